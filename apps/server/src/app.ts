@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { useGermanValidationMessages } from '@funkeln/contracts/locale';
+import type { Container } from './container.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { googleRoutes } from './modules/accounts/google/google.routes.js';
+import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { registerDocs } from './platform/docs.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { RealtimeGateway } from './platform/realtime/gateway.js';
+import { registerSecurityHeaders } from './platform/security.js';
+import { registerSpa } from './platform/spa.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&]*/g;
+
+export interface AppOptions {
+  logger?: boolean;
+  webDist?: string;
+  presenceIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeGateway;
+  }
+}
+
+/** Builds the HTTP app on a container; tests call this and use app.inject, main.ts listens. */
+export async function buildApp(c: Container, options: AppOptions = {}): Promise<FastifyInstance> {
+  useGermanValidationMessages();
+  const app = Fastify({
+    trustProxy: c.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    logger: options.logger === false ? false : {
+      level: c.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Mail and sign-in tokens travel in query strings; they never reach the logs.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1***'), ip: req.ip }),
+      },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, c.config);
+  await registerDocs(app);
+
+  await app.register(healthRoutes(c));
+  await app.register(accountsRoutes(c), { prefix: '/api' });
+  await app.register(googleRoutes(c), { prefix: '/api' });
+  if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
+  await registerSpa(app, options.webDist ?? WEB_DIST);
+
+  const origin = new URL(c.config.publicUrl).origin;
+  const realtime = new RealtimeGateway(app.server, {
+    events: c.events,
+    authenticate: async (token) => {
+      const auth = await c.sessions.authenticate(token);
+      return auth && { userId: auth.user.id, sessionId: auth.sessionId };
+    },
+    allowedOrigins: c.config.nodeEnv === 'production' ? [origin] : [origin, 'http://localhost:5173'],
+    redis: c.redis,
+    log: app.log,
+    presenceIntervalMs: options.presenceIntervalMs,
+  });
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', () => realtime.close());
+  return app;
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
+import { migrate } from './db/migrate.js';
+
+/** start: config -> db -> migrations -> app -> listen; SIGTERM/SIGINT close everything cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let unlock: (() => void) | undefined;
+  let db: Db;
+  if (config.databaseUrl) {
+    db = createPostgresDb(config.databaseUrl);
+  } else {
+    const dir = resolve(config.dataDir);
+    unlock = lockDataDir(dir);
+    db = createPgliteDb(resolve(dir, 'pglite'));
+  }
+  const applied = await migrate(db);
+  const container = createContainer(config, db, console);
+  const app = await buildApp(container);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await container.close();
+      await db.close();
+    } finally {
+      unlock?.();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  container.startJobs();
+  app.log.info(`Funkeln läuft auf ${config.publicUrl} (${db.kind}${config.devMailbox ? ', Dev-Postfach unter /dev/mailbox' : ''})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

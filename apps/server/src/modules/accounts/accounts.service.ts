@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginBody, MeResponse, RegisterBody } from '@funkeln/contracts/auth';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, tooManyRequests } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail/outbox.repo.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { registrationAttemptMail } from './account-mails.js';
+import type { MailTokenService } from './mail-tokens.service.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { AuthContext, SessionService } from './sessions.service.js';
+import { bumpDailyCounter } from './tokens.repo.js';
+import { findUserByEmail, insertUser } from './users.repo.js';
+
+const MINUTE = 60_000;
+const LOGIN_WINDOW = 15 * MINUTE;
+const LOGIN_FAILURES_PER_ACCOUNT = 10;
+const LOGIN_ATTEMPTS_PER_IP = 100;
+
+export const REGISTRATION_FAILED = 'Registrierung fehlgeschlagen. Bitte versuche es erneut.';
+export const EMAIL_NOT_VERIFIED =
+  'Deine E-Mail ist noch nicht bestätigt. Bitte prüfe dein Postfach und klicke auf den Bestätigungslink.';
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionService,
+    private readonly mailTokens: MailTokenService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async register(body: RegisterBody, ip: string): Promise<{ token: string }> {
+    await enforceLimit(this.limiter, `register:ip:${ip}`, 10, 60 * MINUTE);
+    const passwordHash = await hashPassword(body.password);
+    const verifyCap = await this.settings.get('VERIFY_RESEND_PER_DAY');
+    const token = await this.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        id: randomUUID(),
+        email: body.email,
+        passwordHash,
+        displayName: body.displayName,
+        emailVerified: false,
+        googleSub: null,
+      });
+      if (!user) {
+        // The address is taken: answer like any failed registration and tell the owner by mail.
+        const owner = await findUserByEmail(tx, body.email);
+        if (owner && (await bumpDailyCounter(tx, owner.id, 'mail:register_attempt')) <= 3) {
+          const login = `${this.config.publicUrl}/login`;
+          await enqueueMail(tx, registrationAttemptMail(owner.email, owner.display_name, login, `${this.config.publicUrl}/forgot-password`));
+        }
+        return undefined;
+      }
+      await this.mailTokens.issue(tx, user, 'verify', verifyCap);
+      return this.sessions.create(tx, user.id);
+    });
+    this.mailTokens.flush();
+    if (!token) throw new AppError(409, 'registration_failed', REGISTRATION_FAILED);
+    return { token };
+  }
+
+  async login(body: LoginBody, ip: string): Promise<{ token: string }> {
+    await enforceLimit(this.limiter, `login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW, 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
+    const accountKey = `login:fail:${body.email}`;
+    const failures = await this.limiter.get(accountKey);
+    if (failures.count >= LOGIN_FAILURES_PER_ACCOUNT) {
+      throw tooManyRequests(failures.retryAfterMs, 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte einige Minuten.');
+    }
+    const user = await findUserByEmail(this.db, body.email);
+    const ok = await verifyPassword(user?.password_hash, body.password);
+    if (!user || !ok) {
+      await this.limiter.increment(accountKey, LOGIN_WINDOW);
+      throw new AppError(401, 'invalid_credentials', 'E-Mail-Adresse oder Passwort ist falsch.');
+    }
+    if (!user.email_verified && (await this.settings.get('EMAIL_VERIFICATION_REQUIRED'))) {
+      throw new AppError(403, 'email_not_verified', EMAIL_NOT_VERIFIED);
+    }
+    await this.limiter.reset(accountKey);
+    return { token: await this.sessions.create(this.db, user.id) };
+  }
+
+  me(auth: AuthContext): MeResponse {
+    const { user } = auth;
+    return {
+      id: user.id,
+      email: user.email,
+      display_name: user.display_name,
+      email_verified: user.email_verified,
+      role: auth.role,
+      created_at: user.created_at.toISOString(),
+    };
+  }
+
+  logout(auth: AuthContext): Promise<void> {
+    return this.sessions.revoke(auth.sessionId);
+  }
+}

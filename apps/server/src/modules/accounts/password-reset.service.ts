@@ -1,0 +1,56 @@
+import type { Db } from '../../db/client.js';
+import { sha256 } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { DailyCapReached, type MailTokenService } from './mail-tokens.service.js';
+import { hashPassword } from './passwords.js';
+import type { SessionService } from './sessions.service.js';
+import { consumeToken, expireUserTokens } from './tokens.repo.js';
+import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.repo.js';
+
+export const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
+export const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
+export const INVALID_RESET_TOKEN = 'Ungültiger oder abgelaufener Token.';
+
+export class PasswordResetService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly mailTokens: MailTokenService,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Always the same answer; a mail goes out only for an existing account within its daily cap. */
+  async request(email: string, ip: string): Promise<string> {
+    await enforceLimit(this.limiter, `reset-request:ip:${ip}`, 20, 3600_000);
+    const user = await findUserByEmail(this.db, email);
+    if (user) {
+      const cap = await this.settings.get('RESET_REQUEST_PER_DAY');
+      try {
+        await this.db.transaction((tx) => this.mailTokens.issue(tx, user, 'reset', cap));
+        this.mailTokens.flush();
+      } catch (err) {
+        if (!(err instanceof DailyCapReached)) throw err;
+      }
+    }
+    return RESET_REQUESTED;
+  }
+
+  /** Sets the new password, burns every reset token and ends every session of the account. */
+  async confirm(token: string, newPassword: string): Promise<string> {
+    const hash = await hashPassword(newPassword);
+    const revoked = await this.db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, 'reset', sha256(token));
+      if (!userId) return undefined;
+      await setPasswordHash(tx, userId, hash);
+      await expireUserTokens(tx, userId, 'reset');
+      await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
+      return this.sessions.revokeAllOf(tx, userId);
+    });
+    if (!revoked) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
+    this.sessions.announceRevoked(revoked);
+    return RESET_DONE;
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@funkeln/contracts/auth';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import type { EventBus } from '../../platform/events.js';
+import { findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
+import type { UserRow } from './users.repo.js';
+
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+const TOUCH_AFTER_MS = 60_000;
+
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  role: Role;
+}
+
+/** Opaque bearer sessions: 256-bit random tokens, stored only as SHA-256, idle and absolute expiry. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    private readonly config: Pick<Config, 'adminEmails'>,
+  ) {}
+
+  async create(q: Queryable, userId: string): Promise<string> {
+    const token = randomToken();
+    await insertSession(q, { id: randomUUID(), userId, tokenHash: sha256(token), absoluteSeconds: SESSION_ABSOLUTE_SECONDS });
+    return token;
+  }
+
+  async authenticate(token: string): Promise<AuthContext | undefined> {
+    if (token.length < 20 || token.length > 200) return undefined;
+    const row = await findLiveSession(this.db, sha256(token), SESSION_IDLE_SECONDS);
+    if (!row) return undefined;
+    if (Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(this.db, row.session_id);
+    const { session_id: sessionId, last_seen_at: _seen, ...user } = row;
+    return { sessionId, user, role: this.effectiveRole(user) };
+  }
+
+  /** ADMIN_EMAILS accounts are admins once their address is verified. */
+  effectiveRole(user: Pick<UserRow, 'role' | 'email' | 'email_verified'>): Role {
+    if (user.role === 'admin') return 'admin';
+    return user.email_verified && this.config.adminEmails.includes(user.email) ? 'admin' : 'member';
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await revokeSession(this.db, sessionId);
+    this.events.emit('session.revoked', { sessionIds: [sessionId] });
+  }
+
+  /** Revokes all of a user's sessions inside tx; call announce() with the result after commit. */
+  revokeAllOf(q: Queryable, userId: string): Promise<string[]> {
+    return revokeUserSessions(q, userId);
+  }
+
+  announceRevoked(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.events.emit('session.revoked', { sessionIds });
+  }
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.js';
+import { sha256 } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
+import { consumeToken, expireUserTokens, hasRecentToken } from './tokens.repo.js';
+import { findUserByEmail, markEmailVerified, type UserRow } from './users.repo.js';
+
+export const RESEND_ANSWER =
+  'Falls ein Account existiert und noch nicht bestätigt ist, haben wir den Link erneut gesendet. Bitte prüfe dein Postfach.';
+export const VERIFY_SENT = 'E-Mail gesendet. Bitte prüfe deinen Posteingang.';
+export const VERIFIED = 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.';
+export const INVALID_TOKEN = 'Ungültiger oder abgelaufener Token.';
+
+/** A verification mail sent this recently is not sent again (the client asks right after registering). */
+const DEDUPE_SECONDS = 60;
+
+export class VerificationService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly mailTokens: MailTokenService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Signed in: (re)sends the verification mail, within the daily cap. */
+  async start(user: UserRow): Promise<string> {
+    if (user.email_verified) throw new AppError(409, 'already_verified', 'Deine E-Mail-Adresse ist bereits bestätigt.');
+    try {
+      await this.send(user);
+    } catch (err) {
+      if (err instanceof DailyCapReached) throw verifyCapMessage();
+      throw err;
+    }
+    return VERIFY_SENT;
+  }
+
+  /** Signed out: the same answer whether or not the address has an account. */
+  async resend(email: string, ip: string): Promise<string> {
+    await enforceLimit(this.limiter, `verify-resend:ip:${ip}`, 20, 3600_000);
+    const user = await findUserByEmail(this.db, email);
+    if (user && !user.email_verified) {
+      await this.send(user).catch((err: unknown) => {
+        if (!(err instanceof DailyCapReached)) throw err;
+      });
+    }
+    return RESEND_ANSWER;
+  }
+
+  async confirm(token: string): Promise<string> {
+    const userId = await this.db.transaction(async (tx) => {
+      const id = await consumeToken(tx, 'verify', sha256(token));
+      if (id) {
+        await markEmailVerified(tx, id);
+        await expireUserTokens(tx, id, 'verify');
+      }
+      return id;
+    });
+    if (!userId) throw new AppError(400, 'invalid_token', INVALID_TOKEN);
+    return VERIFIED;
+  }
+
+  private async send(user: UserRow): Promise<void> {
+    const cap = await this.settings.get('VERIFY_RESEND_PER_DAY');
+    const sent = await this.db.transaction(async (tx) => {
+      if (await hasRecentToken(tx, user.id, 'verify', DEDUPE_SECONDS)) return false;
+      await this.mailTokens.issue(tx, user, 'verify', cap);
+      return true;
+    });
+    if (sent) this.mailTokens.flush();
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An expected failure with a German message for the member; anything else becomes a 500. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Bitte melde dich an.');
+export const forbidden = () => new AppError(403, 'forbidden', 'Dafür fehlt dir die Berechtigung.');
+export const notFound = () => new AppError(404, 'not_found', 'Nicht gefunden.');
+export const tooManyRequests = (retryAfterMs: number, message = 'Zu viele Anfragen. Bitte versuche es später erneut.') =>
+  new AppError(429, 'rate_limited', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+
+const fastifyCodes: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'Die Anfrage enthält kein gültiges JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'Die Anfrage enthält kein gültiges JSON.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Die Anfrage ist zu groß.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Dieses Datenformat wird nicht unterstützt.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'Ungültige Anfrage.'],
+};
+
+const SERVER_ERROR = { error: 'internal_error', message: 'Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.' };
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ error: err.code, message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'Eingabe';
+      return reply.code(400).send({
+        error: 'validation_error',
+        message: `Ungültige Eingabe (${field}): ${issue?.message ?? 'ungültig'}`,
+      });
+    }
+    const known = err.code ? fastifyCodes[err.code] : undefined;
+    if (known) return reply.code(known[0]).send({ error: known[1], message: known[2] });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: 'bad_request', message: 'Ungültige Anfrage.' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(SERVER_ERROR);
+  });
+}

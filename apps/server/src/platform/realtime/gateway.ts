@@ -1,0 +1,95 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { EventBus } from '../events.js';
+import { createMemoryPresenceStore, createRedisPresenceStore } from './presence-store.js';
+import { PresenceTracker } from './presence-tracker.js';
+
+interface InterServerEvents {
+  'presence:changed': () => void;
+}
+interface SocketData {
+  userId?: string;
+  sessionId?: string;
+}
+
+export interface GatewayDeps {
+  events: EventBus;
+  /** Resolves a bearer token to its session; undefined for anonymous or invalid tokens. */
+  authenticate(token: string): Promise<{ userId: string; sessionId: string } | undefined>;
+  allowedOrigins: string[];
+  redis?: Redis;
+  log: { error(obj: object, msg: string): void };
+  presenceIntervalMs?: number;
+}
+
+/** The only module that knows socket.io: turns domain events into socket events. */
+export class RealtimeGateway {
+  readonly io: Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+  readonly presence: PresenceTracker;
+  private readonly subscriptions: (() => void)[] = [];
+  private readonly adapterClients: Redis[] = [];
+
+  constructor(server: HttpServer, private readonly deps: GatewayDeps) {
+    const origins = new Set(deps.allowedOrigins);
+    this.io = new Server(server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      // Browsers always send Origin cross-site; a foreign one is refused (cross-site WebSocket hijacking).
+      allowRequest: (req, done) => done(null, !req.headers.origin || origins.has(req.headers.origin)),
+    });
+    if (deps.redis) {
+      const pub = deps.redis.duplicate();
+      const sub = deps.redis.duplicate();
+      this.adapterClients.push(pub, sub);
+      this.io.adapter(createAdapter(pub, sub));
+    }
+    const store = deps.redis ? createRedisPresenceStore(deps.redis) : createMemoryPresenceStore();
+    const onError = (err: unknown) => deps.log.error({ err }, 'presence update failed');
+    this.presence = new PresenceTracker(
+      store,
+      (online) => this.io.local.emit('presence', { online }),
+      () => this.io.serverSideEmit('presence:changed'),
+      deps.presenceIntervalMs ?? 1000,
+      onError,
+    );
+    this.io.on('presence:changed', () => this.presence.schedule());
+    this.io.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token === '') return next();
+      deps
+        .authenticate(token)
+        .then((auth) => {
+          socket.data.userId = auth?.userId;
+          socket.data.sessionId = auth?.sessionId;
+          next();
+        })
+        .catch(() => next(new Error('unavailable')));
+    });
+    this.io.on('connection', (socket) => {
+      const { userId, sessionId } = socket.data;
+      socket.emit('presence', { online: this.presence.current });
+      if (!userId || !sessionId) return;
+      void socket.join([`user:${userId}`, `session:${sessionId}`]);
+      void this.presence.connected(userId);
+      socket.on('disconnect', () => void this.presence.disconnected(userId));
+    });
+    this.subscriptions.push(
+      deps.events.on('session.revoked', ({ sessionIds }) => {
+        for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
+      }),
+    );
+    void this.presence.refresh().catch(onError);
+  }
+
+  async close(): Promise<void> {
+    for (const unsubscribe of this.subscriptions) unsubscribe();
+    this.io.local.disconnectSockets(true);
+    // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.
+    this.io.engine.close();
+    await this.presence.close();
+    await Promise.all(this.adapterClients.map((c) => c.quit().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,79 @@
+import type { PresenceStore } from './presence-store.js';
+
+/**
+ * Counts each member's sockets in this process, tells the store when a member comes or goes,
+ * and publishes the global count at most once per interval (trailing), so a reconnect storm
+ * costs one broadcast per interval instead of one per socket.
+ */
+export class PresenceTracker {
+  private readonly sockets = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastPublished = 0;
+  private lastCount = 0;
+
+  constructor(
+    private readonly store: PresenceStore,
+    private readonly publish: (online: number) => void,
+    private readonly announce: () => void,
+    private readonly intervalMs = 1000,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {}
+
+  get current(): number {
+    return this.lastCount;
+  }
+
+  async connected(userId: string): Promise<void> {
+    const n = (this.sockets.get(userId) ?? 0) + 1;
+    this.sockets.set(userId, n);
+    if (n === 1) await this.changed(() => this.store.setLocal(userId, true));
+  }
+
+  async disconnected(userId: string): Promise<void> {
+    const n = (this.sockets.get(userId) ?? 1) - 1;
+    if (n > 0) {
+      this.sockets.set(userId, n);
+      return;
+    }
+    this.sockets.delete(userId);
+    await this.changed(() => this.store.setLocal(userId, false));
+  }
+
+  /** Another process reported a change: recount soon. */
+  schedule(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastPublished + this.intervalMs - Date.now());
+    this.timer = setTimeout(() => void this.flush(), wait);
+    this.timer.unref();
+  }
+
+  async refresh(): Promise<number> {
+    this.lastCount = await this.store.count();
+    return this.lastCount;
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.store.close();
+  }
+
+  private async changed(update: () => Promise<void>): Promise<void> {
+    try {
+      await update();
+    } catch (err) {
+      this.onError(err);
+    }
+    this.announce();
+    this.schedule();
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    this.lastPublished = Date.now();
+    try {
+      this.publish(await this.refresh());
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+}

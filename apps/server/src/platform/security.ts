@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+/**
+ * Strict CSP without inline scripts (the token lives in localStorage, so XSS must be shut out),
+ * no referrers (tokens travel in /verify, /reset and /login URLs), no caching of API answers,
+ * HSTS only when the request really came over https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const httpsPublic = config.publicUrl.startsWith('https://');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https' || httpsPublic) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}

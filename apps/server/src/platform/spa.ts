@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.js';
+
+const SERVER_PATHS = /^\/(api|ws|dev|healthz|readyz|share)(\/|$|\?)/;
+
+/** Serves the built web app with history fallback: unknown GETs outside the API get index.html. */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join(distDir, 'assets')}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
+    if (hasBuild && wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    throw notFound();
+  });
+}

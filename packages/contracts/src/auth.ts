@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+// Control characters, bidi overrides and invisible spaces make names spoofable; zero-width
+// joiners stay allowed because emoji sequences need them.
+const forbiddenNameChars = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const password = z.string().min(8).max(128);
+export const displayName = z
+  .string()
+  .normalize('NFC')
+  .trim()
+  .min(2)
+  .max(40)
+  .refine((v) => !forbiddenNameChars.test(v), {
+    message: 'Der Name enthält unzulässige Zeichen.',
+  });
+
+export const registerBody = z.object({ email, password, displayName });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({ email, password: z.string().min(1).max(128) });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const emailBody = z.object({ email });
+export type EmailBody = z.infer<typeof emailBody>;
+
+/** Single-use tokens from mails are base64url, 43 characters for 256 bits. */
+export const mailToken = z.string().min(16).max(128);
+export const verifyConfirmBody = z.object({ token: mailToken });
+export type VerifyConfirmBody = z.infer<typeof verifyConfirmBody>;
+
+export const passwordConfirmBody = z.object({ token: mailToken, newPassword: password });
+export type PasswordConfirmBody = z.infer<typeof passwordConfirmBody>;
+
+export const role = z.enum(['member', 'admin']);
+export type Role = z.infer<typeof role>;
+
+/** GET /api/me: the signed-in member's own account. */
+export const meResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  email_verified: z.boolean(),
+  role,
+  created_at: z.string(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** GET /api/auth/providers: which sign-in methods the server offers. */
+export const providersResponse = z.object({ google: z.boolean(), apple: z.boolean() });
+export type ProvidersResponse = z.infer<typeof providersResponse>;
+
+export const loginQuery = z.object({ token: z.string().optional(), error: z.string().optional() });
+
+/** Codes the Google callback puts into /login?error=..., with what the login page shows. */
+export const oauthErrorMessages = {
+  google_unavailable: 'Die Anmeldung mit Google ist derzeit nicht verfügbar.',
+  google_failed: 'Die Anmeldung mit Google ist fehlgeschlagen. Bitte versuche es erneut.',
+  google_email_missing: 'Google hat uns keine E-Mail-Adresse übermittelt. Bitte registriere dich mit E-Mail und Passwort.',
+  google_link_unverified:
+    'Zu dieser E-Mail-Adresse gibt es bereits ein Konto. Melde dich mit deinem Passwort an und bestätige deine E-Mail-Adresse, dann kannst du Google verknüpfen.',
+} as const;
+export type OauthErrorCode = keyof typeof oauthErrorMessages;
+export const APPLE_UNAVAILABLE = 'Apple OAuth bald verfügbar.';

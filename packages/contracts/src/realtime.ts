@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const presenceEvent = z.object({ online: z.number().int().min(0) });
+export type PresenceEvent = z.infer<typeof presenceEvent>;
+
+/** Server -> client socket events. */
+export interface ServerToClientEvents {
+  presence: (event: PresenceEvent) => void;
+}
+/** Client -> server socket events. */
+export type ClientToServerEvents = Record<string, never>;
+
+export const SOCKET_PATH = '/ws';
+/** Spec 9: reconnection delay 1 s up to 5 s, randomization 0.5, connect timeout 20 s. */
+export const socketReconnect = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+} as const;
