@@ -64,6 +64,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     },
     allowedOrigins: c.config.nodeEnv === 'production' ? [origin] : [origin, 'http://localhost:5173'],
     redis: c.redis,
+    redisPrefix: c.config.redisPrefix,
     log: app.log,
     presenceIntervalMs: options.presenceIntervalMs,
   });

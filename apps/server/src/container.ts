@@ -40,7 +40,7 @@ export function createRedis(url: string): Redis {
 export function createContainer(config: Config, db: Db, log: SenderLog): Container {
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const events = new EventBus();
-  const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+  const limiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
   const settings = new SettingsService(db);
   const sessions = new SessionService(db, events, config);
   const mailTokens = new MailTokenService(config, events);

@@ -14,8 +14,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      cacheControl: false, // set below: hashed assets forever, everything else revalidated
       setHeaders(res, path) {
-        const immutable = path.includes(`${join(distDir, 'assets')}`);
+        const immutable = path.startsWith(join(distDir, "assets"));
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

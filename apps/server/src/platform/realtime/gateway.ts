@@ -21,6 +21,7 @@ export interface GatewayDeps {
   authenticate(token: string): Promise<{ userId: string; sessionId: string } | undefined>;
   allowedOrigins: string[];
   redis?: Redis;
+  redisPrefix: string;
   log: { error(obj: object, msg: string): void };
   presenceIntervalMs?: number;
 }
@@ -44,9 +45,9 @@ export class RealtimeGateway {
       const pub = deps.redis.duplicate();
       const sub = deps.redis.duplicate();
       this.adapterClients.push(pub, sub);
-      this.io.adapter(createAdapter(pub, sub));
+      this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
-    const store = deps.redis ? createRedisPresenceStore(deps.redis) : createMemoryPresenceStore();
+    const store = deps.redis ? createRedisPresenceStore(deps.redis, deps.redisPrefix) : createMemoryPresenceStore();
     const onError = (err: unknown) => deps.log.error({ err }, 'presence update failed');
     this.presence = new PresenceTracker(
       store,

@@ -22,8 +22,6 @@ export function createMemoryPresenceStore(): PresenceStore {
   };
 }
 
-const PROCS = 'presence:procs';
-const PREFIX = 'presence:proc:';
 const HEARTBEAT_MS = 10_000;
 const PROC_TTL_MS = 30_000;
 
@@ -45,7 +43,9 @@ return n`;
  * Each process keeps its own set of online members in Redis and heartbeats it; a crashed
  * process's set drops out after PROC_TTL_MS, so the count never sticks at stale members.
  */
-export function createRedisPresenceStore(redis: Redis): PresenceStore {
+export function createRedisPresenceStore(redis: Redis, prefix: string): PresenceStore {
+  const PROCS = `${prefix}presence:procs`;
+  const PREFIX = `${prefix}presence:proc:`;
   const procId = randomUUID();
   const key = PREFIX + procId;
   const beat = () =>

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { getToken } from './token-storage';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A failed call: HTTP status (0 without answer) and the server's German message when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+const looseErrorBody = z.object({ error: z.string().optional(), message: z.string().optional() });
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(method: Method, path: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'Keine Verbindung zum Server.');
+  }
+}
+
+/** Calls the API under /api and parses the answer with its contract schema. */
+export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  const data = await readJson(response);
+  if (!response.ok) {
+    const parsed = looseErrorBody.safeParse(data);
+    const error = parsed.success ? parsed.data : {};
+    throw new ApiError(response.status, error.message ?? `HTTP ${response.status}`, error.error, error.message);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'Unerwartete Antwort des Servers.', 'invalid_response');
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
+  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('POST', path, schema, body),
+};
+
+/** The server's message for a failed call, else the caller's German fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,0 +1,35 @@
+import {
+  SOCKET_PATH,
+  socketReconnect,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@funkeln/contracts/realtime';
+import { io, type Socket } from 'socket.io-client';
+import { getToken, subscribeToken } from './token-storage';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | undefined;
+
+/**
+ * One socket for the whole app, anonymous or with the session token. The handshake reads the
+ * token on every (re)connect; a login or logout forces a fresh handshake with the new identity.
+ */
+export function connectSocket(): AppSocket {
+  if (socket) return socket;
+  let usedToken = getToken();
+  const created: AppSocket = io({
+    path: SOCKET_PATH,
+    ...socketReconnect,
+    auth: (cb) => {
+      usedToken = getToken();
+      cb(usedToken ? { token: usedToken } : {});
+    },
+  });
+  subscribeToken(() => {
+    if (getToken() === usedToken) return;
+    created.disconnect().connect();
+  });
+  socket = created;
+  return created;
+}
