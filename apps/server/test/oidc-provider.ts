@@ -69,6 +69,7 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(16).toString('hex')] },
     pkce: { required: () => true },
+    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Grant: 600, Interaction: 600, Session: 600 },
     features: { devInteractions: { enabled: false } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false, // like Google: the scope's claims go into the id_token itself

@@ -17,7 +17,7 @@ export const de = {
     toDark: 'Zum dunklen Design wechseln',
   },
   banner: {
-    region: 'E-Mail-Bestätigung',
+    region: 'Hinweis zur Kontobestätigung',
     text: 'Bitte bestätige deine E-Mail-Adresse, um alle Funktionen zu nutzen.',
     resend: 'Bestätigung erneut senden',
     sending: 'Senden…',
@@ -79,7 +79,7 @@ export const de = {
     submitting: 'Erstelle…',
     failed: 'Registrierung fehlgeschlagen. Bitte versuche es erneut.',
     haveAccount: 'Schon dabei?',
-    toLogin: 'Zum Login',
+    toLogin: 'Hier einloggen',
     passwordHint: 'Mindestens 8 Zeichen.',
   },
   login: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { oauthErrorMessages } from '@funkeln/contracts/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, uniqueEmail, type TestApp } from '../../../../test/harness.js';
 import { GOOGLE_CALLBACK_URL, startOidcProvider, type OidcAccount, type TestOidcProvider } from '../../../../test/oidc-provider.js';
 import { sha256 } from '../../../platform/crypto.js';
@@ -219,17 +219,34 @@ describe('state binding and single use', () => {
 });
 
 describe('id_token checks', () => {
-  const cases: Array<[string, (claims: Record<string, unknown>) => Record<string, unknown>]> = [
-    ['an audience of another client', (c) => ({ ...c, aud: 'someone-else' })],
-    ['a nonce of another request', (c) => ({ ...c, nonce: 'not-the-nonce-we-sent' })],
-    ['another issuer', (c) => ({ ...c, iss: 'https://evil.example' })],
+  /** The claim openid-client refused, found along the error's cause chain. */
+  function refusedClaim(err: unknown): unknown {
+    for (let e = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+      if ('claim' in e) return e.claim;
+    }
+    return undefined;
+  }
+
+  const cases: Array<[string, string, (claims: Record<string, unknown>) => Record<string, unknown>]> = [
+    ['an audience of another client', 'aud', (c) => ({ ...c, aud: 'someone-else' })],
+    ['a nonce of another request', 'nonce', (c) => ({ ...c, nonce: 'not-the-nonce-we-sent' })],
+    ['another issuer', 'iss', (c) => ({ ...c, iss: 'https://evil.example' })],
   ];
-  for (const [label, change] of cases) {
+  for (const [label, claim, change] of cases) {
     it(`rejects an id_token with ${label}`, async () => {
-      const account = googleAccount();
-      provider.tamperNextIdToken(change);
-      expect(await signIn(account)).toEqual({ token: null, error: 'google_failed' });
-      expect(await userByEmail(account.email ?? '')).toHaveLength(0);
+      const finish = vi.spyOn(t.c.google, 'finish');
+      try {
+        const account = googleAccount();
+        provider.tamperNextIdToken(change);
+        expect(await signIn(account)).toEqual({ token: null, error: 'google_failed' });
+        expect(await userByEmail(account.email ?? '')).toHaveLength(0);
+        // Refused for exactly this claim, not for some other reason on the way.
+        const [result] = finish.mock.settledResults;
+        expect(result?.type).toBe('rejected');
+        expect(refusedClaim(result?.value)).toBe(claim);
+      } finally {
+        finish.mockRestore();
+      }
     });
   }
 

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('settings store', () => {
+  it('has the documented defaults, typed', async () => {
+    expect(await t.c.settings.getAll()).toEqual({
+      DEBUG: 'false',
+      EMAIL_VERIFICATION_REQUIRED: 'false',
+      CREDIT_COST_PER_MESSAGE_MALE: '5',
+      WOMAN_DAILY_REPLY_LIMIT: '20',
+      VERIFY_RESEND_PER_DAY: '5',
+      RESET_REQUEST_PER_DAY: '5',
+    });
+    expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);
+    expect(await t.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(5);
+  });
+
+  it('saves valid values and refuses a bad one by name without saving anything', async () => {
+    await t.c.settings.update({ DEBUG: 'true', WOMAN_DAILY_REPLY_LIMIT: '7' });
+    expect(await t.c.settings.get('DEBUG')).toBe(true);
+    expect(await t.c.settings.get('WOMAN_DAILY_REPLY_LIMIT')).toBe(7);
+
+    for (const bad of [{ VERIFY_RESEND_PER_DAY: '0' }, { DEBUG: 'ja' }, { CREDIT_COST_PER_MESSAGE_MALE: '1.5' }, { NOPE: '1' }]) {
+      const err = await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: '9', ...bad }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).statusCode).toBe(400);
+      expect((err as AppError).message).toContain(Object.keys(bad)[0]);
+    }
+    expect(await t.c.settings.get('WOMAN_DAILY_REPLY_LIMIT')).toBe(7);
+  });
+});

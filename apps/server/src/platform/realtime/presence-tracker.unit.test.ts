@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryPresenceStore } from './presence-store.js';
+import { PresenceTracker } from './presence-tracker.js';
+
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('PresenceTracker', () => {
+  it('counts members, not sockets, and coalesces a burst into few broadcasts', async () => {
+    const published: number[] = [];
+    let announced = 0;
+    const tracker = new PresenceTracker(createMemoryPresenceStore(), (n) => published.push(n), () => announced++, 100);
+    for (let i = 0; i < 50; i++) await tracker.connected(`user-${i % 10}`); // 10 members, 5 sockets each
+    await tick(250);
+    expect(published.at(-1)).toBe(10);
+    expect(published.length).toBeLessThanOrEqual(2);
+    expect(announced).toBe(10); // only first sockets change membership
+
+    for (let i = 0; i < 45; i++) await tracker.disconnected(`user-${i % 10}`);
+    await tick(250);
+    expect(published.at(-1)).toBe(5); // members with a socket left: 5 of them hold one more
+    await tracker.close();
+  });
+});

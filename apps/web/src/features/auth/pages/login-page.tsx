@@ -1,0 +1,105 @@
+import { loginBody, oauthErrorMessages } from '@funkeln/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { de } from '../../../i18n/de';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { setToken } from '../../../lib/token-storage';
+import { login } from '../api';
+import { AuthShell } from '../components/auth-shell';
+import { OAuthButtons } from '../components/oauth-buttons';
+import { UnverifiedHint } from '../components/unverified-hint';
+import { redirectTarget } from '../redirect-target';
+
+type LoginInput = z.input<typeof loginBody>;
+type LoginOutput = z.output<typeof loginBody>;
+type Failure = { kind: 'unverified' } | { kind: 'error'; message: string };
+
+function oauthError(code: string | null): string | null {
+  if (!code) return null;
+  return Object.hasOwn(oauthErrorMessages, code)
+    ? oauthErrorMessages[code as keyof typeof oauthErrorMessages]
+    : de.login.oauthFailed;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const oauthToken = params.get('token');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const { register, handleSubmit, getValues, formState } = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  // Back from Google: keep the token, and replace the entry so it leaves the address bar and history.
+  useEffect(() => {
+    if (!oauthToken) return;
+    setToken(oauthToken);
+    void navigate('/discover', { replace: true });
+  }, [oauthToken, navigate]);
+
+  if (oauthToken) return <Spinner label={de.common.loading} />;
+
+  const onSubmit = async (values: LoginOutput) => {
+    setFailure(null);
+    try {
+      const { token } = await login(values);
+      setToken(token);
+      await navigate(redirectTarget(location.state, params.get('next')), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setFailure({ kind: 'unverified' });
+      else setFailure({ kind: 'error', message: errorMessage(error, de.login.failed) });
+    }
+  };
+
+  const oauthMessage = oauthError(params.get('error'));
+  return (
+    <AuthShell
+      title={de.login.title}
+      lead={de.login.lead}
+      footer={
+        <p>
+          {de.login.noAccount} <Link to="/register">{de.login.toRegister}</Link>
+        </p>
+      }
+    >
+      {oauthMessage ? <Notice tone="error">{oauthMessage}</Notice> : null}
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextField
+          label={de.fields.email}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={de.fields.password}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="form__row form__row--end">
+          <Link to="/forgot-password" className="link-subtle">
+            {de.login.forgot}
+          </Link>
+        </div>
+        {failure?.kind === 'error' ? <Notice tone="error">{failure.message}</Notice> : null}
+        {failure?.kind === 'unverified' ? <UnverifiedHint getEmail={() => getValues('email')} /> : null}
+        <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+          {isSubmitting ? de.login.submitting : de.login.submit}
+        </button>
+      </form>
+      <OAuthButtons withApple />
+    </AuthShell>
+  );
+}

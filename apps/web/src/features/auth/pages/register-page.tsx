@@ -1,0 +1,81 @@
+import { registerBody } from '@funkeln/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import { de } from '../../../i18n/de';
+import { errorMessage } from '../../../lib/api';
+import { setToken } from '../../../lib/token-storage';
+import { register as registerAccount, startVerification } from '../api';
+import { AuthShell } from '../components/auth-shell';
+import { OAuthButtons } from '../components/oauth-buttons';
+
+type RegisterInput = z.input<typeof registerBody>;
+type RegisterOutput = z.output<typeof registerBody>;
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { displayName: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: RegisterOutput) => {
+    setFailure(null);
+    try {
+      const { token } = await registerAccount(values);
+      setToken(token);
+      await startVerification().catch(() => undefined);
+      await navigate('/onboarding');
+    } catch (error) {
+      setFailure(errorMessage(error, de.register.failed));
+    }
+  };
+
+  return (
+    <AuthShell
+      title={de.register.title}
+      lead={de.register.lead}
+      footer={
+        <p>
+          {de.register.haveAccount} <Link to="/login">{de.register.toLogin}</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextField
+          label={de.fields.displayName}
+          autoComplete="nickname"
+          error={errors.displayName?.message}
+          {...register('displayName')}
+        />
+        <TextField
+          label={de.fields.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={de.fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={de.register.passwordHint}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+          {isSubmitting ? de.register.submitting : de.register.submit}
+        </button>
+      </form>
+      <OAuthButtons />
+    </AuthShell>
+  );
+}

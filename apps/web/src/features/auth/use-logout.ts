@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { clearToken } from '../../lib/token-storage';
+import { logout, meQueryKey } from './api';
+
+/** Ends the session on the server (best effort), forgets the token and returns home. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The token is dropped locally either way; an expired session needs no server logout.
+    }
+    clearToken();
+    queryClient.removeQueries({ queryKey: meQueryKey });
+    await navigate('/');
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { de } from '../../i18n/de';
+import { FeatureGrid } from './components/feature-grid';
+import { Hero } from './components/hero';
+
+export function LandingPage() {
+  return (
+    <div className="landing">
+      <Hero />
+      <FeatureGrid />
+      <section className="cta-band" aria-labelledby="cta-band-title">
+        <h2 id="cta-band-title">{de.landing.ctaBandTitle}</h2>
+        <p>{de.landing.ctaBandText}</p>
+        <Link className="btn btn--light btn--large" to="/register">
+          {de.landing.cta}
+        </Link>
+      </section>
+    </div>
+  );
+}
