@@ -35,6 +35,7 @@ export const de = {
     loading: 'Lädt …',
     comingSoon: 'Diese Funktion kommt bald. Wir arbeiten gerade daran – schau demnächst wieder vorbei!',
     backHome: 'Zur Startseite',
+    skipToContent: 'Zum Inhalt springen',
     or: 'oder',
   },
   landing: {

@@ -27,7 +27,8 @@ describe('settings store', () => {
     expect(await t.c.settings.get('DEBUG')).toBe(true);
     expect(await t.c.settings.get('WOMAN_DAILY_REPLY_LIMIT')).toBe(7);
 
-    for (const bad of [{ VERIFY_RESEND_PER_DAY: '0' }, { DEBUG: 'ja' }, { CREDIT_COST_PER_MESSAGE_MALE: '1.5' }, { NOPE: '1' }]) {
+    const bads: Record<string, string>[] = [{ VERIFY_RESEND_PER_DAY: '0' }, { DEBUG: 'ja' }, { CREDIT_COST_PER_MESSAGE_MALE: '1.5' }, { NOPE: '1' }];
+    for (const bad of bads) {
       const err = await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: '9', ...bad }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).statusCode).toBe(400);

@@ -100,6 +100,8 @@ export class GoogleSignIn {
     if (existing) {
       // Linking only when both sides proved the address; otherwise this would be an account takeover.
       if (!claims.emailVerified || !existing.email_verified) throw new GoogleSignInError('google_link_unverified');
+      // An account already tied to another Google identity is never silently re-linked.
+      if (existing.google_sub) throw new GoogleSignInError('google_failed');
       await linkGoogleSubject(this.db, existing.id, claims.sub);
       return existing;
     }

@@ -164,6 +164,17 @@ describe('linking to an existing account', () => {
   });
 });
 
+describe('an account already linked to Google', () => {
+  it('is never re-linked to another Google identity with the same address', async () => {
+    const first = googleAccount();
+    const firstId = (await me((await signIn(first)).token)).id;
+    const impostor = googleAccount({ email: first.email });
+    expect(await signIn(impostor)).toEqual({ token: null, error: 'google_failed' });
+    expect(await userByEmail(first.email ?? '')).toEqual([expect.objectContaining({ id: firstId, google_sub: first.sub })]);
+    expect((await me((await signIn(first)).token)).id).toBe(firstId);
+  });
+});
+
 describe('state binding and single use', () => {
   it('fails without the state cookie and creates no session; the same browser can still finish', async () => {
     const account = googleAccount();

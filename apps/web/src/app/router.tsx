@@ -1,0 +1,55 @@
+import { createBrowserRouter } from 'react-router';
+import { LandingPage } from '../features/landing/landing-page';
+import { AppLayout } from './app-layout';
+import { lazyPage } from './lazy-page';
+import { RequireToken } from './require-token';
+
+// The landing page is in the entry chunk; everything else loads on demand.
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const VerifyPage = lazyPage(() => import('../features/auth/pages/verify-page'), 'VerifyPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPage = lazyPage(() => import('../features/auth/pages/reset-page'), 'ResetPage');
+const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage');
+const DiscoverPage = lazyPage(() => import('../features/discover/discover-page'), 'DiscoverPage');
+const WalletPage = lazyPage(() => import('../features/wallet/wallet-page'), 'WalletPage');
+const MessagesPage = lazyPage(() => import('../features/messages/messages-page'), 'MessagesPage');
+const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
+const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage');
+const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moderation-page'), 'AdminModerationPage');
+const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'), 'ImpressumPage');
+const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
+const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
+
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'verify', element: <VerifyPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset', element: <ResetPage /> },
+      {
+        element: <RequireToken />,
+        children: [
+          { path: 'onboarding', element: <OnboardingPage /> },
+          { path: 'discover', element: <DiscoverPage /> },
+          { path: 'wallet', element: <WalletPage /> },
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'leaderboard', element: <LeaderboardPage /> },
+        ],
+      },
+      { path: 'digital-friend', element: <DigitalFriendPage /> },
+      { path: 'profile/:id', element: <ProfilePage /> },
+      { path: 'admin/settings', element: <AdminSettingsPage /> },
+      { path: 'admin/moderation', element: <AdminModerationPage /> },
+      { path: 'impressum', element: <ImpressumPage /> },
+      { path: 'datenschutz', element: <DatenschutzPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,48 @@
+import { Link, NavLink } from 'react-router';
+import { ThemeToggle } from '../components/ui/theme-toggle';
+import { useCurrentUser } from '../features/auth/api';
+import { SessionButton } from '../features/auth/components/session-button';
+import { de } from '../i18n/de';
+
+const MEMBER_LINKS = [
+  { to: '/discover', label: de.nav.discover },
+  { to: '/leaderboard', label: de.nav.leaderboard },
+  { to: '/wallet', label: de.nav.wallet },
+  { to: '/messages', label: de.nav.messages },
+] as const;
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
+
+export function TopBar() {
+  const user = useCurrentUser();
+  const links = user ? [...MEMBER_LINKS, { to: '/digital-friend', label: de.nav.digitalFriend }] : [{ to: '/digital-friend', label: de.nav.digitalFriend }];
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <Link to="/" className="brand" aria-label={de.nav.brandHome}>
+          <span className="brand__mark" aria-hidden="true">
+            <svg viewBox="0 0 24 24" focusable="false">
+              <path d="M12 20s-7-4.1-7-9.5A4 4 0 0 1 12 8a4 4 0 0 1 7 2.5C19 15.9 12 20 12 20z" />
+            </svg>
+          </span>
+          <span className="brand__name">{de.brand}</span>
+        </Link>
+        <nav className="topbar__nav" aria-label={de.nav.label}>
+          <ul className="nav-list">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="topbar__actions">
+          <ThemeToggle />
+          <SessionButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LegalDocument } from '../../../i18n/de-legal';
+
+interface LegalDocumentViewProps {
+  document: LegalDocument;
+}
+
+export function LegalDocumentView({ document }: LegalDocumentViewProps) {
+  return (
+    <article className="page page--narrow legal" aria-labelledby="legal-title">
+      <header className="legal__header">
+        <h1 id="legal-title">{document.title}</h1>
+        <p className="legal__intro">{document.intro}</p>
+        <p className="legal__updated muted">{document.updated}</p>
+      </header>
+      {document.sections.map((section) => (
+        <section key={section.heading} className="legal__section card">
+          <h2>{section.heading}</h2>
+          {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+          {section.items ? (
+            <ul>
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}

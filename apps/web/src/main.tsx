@@ -1,0 +1,31 @@
+// Aliased: it configures zod once at startup and is not a React hook.
+import { useGermanValidationMessages as applyGermanZodMessages } from '@funkeln/contracts/locale';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import { trackPresence } from './lib/presence';
+import { connectSocket } from './lib/socket';
+import { restoreTheme } from './lib/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/forms.css';
+import './styles/landing.css';
+import './styles/pages.css';
+
+applyGermanZodMessages();
+restoreTheme();
+trackPresence(connectSocket());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root fehlt in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

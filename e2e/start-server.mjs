@@ -1,0 +1,29 @@
+// Starts the real server for the e2e run on a throw-away embedded database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-e2e-'));
+const port = process.env.E2E_PORT ?? '3199';
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: serverDir,
+  stdio: 'inherit',
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: port,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
