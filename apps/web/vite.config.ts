@@ -11,6 +11,26 @@ export default defineConfig({
     target: 'es2022',
     // The server's CSP forbids inline scripts; the polyfill would otherwise ride in the entry.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // 'use client' directives mean nothing to a client-only bundle; zod's misplaced pure
+        // annotations are harmless. Both would bury real warnings.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+      output: {
+        // Long-lived vendor chunks: an app release does not invalidate React, the router or zod.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'vendor-react';
+          if (id.includes('react-router')) return 'vendor-router';
+          if (/[\\/]zod[\\/]/.test(id)) return 'vendor-zod';
+          if (/socket\.io|engine\.io/.test(id)) return 'vendor-realtime';
+          return undefined;
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -3,7 +3,7 @@
   var theme = 'dark';
   try {
     if (window.localStorage.getItem('theme') === 'light') theme = 'light';
-  } catch (e) {
+  } catch {
     // Storage can be blocked (privacy mode); dark stays the default.
   }
   document.documentElement.setAttribute('data-theme', theme);

@@ -11,8 +11,13 @@ import { restoreTheme } from './lib/theme';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
-import './styles/forms.css';
+import './styles/topbar.css';
+import './styles/buttons.css';
+import './styles/fields.css';
+import './styles/auth.css';
 import './styles/landing.css';
+import './styles/hero-visual.css';
+import './styles/features.css';
 import './styles/pages.css';
 
 applyGermanZodMessages();

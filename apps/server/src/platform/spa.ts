@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.js';
 
-const SERVER_PATHS = /^\/(api|ws|dev|healthz|readyz|share)(\/|$|\?)/;
+// Paths the server owns; a miss there is a 404, never the app shell (a missing asset would
+// otherwise come back as HTML and fail with a MIME-type error).
+const SERVER_PATHS = /^\/(api|ws|dev|healthz|readyz|share|assets)(\/|$|\?)/;
 
 /** Serves the built web app with history fallback: unknown GETs outside the API get index.html. */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -22,7 +24,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

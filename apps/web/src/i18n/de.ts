@@ -58,6 +58,7 @@ export const de = {
     ],
     ctaBandTitle: 'Bereit für den ersten Funken?',
     ctaBandText: 'Registriere dich kostenlos – dein erstes Match ist vielleicht nur einen Swipe entfernt.',
+    ctaBandButton: 'Kostenlos registrieren',
     cardLike: 'Like',
     cardNope: 'Nope',
     cardMatch: 'Match!',
@@ -119,7 +120,7 @@ export const de = {
     toLogin: 'Zurück zum Login',
   },
   reset: {
-    title: 'Neues Passwort festlegen',
+    title: 'Passwort zurücksetzen',
     lead: 'Wähle ein neues Passwort für dein Konto.',
     missing: 'Fehlender oder ungültiger Token.',
     mismatch: 'Passwörter stimmen nicht überein.',

@@ -21,6 +21,10 @@ export function connectSocket(): AppSocket {
   const created: AppSocket = io({
     path: SOCKET_PATH,
     ...socketReconnect,
+    // WebSocket first: a closed tab then ends its presence at once, where a long-polling client
+    // lingers until the ping timeout. Polling stays as the fallback for networks without WebSocket.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (cb) => {
       usedToken = getToken();
       cb(usedToken ? { token: usedToken } : {});

@@ -38,6 +38,9 @@ export class RealtimeGateway {
     this.io = new Server(server, {
       path: SOCKET_PATH,
       serveClient: false,
+      // Dead connections (a phone losing signal) leave the presence count within about 20 s.
+      pingInterval: 10_000,
+      pingTimeout: 10_000,
       // Browsers always send Origin cross-site; a foreign one is refused (cross-site WebSocket hijacking).
       allowRequest: (req, done) => done(null, !req.headers.origin || origins.has(req.headers.origin)),
     });
@@ -52,7 +55,8 @@ export class RealtimeGateway {
     this.presence = new PresenceTracker(
       store,
       (online) => this.io.local.emit('presence', { online }),
-      () => this.io.serverSideEmit('presence:changed'),
+      // Other processes only exist behind the Redis adapter; the in-memory one has no one to tell.
+      deps.redis ? () => this.io.serverSideEmit('presence:changed') : () => undefined,
       deps.presenceIntervalMs ?? 1000,
       onError,
     );

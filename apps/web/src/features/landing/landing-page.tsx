@@ -12,7 +12,7 @@ export function LandingPage() {
         <h2 id="cta-band-title">{de.landing.ctaBandTitle}</h2>
         <p>{de.landing.ctaBandText}</p>
         <Link className="btn btn--light btn--large" to="/register">
-          {de.landing.cta}
+          {de.landing.ctaBandButton}
         </Link>
       </section>
     </div>

@@ -10,7 +10,7 @@ interface AuthShellProps {
 /** The centred card every sign-in, sign-up and token page sits in. */
 export function AuthShell({ title, lead, children, footer }: AuthShellProps) {
   return (
-    <section className="auth" aria-labelledby="auth-title">
+    <section className="auth">
       <div className="auth__glow" aria-hidden="true" />
       <div className="card auth__card">
         <div className="auth__mark" aria-hidden="true">

@@ -62,15 +62,7 @@ export function LoginPage() {
 
   const oauthMessage = oauthError(params.get('error'));
   return (
-    <AuthShell
-      title={de.login.title}
-      lead={de.login.lead}
-      footer={
-        <p>
-          {de.login.noAccount} <Link to="/register">{de.login.toRegister}</Link>
-        </p>
-      }
-    >
+    <AuthShell title={de.login.title} lead={de.login.lead}>
       {oauthMessage ? <Notice tone="error">{oauthMessage}</Notice> : null}
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField
@@ -99,6 +91,9 @@ export function LoginPage() {
           {isSubmitting ? de.login.submitting : de.login.submit}
         </button>
       </form>
+      <p className="auth__switch">
+        {de.login.noAccount} <Link to="/register">{de.login.toRegister}</Link>
+      </p>
       <OAuthButtons withApple />
     </AuthShell>
   );

@@ -38,15 +38,7 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthShell
-      title={de.register.title}
-      lead={de.register.lead}
-      footer={
-        <p>
-          {de.register.haveAccount} <Link to="/login">{de.register.toLogin}</Link>
-        </p>
-      }
-    >
+    <AuthShell title={de.register.title} lead={de.register.lead}>
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField
           label={de.fields.displayName}
@@ -75,6 +67,9 @@ export function RegisterPage() {
           {isSubmitting ? de.register.submitting : de.register.submit}
         </button>
       </form>
+      <p className="auth__switch">
+        {de.register.haveAccount} <Link to="/login">{de.register.toLogin}</Link>
+      </p>
       <OAuthButtons />
     </AuthShell>
   );

@@ -5,7 +5,7 @@ import { useOnlineCount } from '../../../lib/presence';
 export function OnlineCounter() {
   const online = useOnlineCount();
   return (
-    <p className="online-pill" aria-live="polite">
+    <p className="online-pill">
       <span className="online-pill__dot" aria-hidden="true" />
       <span className="online-pill__count" data-testid="online-count">
         {online.toLocaleString('de-DE')}

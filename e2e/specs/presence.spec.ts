@@ -1,0 +1,25 @@
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+test("'Gerade online' rises when a second member signs in and falls when they leave", async ({ guardPage: page, browser, request }) => {
+  await page.goto('/');
+  await expect(page.getByText('Gerade online', { exact: true })).toBeVisible();
+  const counter = page.getByTestId('online-count');
+  await expect(counter).toHaveText(/^\d+$/);
+  const before = Number(await counter.textContent());
+
+  const email = uniqueEmail('clara');
+  const res = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Clara' } });
+  expect(res.ok()).toBe(true);
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto('/login');
+  await second.getByLabel('E-Mail').fill(email);
+  await second.getByLabel('Passwort', { exact: true }).fill('geheim123');
+  await second.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(second).toHaveURL(/\/discover$/);
+
+  await expect(counter).toHaveText(String(before + 1));
+  await other.close();
+  await expect(counter).toHaveText(String(before));
+});

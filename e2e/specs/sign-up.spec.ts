@@ -1,0 +1,47 @@
+import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
+
+test('register, verify the e-mail from the mailbox, log in: the banner is gone', async ({ guardPage: page, request }) => {
+  const email = uniqueEmail('anna');
+  await page.goto('/register');
+  await page.getByLabel('Anzeigename').fill('Anna');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill('geheim123');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  const banner = page.getByTestId('verify-banner');
+  await expect(banner).toContainText('Bitte bestätige deine E-Mail-Adresse, um alle Funktionen zu nutzen.');
+  await banner.getByRole('button', { name: 'Bestätigung erneut senden' }).click();
+  await expect(banner).toContainText('E-Mail gesendet. Bitte prüfe deinen Posteingang.');
+
+  const link = await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify');
+  await page.goto(link);
+  await expect(page.getByText('E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Zum Login' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill('geheim123');
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  await expect(page.getByRole('link', { name: 'Nachrichten' })).toBeVisible();
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
+});
+
+test('the verify page explains a missing and a used token', async ({ guardPage: page }) => {
+  await page.goto('/verify');
+  await expect(page.getByText('Fehlender Token.')).toBeVisible();
+  await page.goto('/verify?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+  await expect(page.getByText('Ungültiger oder abgelaufener Token.')).toBeVisible();
+});
+
+test('wrong credentials show the server message; guarded pages send visitors to login', async ({ guardPage: page }) => {
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('E-Mail').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Passwort', { exact: true }).fill('falsch123');
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByText('E-Mail-Adresse oder Passwort ist falsch.')).toBeVisible();
+  await page.getByRole('button', { name: /Apple/ }).click();
+  await expect(page.getByText('Apple OAuth bald verfügbar.')).toBeVisible();
+});
