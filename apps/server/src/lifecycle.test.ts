@@ -34,6 +34,16 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedd
     expect(await again.stop()).toBe(0);
   }, 90_000);
 
+  it('releases DATA_DIR when the start fails half-way (port already taken)', async () => {
+    const first = await startServerProcess({ DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-data-')) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-data-'));
+    const port = new URL(first.base).port;
+    const second = await startServerProcess({ DATA_DIR: dataDir, PORT: port }).catch((err: Error) => err);
+    expect(String(second)).toMatch(/EADDRINUSE/);
+    expect(existsSync(join(dataDir, 'funkeln.lock'))).toBe(false);
+    expect(await first.stop()).toBe(0);
+  }, 60_000);
+
   it('exits with a clear message on a bad configuration value', async () => {
     const err = await startServerProcess({ PORT: 'zehn', DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-data-')) }).catch((e: Error) => e);
     expect(String(err)).toMatch(/Invalid configuration:[\s\S]*PORT/);

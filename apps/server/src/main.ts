@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContainer } from './container.js';
 import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
@@ -18,6 +18,17 @@ async function main(): Promise<void> {
     unlock = lockDataDir(dir);
     db = createPgliteDb(resolve(dir, 'pglite'));
   }
+  try {
+    await serve(config, db, unlock);
+  } catch (err) {
+    // A start that fails half-way (port taken, migration error) must not leave DATA_DIR locked.
+    await db.close().catch(() => undefined);
+    unlock?.();
+    throw err;
+  }
+}
+
+async function serve(config: Config, db: Db, unlock: (() => void) | undefined): Promise<void> {
   const applied = await migrate(db);
   const container = createContainer(config, db, console);
   const app = await buildApp(container);
@@ -42,7 +53,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    await container.close();
+    throw err;
+  }
   container.startJobs();
   app.log.info(`Funkeln läuft auf ${config.publicUrl} (${db.kind}${config.devMailbox ? ', Dev-Postfach unter /dev/mailbox' : ''})`);
 }
