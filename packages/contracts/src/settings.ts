@@ -8,6 +8,13 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+const decimal = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'Zahl erwartet, z. B. 0.5.')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
 /**
  * Every admin-tunable setting: stored as a string (spec 3), parsed by its schema when read.
  * Later features add their keys here; defaults live beside the schema.
@@ -19,6 +26,10 @@ export const settingDefinitions = {
   WOMAN_DAILY_REPLY_LIMIT: { schema: int(0, 10000), default: '20' },
   VERIFY_RESEND_PER_DAY: { schema: int(1, 100), default: '5' },
   RESET_REQUEST_PER_DAY: { schema: int(1, 100), default: '5' },
+  /** Photo moderation: Porn + Hentai at or above this is rejected outright. */
+  MODERATION_REJECT_THRESHOLD: { schema: decimal(0, 1), default: '0.8' },
+  /** Porn + Hentai at or above this (and below reject) waits for a human. */
+  MODERATION_REVIEW_THRESHOLD: { schema: decimal(0, 1), default: '0.3' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

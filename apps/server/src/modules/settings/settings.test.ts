@@ -17,6 +17,8 @@ describe('settings store', () => {
       WOMAN_DAILY_REPLY_LIMIT: '20',
       VERIFY_RESEND_PER_DAY: '5',
       RESET_REQUEST_PER_DAY: '5',
+      MODERATION_REJECT_THRESHOLD: '0.8',
+      MODERATION_REVIEW_THRESHOLD: '0.3',
     });
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);
     expect(await t.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(5);

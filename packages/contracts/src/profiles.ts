@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+export const genders = ['female', 'male', 'diverse'] as const;
+export const gender = z.enum(genders);
+export type Gender = z.infer<typeof gender>;
+export const genderLabels: Record<Gender, string> = { female: 'Frau', male: 'Mann', diverse: 'Divers' };
+
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+export const TOO_YOUNG = 'Du musst mindestens 18 Jahre alt sein, um Funkeln zu nutzen.';
+
+/** Full years between an ISO birth date and an ISO day (both 'YYYY-MM-DD'). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Today in Europe/Berlin as 'YYYY-MM-DD'. */
+export function berlinToday(now: Date = new Date()): string {
+  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte gib ein Datum im Format JJJJ-MM-TT an.')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'Dieses Datum gibt es nicht.');
+
+const age = z.number().int().min(MIN_AGE).max(MAX_AGE);
+const profileText = z.string().normalize('NFC').trim().max(1000);
+
+/**
+ * PUT /api/me/profile: every field optional, the given ones are saved (the spec's onboarding
+ * sends only aboutMe and lookingFor). Matching needs the rest before the member appears in feeds.
+ */
+export const profileUpdateBody = z
+  .object({
+    aboutMe: profileText.optional(),
+    lookingFor: profileText.optional(),
+    birthDate: isoDate.optional(),
+    gender: gender.optional(),
+    interestedIn: z
+      .array(gender)
+      .min(1)
+      .max(3)
+      .refine((v) => new Set(v).size === v.length, 'Jedes Geschlecht nur einmal angeben.')
+      .optional(),
+    ageMin: age.optional(),
+    ageMax: age.optional(),
+    placeId: z.number().int().positive().optional(),
+    shareEnabled: z.boolean().optional(),
+  })
+  .refine((p) => p.ageMin === undefined || p.ageMax === undefined || p.ageMin <= p.ageMax, {
+    message: 'Das Mindestalter darf nicht über dem Höchstalter liegen.',
+    path: ['ageMin'],
+  });
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const place = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
+export type Place = z.infer<typeof place>;
+export const placesQuery = z.object({ q: z.string().trim().min(2).max(60) });
+export const placesResponse = z.array(place);
+
+export const photoStatus = z.enum(['approved', 'pending', 'rejected', 'disabled']);
+export type PhotoStatus = z.infer<typeof photoStatus>;
+export const photoStatusLabels: Record<PhotoStatus, string> = {
+  approved: 'Freigegeben',
+  pending: 'Wird geprüft',
+  rejected: 'Abgelehnt',
+  disabled: 'Gesperrt',
+};
+
+/** The member's own photo, whatever its state; URLs are short-lived signed links. */
+export const ownPhoto = z.object({
+  id: z.string(),
+  status: photoStatus,
+  statusLabel: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  createdAt: z.string(),
+});
+export type OwnPhoto = z.infer<typeof ownPhoto>;
+export const photoUploadResponse = z.object({ photo: ownPhoto });
+
+/** GET /api/me/profile: the member's own profile, private fields included. */
+export const ownProfile = z.object({
+  aboutMe: z.string(),
+  lookingFor: z.string(),
+  birthDate: z.string().nullable(),
+  gender: gender.nullable(),
+  interestedIn: z.array(gender),
+  ageMin: z.number().int(),
+  ageMax: z.number().int(),
+  place: place.nullable(),
+  shareEnabled: z.boolean(),
+  /** True once everything matching needs is filled in and a photo is approved. */
+  complete: z.boolean(),
+  photo: ownPhoto.nullable(),
+});
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+export const badge = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export type Badge = z.infer<typeof badge>;
+
+/** GET /api/profile/{id}: what any member may see. Never e-mail, coordinates or birth date. */
+export const publicProfile = z.object({
+  user: z.object({ id: z.string(), display_name: z.string() }),
+  profile: z.object({
+    about_me: z.string(),
+    looking_for: z.string(),
+    age: z.number().int().nullable(),
+    city: z.string().nullable(),
+    gender: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    thumb_url: z.string().nullable(),
+    badges: z.array(badge),
+  }),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+export const userIdParams = z.object({ id: z.uuid() });
