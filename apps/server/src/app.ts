@@ -7,6 +7,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { googleRoutes } from './modules/accounts/google/google.routes.js';
 import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { shareRoutes } from './modules/profiles/share.routes.js';
 import { registerDocs } from './platform/docs.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
@@ -52,6 +56,10 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(healthRoutes(c));
   await app.register(accountsRoutes(c), { prefix: '/api' });
   await app.register(googleRoutes(c), { prefix: '/api' });
+  await app.register(placesRoutes(c.places), { prefix: '/api' });
+  await app.register(profilesRoutes(c.profiles, c.sessions), { prefix: '/api' });
+  await app.register(photosRoutes(c.photos, c.sessions), { prefix: '/api' });
+  await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
   if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
   await registerSpa(app, options.webDist ?? WEB_DIST);
 

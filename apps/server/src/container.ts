@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -7,11 +8,17 @@ import { MailTokenService } from './modules/accounts/mail-tokens.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { SessionService } from './modules/accounts/sessions.service.js';
 import { VerificationService } from './modules/accounts/verification.service.js';
+import { createNsfwModerator, type Moderator } from './modules/photos/moderation/moderator.js';
+import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
+import { PhotosService } from './modules/photos/photos.service.js';
+import { PlacesService } from './modules/places/places.service.js';
+import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { EventBus } from './platform/events.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
+import { createLocalStorage, type BlobStorage } from './platform/storage.js';
 
 /** Every long-lived service, wired once; app.ts builds HTTP on top, tests build their own. */
 export interface Container {
@@ -27,6 +34,11 @@ export interface Container {
   passwordReset: PasswordResetService;
   google: GoogleSignIn;
   mailSender: OutboxSender;
+  storage: BlobStorage;
+  moderator: Moderator;
+  places: PlacesService;
+  photos: PhotosService;
+  profiles: ProfilesService;
   /** Starts background jobs (mail outbox). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -37,7 +49,12 @@ export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
 }
 
-export function createContainer(config: Config, db: Db, log: SenderLog): Container {
+/** Parts a test may swap for a purpose-built one (e.g. a moderator that fails). */
+export interface ContainerOverrides {
+  moderator?: Moderator;
+}
+
+export function createContainer(config: Config, db: Db, log: SenderLog, overrides: ContainerOverrides = {}): Container {
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const events = new EventBus();
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
@@ -47,6 +64,10 @@ export function createContainer(config: Config, db: Db, log: SenderLog): Contain
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createDevMailboxTransport();
   const mailSender = new OutboxSender(db, transport, log);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
+  const storage = createLocalStorage(join(resolve(config.dataDir), 'photos'));
+  const moderator = overrides.moderator ?? createNsfwModerator();
+  const places = new PlacesService(db);
+  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log);
   return {
     config,
     db,
@@ -60,10 +81,16 @@ export function createContainer(config: Config, db: Db, log: SenderLog): Contain
     passwordReset: new PasswordResetService(db, settings, mailTokens, sessions, limiter),
     google: new GoogleSignIn(db, config, sessions),
     mailSender,
+    storage,
+    moderator,
+    places,
+    photos,
+    profiles: new ProfilesService(db, photos, places),
     startJobs: () => mailSender.start(),
     async close() {
       unsubscribe();
       await mailSender.stop();
+      await moderator.close();
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
 async function serve(config: Config, db: Db, unlock: (() => void) | undefined): Promise<void> {
   const applied = await migrate(db);
   const container = createContainer(config, db, console);
+  await container.places.ensureLoaded(); // the gazetteer goes into the database once
   const app = await buildApp(container);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createContainer, type Container } from '../src/container.js';
+import { createContainer, type Container, type ContainerOverrides } from '../src/container.js';
 import { createTestDb } from './test-db.js';
 
 export const PUBLIC_URL = 'http://funkeln.test';
@@ -18,9 +21,15 @@ export interface TestApp {
  * A whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres) with Redis
  * under a key prefix of its own when TEST_REDIS_URL is set. env overrides configuration.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  overrides: ContainerOverrides = {},
+): Promise<TestApp> {
   const { db, drop } = await createTestDb();
+  const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
@@ -28,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     REDIS_PREFIX: `t${randomBytes(4).toString('hex')}:`,
     ...env,
   });
-  const c = createContainer(config, db, silent);
+  const c = createContainer(config, db, silent, overrides);
   const app = await buildApp(c, { logger: false, presenceIntervalMs: 50, ...options });
   await app.ready();
   return {
@@ -38,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
       await app.close();
       await c.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

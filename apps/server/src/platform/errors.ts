@@ -25,6 +25,12 @@ const fastifyCodes: Record<string, [number, string, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Die Anfrage ist zu groß.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Dieses Datenformat wird nicht unterstützt.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'Ungültige Anfrage.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large', 'Die Datei ist zu groß. Erlaubt sind höchstens 10 MB.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Bitte sende das Foto als multipart/form-data.'],
+  FST_FILES_LIMIT: [413, 'too_many_files', 'Bitte lade genau ein Foto hoch.'],
+  FST_PARTS_LIMIT: [413, 'too_many_parts', 'Die Anfrage enthält zu viele Teile.'],
+  FST_FIELDS_LIMIT: [413, 'too_many_fields', 'Die Anfrage enthält zu viele Felder.'],
+  FST_PROTO_VIOLATION: [400, 'bad_request', 'Ungültige Anfrage.'],
 };
 
 const SERVER_ERROR = { error: 'internal_error', message: 'Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.' };

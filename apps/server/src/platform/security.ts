@@ -34,7 +34,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   });
   const httpsPublic = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+    // API answers are never cached, unless a route chose its own policy (signed photo files).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https' || httpsPublic) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });

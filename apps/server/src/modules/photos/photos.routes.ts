@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import { errorBody } from '@funkeln/contracts/errors';
+import { photoUploadResponse } from '@funkeln/contracts/profiles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { MAX_UPLOAD_BYTES, uploadErrors } from './image-pipeline.js';
+import type { PhotosService } from './photos.service.js';
+
+const MULTIPART_OVERHEAD = 64 * 1024;
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
+
+const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
+const photoQuery = z.object({
+  scope: z.enum(['public', 'owner']),
+  exp: z.coerce.number().int().positive(),
+  sig: z.string().min(20).max(100),
+});
+
+export function photosRoutes(photos: PhotosService, sessions: SessionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.post(
+      '/photos/upload',
+      {
+        preHandler: requireAuth(sessions),
+        schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 200: photoUploadResponse, ...errors } },
+      },
+      async (req) => {
+        // Refused on the declared size before a byte of the body is read.
+        if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw uploadErrors.tooLarge();
+        const file = await req.file();
+        if (!file) throw uploadErrors.empty();
+        if (file.fieldname !== 'file') throw new AppError(400, 'missing_file', 'Bitte sende das Foto im Feld „file“.');
+        const data = await file.toBuffer(); // stops at the fileSize limit with a 413
+        return { photo: await photos.upload(authOf(req).user.id, data) };
+      },
+    );
+
+    app.get(
+      '/photos/:id/:size',
+      { schema: { tags: ['photos'], params: photoParams, querystring: photoQuery } },
+      async (req, reply) => {
+        const { id, size } = req.params;
+        const { scope, exp, sig } = req.query;
+        const { data, maxAge } = await photos.serve(id, size, scope, exp, sig);
+        return reply
+          .type('image/webp')
+          .header('cache-control', `private, max-age=${maxAge}, immutable`)
+          .header('content-disposition', 'inline')
+          .send(data);
+      },
+    );
+  };
+}

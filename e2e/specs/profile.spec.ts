@@ -1,0 +1,61 @@
+import sharp from 'sharp';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+async function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="#ffb199"/><stop offset="1" stop-color="#ff0844"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="600" cy="450" r="220" fill="#ffe29f"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+test('onboarding with a photo, then the profile page and the share page for link previews', async ({ guardPage: page, request }) => {
+  const email = uniqueEmail('greta');
+  const res = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Greta' } });
+  const { token } = (await res.json()) as { token: string };
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+
+  await page.goto('/onboarding');
+  await page.getByLabel('Über mich').fill('Ich liebe Wandern, Kaffee und gute Gespräche.');
+  await page.getByLabel('Was ich suche').fill('Jemanden zum Lachen und Reisen.');
+  await page.getByLabel('Geburtsdatum').fill('1995-04-12');
+  await page.getByRole('radio', { name: 'Frau' }).check();
+  await page.getByRole('checkbox', { name: 'Mann' }).check();
+  await page.getByLabel('Wohnort').fill('Pots');
+  await page.getByRole('option', { name: /Potsdam/ }).first().click();
+  await page.getByLabel('Profilfoto').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+
+  const saved = page.waitForEvent('dialog').then(async (dialog) => {
+    const message = dialog.message();
+    await dialog.accept();
+    return message;
+  });
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  expect(await saved).toBe('Profil gespeichert');
+  await expect(page.getByTestId('photo-status')).toContainText('Freigegeben');
+
+  await page.getByRole('link', { name: 'Profil ansehen' }).click();
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Greta' })).toBeVisible();
+  await expect(page.getByText('Potsdam')).toBeVisible();
+  await expect(page.getByText('Ich liebe Wandern, Kaffee und gute Gespräche.')).toBeVisible();
+  const img = page.locator('img[src*="/api/photos/"]').first();
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Profil teilen' })).toBeVisible();
+
+  const id = page.url().split('/').pop() ?? '';
+  const shareLink = page.locator(`a[href$="/share/${id}"]`);
+  await expect(shareLink).toHaveAttribute('target', '_blank');
+
+  await page.goto(`/share/${id}`);
+  const og = (p: string) => page.locator(`meta[property="${p}"]`).getAttribute('content');
+  expect(await og('og:title')).toMatch(/^Greta, \d+ bei Funkeln$/);
+  expect(await og('og:description')).toContain('aus Potsdam');
+  expect(await og('og:image')).toMatch(/\/api\/photos\/[0-9a-f-]{36}\/large\?scope=public/);
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+  await expect(page.getByRole('heading', { name: 'Greta' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt bei Funkeln entdecken' })).toBeVisible();
+  const preview = page.locator('img.photo');
+  expect(await preview.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
