@@ -40,7 +40,9 @@ export interface ProcessedImage {
 
 /**
  * Re-encodes an upload: turned upright by its EXIF orientation, every piece of metadata dropped
- * (sharp writes none unless asked), 1080 px and 320 px WebP. The original bytes go nowhere.
+ * (sharp writes none unless asked), 1080 px and 320 px JPEG. The original bytes go nowhere.
+ * JPEG rather than WebP: every messenger renders it in link previews, and libjpeg-turbo encodes
+ * a 1080 px image in ~16 ms where WebP takes ~240 ms (bench/photos).
  */
 export async function processImage(buf: Buffer): Promise<ProcessedImage> {
   if (buf.length === 0) throw uploadErrors.empty();
@@ -65,8 +67,8 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const [large, thumb] = await Promise.all([
-      sharp(data, raw).webp({ quality: 82 }).toBuffer(),
-      sharp(data, raw).resize({ width: THUMB, height: THUMB, fit: 'inside' }).webp({ quality: 78 }).toBuffer(),
+      sharp(data, raw).jpeg({ quality: 82 }).toBuffer(),
+      sharp(data, raw).resize({ width: THUMB, height: THUMB, fit: 'inside' }).jpeg({ quality: 80 }).toBuffer(),
     ]);
     return { large, thumb, width: info.width, height: info.height };
   } catch (err) {

@@ -48,7 +48,7 @@ export function photosRoutes(photos: PhotosService, sessions: SessionService): F
         const { scope, exp, sig } = req.query;
         const { data, maxAge } = await photos.serve(id, size, scope, exp, sig);
         return reply
-          .type('image/webp')
+          .type('image/jpeg')
           .header('cache-control', `private, max-age=${maxAge}, immutable`)
           .header('content-disposition', 'inline')
           .send(data);

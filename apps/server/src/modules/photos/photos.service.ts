@@ -38,8 +38,8 @@ export class PhotosService {
     const image = await this.cpu.run(() => processImage(data));
     const decision = await this.moderate(image.large);
     const id = randomUUID();
-    const largeKey = `${randomBytes(16).toString('hex')}.webp`;
-    const thumbKey = `${randomBytes(16).toString('hex')}.webp`;
+    const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
+    const thumbKey = `${randomBytes(16).toString('hex')}.jpg`;
     await this.storage.put(largeKey, image.large);
     await this.storage.put(thumbKey, image.thumb);
     let previous: PhotoRow | undefined;

@@ -50,7 +50,7 @@ describe('upload pipeline', () => {
     for (const [url, longSide] of [[photo.url, 1080], [photo.thumbUrl, 320]] as const) {
       const served = await get(url);
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
       const bytes = served.rawPayload;

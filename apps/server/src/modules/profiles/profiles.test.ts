@@ -161,7 +161,7 @@ describe('share page', () => {
     expect(image?.startsWith(`${PUBLIC_URL}/api/photos/`)).toBe(true);
     const served = await get((image ?? '').replace(PUBLIC_URL, ''));
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 

@@ -25,7 +25,7 @@ export function renderSharePage(v: ShareView): string {
     ['og:title', title],
     ['og:description', description],
     ['og:url', v.pageUrl],
-    ...(v.imageUrl ? [['og:image', v.imageUrl], ['og:image:type', 'image/webp'], ['og:image:alt', `Foto von ${v.name}`]] : []),
+    ...(v.imageUrl ? [['og:image', v.imageUrl], ['og:image:type', 'image/jpeg'], ['og:image:alt', `Foto von ${v.name}`]] : []),
   ]
     .map(([p, c]) => `<meta property="${p}" content="${escapeHtml(c ?? '')}">`)
     .join('\n');
