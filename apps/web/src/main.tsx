@@ -14,11 +14,14 @@ import './styles/layout.css';
 import './styles/topbar.css';
 import './styles/buttons.css';
 import './styles/fields.css';
+import './styles/form-controls.css';
 import './styles/auth.css';
 import './styles/landing.css';
 import './styles/hero-visual.css';
 import './styles/features.css';
 import './styles/pages.css';
+import './styles/onboarding.css';
+import './styles/profile.css';
 
 applyGermanZodMessages();
 restoreTheme();

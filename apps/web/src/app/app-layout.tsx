@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { meQueryKey } from '../features/auth/api';
 import { VerifyBanner } from '../features/auth/components/verify-banner';
 import { de } from '../i18n/de';
+import { meQueryKey } from '../lib/current-user';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 

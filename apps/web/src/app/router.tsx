@@ -41,10 +41,11 @@ export const router = createBrowserRouter([
           { path: 'wallet', element: <WalletPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },
+          // The profile API needs a session, so the page does too.
+          { path: 'profile/:id', element: <ProfilePage /> },
         ],
       },
       { path: 'digital-friend', element: <DigitalFriendPage /> },
-      { path: 'profile/:id', element: <ProfilePage /> },
       { path: 'admin/settings', element: <AdminSettingsPage /> },
       { path: 'admin/moderation', element: <AdminModerationPage /> },
       { path: 'impressum', element: <ImpressumPage /> },

@@ -1,8 +1,9 @@
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../components/ui/theme-toggle';
-import { useCurrentUser } from '../features/auth/api';
 import { SessionButton } from '../features/auth/components/session-button';
 import { de } from '../i18n/de';
+import { useCurrentUser } from '../lib/current-user';
+import { ProfileLink } from './profile-link';
 
 const MEMBER_LINKS = [
   { to: '/discover', label: de.nav.discover },
@@ -39,6 +40,7 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="topbar__actions">
+          <ProfileLink />
           <ThemeToggle />
           <SessionButton />
         </div>

@@ -29,16 +29,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** JSON for plain values; FormData goes as is, so the browser sets multipart with its boundary. */
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
 async function send(method: Method, path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: encodeBody(body),
       credentials: 'same-origin',
     });
   } catch {
@@ -46,7 +53,7 @@ async function send(method: Method, path: string, body: unknown): Promise<Respon
   }
 }
 
-/** Calls the API under /api and parses the answer with its contract schema. */
+/** Calls the API under /api and parses the answer with its contract schema; body is JSON or FormData. */
 export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
   const response = await send(method, path, body);
   const data = await readJson(response);
@@ -63,6 +70,7 @@ export async function apiRequest<T>(method: Method, path: string, schema: z.ZodT
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
   post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('POST', path, schema, body),
+  put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
 };
 
 /** The server's message for a failed call, else the caller's German fallback. */

@@ -1,39 +1,13 @@
 import {
-  meResponse,
   providersResponse,
   tokenResponse,
   type LoginBody,
-  type MeResponse,
   type PasswordConfirmBody,
   type RegisterBody,
 } from '@funkeln/contracts/auth';
 import { messageBody } from '@funkeln/contracts/errors';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
-import { clearToken, getToken, useToken } from '../../lib/token-storage';
-
-export const meQueryKey = ['me'] as const;
-
-/** GET /me; any failure means "logged out", a 401 also drops the stale token. */
-async function loadMe(token: string | null): Promise<MeResponse | null> {
-  if (!token) return null;
-  try {
-    return await api.get('/me', meResponse);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && getToken() === token) clearToken();
-    return null;
-  }
-}
-
-function meQuery(token: string | null) {
-  return queryOptions({ queryKey: [...meQueryKey, token], queryFn: () => loadMe(token), retry: false });
-}
-
-/** The signed-in member, or null for visitors and while loading. */
-export function useCurrentUser(): MeResponse | null {
-  const token = useToken();
-  return useQuery(meQuery(token)).data ?? null;
-}
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 
 export function useProviders() {
   return useQuery({

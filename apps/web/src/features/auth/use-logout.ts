@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { meQueryKey } from '../../lib/current-user';
 import { clearToken } from '../../lib/token-storage';
-import { logout, meQueryKey } from './api';
+import { logout } from './api';
 
 /** Ends the session on the server (best effort), forgets the token and returns home. */
 export function useLogout(): () => Promise<void> {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
-import { startVerification, useCurrentUser } from '../api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { startVerification } from '../api';
 
 type SendState = { kind: 'idle' | 'sending' } | { kind: 'done' | 'error'; message: string };
 

@@ -1,0 +1,145 @@
+import { MAX_AGE, MIN_AGE, type OwnProfile } from '@funkeln/contracts/profiles';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SwitchField } from '../../../components/ui/switch-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { de } from '../../../i18n/de';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formValuesOf, hasContent, profileFormSchema, TEXT_MAX, updateBodyOf, type ProfileFormValues } from '../profile-form-schema';
+import { usePickedPhoto } from '../use-picked-photo';
+import { useSaveProfile } from '../use-save-profile';
+import { ChoiceGroup } from './choice-group';
+import { FormSection } from './form-section';
+import { PhotoField } from './photo-field';
+import { PlaceCombobox } from './place-combobox';
+import { SaveBar } from './save-bar';
+
+interface ProfileFormProps {
+  /** The saved profile; kept current by the query cache. */
+  profile: OwnProfile;
+}
+
+export function ProfileForm({ profile }: ProfileFormProps) {
+  const me = useCurrentUser();
+  const schema = useMemo(() => profileFormSchema(profile), [profile]);
+  const { register, control, handleSubmit, reset, formState } = useForm<ProfileFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: formValuesOf(profile),
+  });
+  const { errors } = formState;
+  const [aboutMe, lookingFor] = useWatch({ control, name: ['aboutMe', 'lookingFor'] });
+  const photo = usePickedPhoto();
+  const { save, phase, error } = useSaveProfile();
+  const [saved, setSaved] = useState(false);
+
+  const onSubmit = async (values: ProfileFormValues) => {
+    setSaved(false);
+    const result = await save({ body: updateBodyOf(values), file: photo.picked?.file ?? null, onUploaded: photo.clear });
+    if (!result) return;
+    reset(formValuesOf(result));
+    setSaved(true);
+    window.alert(de.onboarding.saved);
+  };
+
+  const showViewLink = me !== null && (saved || hasContent(profile));
+
+  return (
+    <form className="profile-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={phase !== 'idle'}>
+      <FormSection title={de.onboarding.sections.photo}>
+        <PhotoField
+          photo={profile.photo}
+          picked={photo.picked}
+          uploading={phase === 'uploading'}
+          inputKey={photo.inputKey}
+          onPick={(file) => {
+            setSaved(false);
+            photo.pick(file);
+          }}
+          onDiscard={photo.clear}
+        />
+      </FormSection>
+
+      <FormSection title={de.onboarding.sections.about}>
+        <TextAreaField
+          label={de.onboarding.aboutMe}
+          placeholder={de.onboarding.aboutMePlaceholder}
+          rows={5}
+          maxLength={TEXT_MAX}
+          count={aboutMe.length}
+          error={errors.aboutMe?.message}
+          {...register('aboutMe')}
+        />
+        <TextAreaField
+          label={de.onboarding.lookingFor}
+          placeholder={de.onboarding.lookingForPlaceholder}
+          rows={4}
+          maxLength={TEXT_MAX}
+          count={lookingFor.length}
+          error={errors.lookingFor?.message}
+          {...register('lookingFor')}
+        />
+      </FormSection>
+
+      <FormSection title={de.onboarding.sections.basics}>
+        <TextField
+          label={de.onboarding.birthDate}
+          type="date"
+          autoComplete="bday"
+          hint={de.onboarding.birthDateHint}
+          error={errors.birthDate?.message}
+          className="field--date"
+          {...register('birthDate')}
+        />
+        <ChoiceGroup legend={de.onboarding.gender} type="radio" field={register('gender')} error={errors.gender?.message} />
+        <Controller
+          control={control}
+          name="place"
+          render={({ field, fieldState }) => (
+            <PlaceCombobox
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </FormSection>
+
+      <FormSection title={de.onboarding.sections.search}>
+        <ChoiceGroup
+          legend={de.onboarding.interestedIn}
+          type="checkbox"
+          field={register('interestedIn')}
+          error={errors.interestedIn?.message}
+        />
+        <fieldset className="age-range">
+          <legend className="field__label">{de.onboarding.ageRange}</legend>
+          <div className="age-range__inputs">
+            {(['ageMin', 'ageMax'] as const).map((name) => (
+              <TextField
+                key={name}
+                label={name === 'ageMin' ? de.onboarding.ageMin : de.onboarding.ageMax}
+                type="number"
+                inputMode="numeric"
+                min={MIN_AGE}
+                max={MAX_AGE}
+                step={1}
+                error={errors[name]?.message}
+                {...register(name, { valueAsNumber: true })}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </FormSection>
+
+      <FormSection title={de.onboarding.sections.privacy}>
+        <SwitchField label={de.onboarding.shareEnabled} hint={de.onboarding.shareHint} {...register('shareEnabled')} />
+      </FormSection>
+
+      <SaveBar phase={phase} saved={saved} error={error} profileHref={showViewLink ? `/profile/${me.id}` : null} />
+    </form>
+  );
+}

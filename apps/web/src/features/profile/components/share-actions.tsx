@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { de } from '../../../i18n/de';
+import { sharePath } from '../api';
+
+interface ShareActionsProps {
+  id: string;
+  name: string;
+}
+
+type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; url: string };
+
+async function copy(url: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'Profil teilen' through the Web Share API, else the link goes to the clipboard; plus the share page preview. */
+export function ShareActions({ id, name }: ShareActionsProps) {
+  const [state, setState] = useState<ShareState>({ kind: 'idle' });
+  const url = `${window.location.origin}${sharePath(id)}`;
+
+  const share = async () => {
+    setState({ kind: 'idle' });
+    const data = { title: de.profile.shareTitle(name), text: de.profile.shareText(name), url };
+    if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(data))) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (error) {
+        // The member closed the share sheet: nothing to report.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    setState((await copy(url)) ? { kind: 'copied' } : { kind: 'failed', url });
+  };
+
+  return (
+    <div className="share-actions">
+      <div className="share-actions__buttons">
+        <button type="button" className="btn btn--primary" onClick={() => void share()}>
+          <svg className="btn__icon btn__icon--stroke" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="18" cy="5.5" r="2.5" />
+            <circle cx="6" cy="12" r="2.5" />
+            <circle cx="18" cy="18.5" r="2.5" />
+            <path d="M8.2 10.8l7.6-4.1M8.2 13.2l7.6 4.1" />
+          </svg>
+          {de.profile.share}
+        </button>
+        <a className="btn btn--ghost" href={sharePath(id)} target="_blank" rel="noopener">
+          {de.profile.sharePreview}
+          <span className="visually-hidden"> {de.profile.newTab}</span>
+          <svg className="btn__icon btn__icon--stroke" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+          </svg>
+        </a>
+      </div>
+      <p
+        className={state.kind === 'failed' ? 'share-actions__status share-actions__status--failed' : 'share-actions__status'}
+        role="status"
+        data-testid="share-status"
+      >
+        {state.kind === 'copied' ? de.profile.copied : state.kind === 'failed' ? de.profile.copyFailed(state.url) : ''}
+      </p>
+    </div>
+  );
+}
