@@ -68,6 +68,16 @@ describe('upload pipeline', () => {
     }
   });
 
+  it.each(['png', 'webp', 'avif'] as const)('accepts %s by its content, whatever the file is called', async (format) => {
+    const { token } = await register(t.app);
+    nextScores = SAFE;
+    const image = await sharp(await makeJpeg(640, 480)).toFormat(format).toBuffer();
+    const res = await upload(token, image, 'ohne-endung', 'application/octet-stream');
+    expect(res.statusCode).toBe(200);
+    const served = await get(res.json<{ photo: OwnPhotoJson }>().photo.url);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('jpeg');
+  });
+
   it.each([
     ['a renamed text file', Buffer.from('Das ist kein Bild, nur Text.'.repeat(10)), 'foto.jpg', 415, /Dateiformat wird nicht unterstützt/],
     ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'bild.png', 415, /Dateiformat/],
