@@ -95,6 +95,10 @@ export class RealtimeGateway {
     // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.
     this.io.engine.close();
     await this.presence.close();
+    // The adapter fires SUBSCRIBE without handling its promise; quitting while one is in flight
+    // rejects it unhandled. Commands on a connection complete in order, so once a PING is answered
+    // the subscriptions are done and quitting is safe.
+    await Promise.all(this.adapterClients.map((c) => c.ping().catch(() => undefined)));
     await Promise.all(this.adapterClients.map((c) => c.quit().catch(() => undefined)));
   }
 }
