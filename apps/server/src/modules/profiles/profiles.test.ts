@@ -135,7 +135,11 @@ describe('public profile', () => {
     // Field names, not the raw text: a random signature in a photo URL may spell "lat" by chance.
     const keys: string[] = [];
     const walk = (v: unknown): void => {
-      if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) (keys.push(k), walk(child));
+      if (!v || typeof v !== 'object') return;
+      for (const [k, child] of Object.entries(v)) {
+        keys.push(k);
+        walk(child);
+      }
     };
     walk(body);
     expect(keys.filter((k) => /birth|lat|lon|coord|mail|geo|location/i.test(k))).toEqual([]);
