@@ -6,6 +6,7 @@ import type { Container } from './container.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { googleRoutes } from './modules/accounts/google/google.routes.js';
 import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
+import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(placesRoutes(c.places), { prefix: '/api' });
   await app.register(profilesRoutes(c.profiles, c.sessions), { prefix: '/api' });
   await app.register(photosRoutes(c.photos, c.sessions), { prefix: '/api' });
+  await app.register(discoveryRoutes(c.feed, c.likes, c.sessions), { prefix: '/api' });
   await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
   if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
   await registerSpa(app, options.webDist ?? WEB_DIST);

@@ -8,6 +8,8 @@ import { MailTokenService } from './modules/accounts/mail-tokens.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { SessionService } from './modules/accounts/sessions.service.js';
 import { VerificationService } from './modules/accounts/verification.service.js';
+import { FeedService } from './modules/discovery/feed.service.js';
+import { LikesService } from './modules/discovery/likes.service.js';
 import { createNsfwModerator, type Moderator } from './modules/photos/moderation/moderator.js';
 import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
 import { PhotosService } from './modules/photos/photos.service.js';
@@ -39,6 +41,8 @@ export interface Container {
   places: PlacesService;
   photos: PhotosService;
   profiles: ProfilesService;
+  feed: FeedService;
+  likes: LikesService;
   /** Starts background jobs (mail outbox). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -68,6 +72,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
   const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log);
+  const likes = new LikesService(db, photos, places, events, limiter);
   return {
     config,
     db,
@@ -85,7 +90,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     moderator,
     places,
     photos,
-    profiles: new ProfilesService(db, photos, places),
+    profiles: new ProfilesService(db, photos, places, likes, limiter),
+    feed: new FeedService(db, places, photos, limiter),
+    likes,
     startJobs: () => mailSender.start(),
     async close() {
       unsubscribe();

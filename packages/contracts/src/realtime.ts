@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MatchEvent } from './discovery.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
 export type PresenceEvent = z.infer<typeof presenceEvent>;
@@ -6,6 +7,7 @@ export type PresenceEvent = z.infer<typeof presenceEvent>;
 /** Server -> client socket events. */
 export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
+  match: (event: MatchEvent) => void;
 }
 /** Client -> server socket events. */
 export type ClientToServerEvents = Record<string, never>;

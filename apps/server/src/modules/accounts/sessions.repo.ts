@@ -17,7 +17,7 @@ export async function insertSession(q: Queryable, s: { id: string; userId: strin
 export async function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number) {
   const rows = await q.query<SessionWithUser & Record<string, unknown>>(
     `SELECT s.id AS session_id, s.last_seen_at, u.id, u.email, u.email_verified, u.password_hash,
-            u.display_name, u.role, u.google_sub, u.created_at
+            u.display_name, u.role, u.google_sub, u.premium_until, u.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(secs => $2)`,
@@ -26,8 +26,10 @@ export async function findLiveSession(q: Queryable, tokenHash: string, idleSecon
   return rows[0];
 }
 
+/** Marks the session (and its member, for "active recently" in feeds) as seen now. */
 export async function touchSession(q: Queryable, sessionId: string): Promise<void> {
   await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  await q.query('UPDATE users SET last_active_at = now() WHERE id = (SELECT user_id FROM sessions WHERE id = $1)', [sessionId]);
 }
 
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {

@@ -8,10 +8,11 @@ export interface UserRow {
   display_name: string;
   role: 'member' | 'admin';
   google_sub: string | null;
+  premium_until: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, email, email_verified, password_hash, display_name, role, google_sub, created_at';
+const COLUMNS = 'id, email, email_verified, password_hash, display_name, role, google_sub, premium_until, created_at';
 
 async function one(q: Queryable, sql: string, params: unknown[]): Promise<UserRow | undefined> {
   return (await q.query<UserRow & Record<string, unknown>>(sql, params))[0];

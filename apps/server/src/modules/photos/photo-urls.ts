@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { loadSecret } from '../../platform/secrets.js';
 
-export type PhotoSize = 'large' | 'thumb';
+export type PhotoSize = 'large' | 'thumb' | 'blur';
 /** public: served only while the photo is approved; owner: the owner's (or an admin's) own view. */
 export type PhotoScope = 'public' | 'owner';
 

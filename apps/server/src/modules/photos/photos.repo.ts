@@ -8,11 +8,12 @@ export interface PhotoRow {
   moderation_label: string | null;
   large_key: string;
   thumb_key: string;
+  blur_key: string | null;
   disabled_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, user_id, status, moderation_label, large_key, thumb_key, disabled_at, created_at';
+const COLUMNS = 'id, user_id, status, moderation_label, large_key, thumb_key, blur_key, disabled_at, created_at';
 
 export async function findPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
   return (await q.query<PhotoRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM photos WHERE id = $1`, [id]))[0];
@@ -33,6 +34,7 @@ export async function replaceUserPhoto(
     scores: NsfwScores | null;
     largeKey: string;
     thumbKey: string;
+    blurKey: string;
     width: number;
     height: number;
   },
@@ -41,9 +43,9 @@ export async function replaceUserPhoto(
     await q.query<PhotoRow & Record<string, unknown>>(`DELETE FROM photos WHERE user_id = $1 RETURNING ${COLUMNS}`, [p.userId])
   )[0];
   await q.query(
-    `INSERT INTO photos (id, user_id, status, moderation_label, moderation_scores, large_key, thumb_key, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [p.id, p.userId, p.status, p.label, JSON.stringify(p.scores ?? {}), p.largeKey, p.thumbKey, p.width, p.height],
+    `INSERT INTO photos (id, user_id, status, moderation_label, moderation_scores, large_key, thumb_key, blur_key, width, height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [p.id, p.userId, p.status, p.label, JSON.stringify(p.scores ?? {}), p.largeKey, p.thumbKey, p.blurKey, p.width, p.height],
   );
   return previous;
 }

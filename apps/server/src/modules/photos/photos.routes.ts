@@ -12,7 +12,7 @@ import type { PhotosService } from './photos.service.js';
 const MULTIPART_OVERHEAD = 64 * 1024;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 
-const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
+const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb', 'blur']) });
 const photoQuery = z.object({
   scope: z.enum(['public', 'owner']),
   exp: z.coerce.number().int().positive(),

@@ -40,8 +40,11 @@ export class PhotosService {
     const id = randomUUID();
     const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
     const thumbKey = `${randomBytes(16).toString('hex')}.jpg`;
+    const blurKey = `${randomBytes(16).toString('hex')}.jpg`;
+    const keys = [largeKey, thumbKey, blurKey];
     await this.storage.put(largeKey, image.large);
     await this.storage.put(thumbKey, image.thumb);
+    await this.storage.put(blurKey, image.blur);
     let previous: PhotoRow | undefined;
     try {
       previous = await this.db.transaction((tx) =>
@@ -53,15 +56,16 @@ export class PhotosService {
           scores: decision.scores,
           largeKey,
           thumbKey,
+          blurKey,
           width: image.width,
           height: image.height,
         }),
       );
     } catch (err) {
-      await Promise.all([this.storage.delete(largeKey), this.storage.delete(thumbKey)]);
+      await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
-    if (previous) await Promise.all([this.storage.delete(previous.large_key), this.storage.delete(previous.thumb_key)]);
+    if (previous) await Promise.all(fileKeys(previous).map((k) => this.storage.delete(k)));
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');
     return this.toOwnPhoto(row);
@@ -81,6 +85,20 @@ export class PhotosService {
     };
   }
 
+  /** Links for a photo the caller already knows to be approved (e.g. selected by the feed query). */
+  async signedPublic(photoId: string): Promise<{ url: string; thumbUrl: string }> {
+    return {
+      url: await this.urls.sign(photoId, 'large', 'public', APP_URL_TTL),
+      thumbUrl: await this.urls.sign(photoId, 'thumb', 'public', APP_URL_TTL),
+    };
+  }
+
+  /** The blurred thumbnail of an approved photo (anonymous flirts). */
+  async blurredUrl(row: PhotoRow | undefined): Promise<string | null> {
+    if (!row?.blur_key || visibleStatus(row) !== 'approved') return null;
+    return this.urls.sign(row.id, 'blur', 'public', APP_URL_TTL);
+  }
+
   findForUser(userId: string): Promise<PhotoRow | undefined> {
     return findUserPhoto(this.db, userId);
   }
@@ -92,7 +110,8 @@ export class PhotosService {
     if (!row || (scope === 'public' && visibleStatus(row) !== 'approved')) {
       throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
     }
-    const data = await this.storage.get(size === 'large' ? row.large_key : row.thumb_key);
+    const key = size === 'large' ? row.large_key : size === 'thumb' ? row.thumb_key : row.blur_key;
+    const data = key ? await this.storage.get(key) : undefined;
     if (!data) throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
     return { data, maxAge: this.urls.remaining(exp) };
   }
@@ -123,6 +142,10 @@ export class PhotosService {
       return { status: 'pending', label: null, scores: null };
     }
   }
+}
+
+function fileKeys(row: PhotoRow): string[] {
+  return [row.large_key, row.thumb_key, row.blur_key].filter((k): k is string => Boolean(k));
 }
 
 export function visibleStatus(row: Pick<PhotoRow, 'status' | 'disabled_at'>): PhotoStatus {

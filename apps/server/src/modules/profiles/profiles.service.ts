@@ -14,6 +14,8 @@ import { AppError } from '../../platform/errors.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import { visibleStatus } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
+import type { LikesService } from '../discovery/likes.service.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { emptyProfile, findDisplayName, findProfile, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 export const PROFILE_NOT_FOUND = 'Dieses Profil gibt es nicht oder es ist nicht sichtbar.';
@@ -23,6 +25,8 @@ export class ProfilesService {
     private readonly db: Db,
     private readonly photos: PhotosService,
     private readonly places: PlacesService,
+    private readonly likes: LikesService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async getOwn(userId: string): Promise<OwnProfile> {
@@ -55,6 +59,11 @@ export class ProfilesService {
     if (body.placeId !== undefined && !(await this.places.get(body.placeId))) {
       throw new AppError(400, 'unknown_place', 'Diesen Ort kennen wir nicht. Bitte wähle deinen Wohnort aus der Liste.');
     }
+    const before = await findProfile(this.db, userId);
+    if (body.placeId !== undefined && before?.place_id !== body.placeId) {
+      // Moving the home town around is how distance probes trilaterate members: a few moves a day.
+      await enforceLimit(this.limiter, `place-change:user:${userId}`, 3, 24 * 3600_000, 'Du hast deinen Wohnort heute schon mehrmals geändert. Bitte versuche es morgen wieder.');
+    }
     await this.db.transaction(async (tx) => {
       const current = (await findProfile(tx, userId, true)) ?? emptyProfile(userId);
       const next: ProfileRow = {
@@ -80,7 +89,9 @@ export class ProfilesService {
   /** What another member may see: no e-mail, no birth date, no coordinates. */
   async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
     const name = await findDisplayName(this.db, userId);
-    if (!name) throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
+    if (!name || (viewerId !== userId && (await this.likes.isBlocked(viewerId, userId)))) {
+      throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
+    }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
     const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
     const own = viewerId === userId && photoRow !== undefined;

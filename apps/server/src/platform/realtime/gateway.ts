@@ -82,6 +82,9 @@ export class RealtimeGateway {
       socket.on('disconnect', () => void this.presence.disconnected(userId));
     });
     this.subscriptions.push(
+      deps.events.on('match.created', ({ deliveries }) => {
+        for (const d of deliveries) this.io.to(`user:${d.userId}`).emit('match', { match: d.match });
+      }),
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
       }),

@@ -1,0 +1,79 @@
+import {
+  feedQuery,
+  feedResponse,
+  flirtParams,
+  likeQuery,
+  likeResponse,
+  matchesResponse,
+  NEXT_CURSOR_HEADER,
+  receivedFlirtsResponse,
+  targetParams,
+  undoResponse,
+  userIdParam,
+} from '@funkeln/contracts/discovery';
+import { errorBody, messageBody } from '@funkeln/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { FeedService } from './feed.service.js';
+import type { LikesService } from './likes.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+export function discoveryRoutes(feed: FeedService, likes: LikesService, sessions: SessionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = requireAuth(sessions);
+    const tags = ['discovery'];
+
+    // Spec 7: the feed answers an array of cards; the next page's cursor travels in a header.
+    app.get('/feed', { preHandler: signedIn, schema: { tags, querystring: feedQuery, response: { 200: feedResponse, ...errors } } }, async (req, reply) => {
+      const auth = authOf(req);
+      const { cards, next } = await feed.page(auth.user.id, isPremium(auth.user.premium_until), req.query);
+      if (next) reply.header(NEXT_CURSOR_HEADER, next);
+      return cards;
+    });
+
+    app.post('/likes/undo', { preHandler: signedIn, schema: { tags, response: { 200: undoResponse, ...errors } } }, async (req) => ({
+      card: await likes.undo(authOf(req).user.id),
+    }));
+
+    app.post(
+      '/likes/:id',
+      { preHandler: signedIn, schema: { tags, params: targetParams, querystring: likeQuery, response: { 200: likeResponse, ...errors } } },
+      (req) => likes.act(authOf(req).user.id, req.params.id, req.query.type),
+    );
+
+    app.get('/likes/received', { preHandler: signedIn, schema: { tags, response: { 200: receivedFlirtsResponse, ...errors } } }, (req) =>
+      likes.receivedFlirts(authOf(req).user.id),
+    );
+
+    app.post(
+      '/likes/received/:flirtId/accept',
+      { preHandler: signedIn, schema: { tags, params: flirtParams, response: { 200: likeResponse, ...errors } } },
+      (req) => likes.acceptFlirt(authOf(req).user.id, req.params.flirtId),
+    );
+
+    app.get('/matches', { preHandler: signedIn, schema: { tags, response: { 200: matchesResponse, ...errors } } }, (req) =>
+      likes.matches(authOf(req).user.id),
+    );
+
+    app.delete('/matches/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+      await likes.unmatch(authOf(req).user.id, req.params.userId);
+      return { message: 'Match aufgelöst.' };
+    });
+
+    app.post('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+      await likes.block(authOf(req).user.id, req.params.userId);
+      return { message: 'Mitglied blockiert. Ihr seht euch gegenseitig nicht mehr.' };
+    });
+
+    app.delete('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+      await likes.unblock(authOf(req).user.id, req.params.userId);
+      return { message: 'Blockierung aufgehoben.' };
+    });
+  };
+}
+
+export function isPremium(premiumUntil: Date | null): boolean {
+  return premiumUntil !== null && premiumUntil.getTime() > Date.now();
+}

@@ -1,0 +1,86 @@
+import { distanceBand, RADIUS_MESSAGE, type FeedCard, type FeedQuery } from '@funkeln/contracts/discovery';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { PlacesService } from '../places/places.service.js';
+import { findProfile } from '../profiles/profiles.repo.js';
+import { findFeedPage, type FeedCursor, type FeedRow } from './feed.repo.js';
+
+const PAGE = 20;
+
+function shiftYears(isoDay: string, years: number, days = 0): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export function encodeCursor(c: FeedCursor): string {
+  return Buffer.from(JSON.stringify([c.likesMe, c.activeDay, c.distM, c.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string | undefined): FeedCursor | null {
+  if (!raw) return null;
+  try {
+    const [likesMe, activeDay, distM, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
+    if ([likesMe, activeDay, distM].every(Number.isInteger) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
+      return { likesMe: likesMe as number, activeDay: activeDay as number, distM: distM as number, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError(400, 'invalid_cursor', 'Ungültiger Cursor. Bitte lade die Vorschläge neu.');
+}
+
+export class FeedService {
+  constructor(
+    private readonly db: Db,
+    private readonly places: PlacesService,
+    private readonly photos: PhotosService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** A page of cards and the cursor of the next page (null at the end). */
+  async page(viewerId: string, isPremium: boolean, query: FeedQuery): Promise<{ cards: FeedCard[]; next: string | null }> {
+    await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
+    const radiusKm = query.radius ? Number(query.radius) : null;
+    if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError(400, 'invalid_radius', RADIUS_MESSAGE);
+    const me = await findProfile(this.db, viewerId);
+    if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
+      throw new AppError(409, 'profile_incomplete', 'Vervollständige zuerst dein Profil (Geburtsdatum, Geschlecht und wen du suchst), dann zeigen wir dir passende Singles.');
+    }
+    const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
+    if (radiusKm !== null && !origin) {
+      throw new AppError(400, 'no_place', 'Lege zuerst deinen Wohnort fest, um im Umkreis zu suchen.');
+    }
+    const today = berlinToday();
+    const limit = query.limit ?? PAGE;
+    const rows = await findFeedPage(this.db, {
+      viewerId,
+      viewerGender: me.gender,
+      interestedIn: me.interested_in,
+      viewerAge: ageOn(me.birth_date, today),
+      minBirth: shiftYears(today, me.age_max + 1),
+      maxBirth: shiftYears(today, me.age_min),
+      origin,
+      radiusKm,
+      after: decodeCursor(query.cursor),
+      limit,
+    });
+    const cards = await Promise.all(rows.map((r) => this.toCard(r, today, isPremium && origin !== null)));
+    const last = rows.at(-1);
+    return { cards, next: rows.length === limit && last ? encodeCursor(last) : null };
+  }
+
+  private async toCard(r: FeedRow, today: string, withDistance: boolean): Promise<FeedCard> {
+    const urls = await this.photos.signedPublic(r.photo_id);
+    return {
+      id: r.id,
+      photoUrl: urls.url,
+      name: r.name,
+      age: ageOn(r.birth_date, today),
+      ...(r.city ? { city: r.city } : {}),
+      ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
+    };
+  }
+}

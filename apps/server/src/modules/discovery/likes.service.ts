@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedCard, LikeResponse, MatchItem, ReceivedFlirt } from '@funkeln/contracts/discovery';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import { findProfile } from '../profiles/profiles.repo.js';
+import type { PlacesService } from '../places/places.service.js';
+import * as repo from './swipes.repo.js';
+
+const UNDO_SECONDS = 10;
+const unknownMember = () => new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
+
+/** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
+function demoLikesBack(id: string): boolean {
+  return parseInt(id.replace(/-/g, '').slice(-4), 16) % 3 === 0;
+}
+
+export class LikesService {
+  constructor(
+    private readonly db: Db,
+    private readonly photos: PhotosService,
+    private readonly places: PlacesService,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
+  async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
+    if (viewerId === targetId) throw new AppError(400, 'self_like', 'Du kannst dich nicht selbst liken.');
+    await enforceLimit(this.limiter, `swipe:user:${viewerId}`, 600, 3600_000, 'Du swipest sehr schnell. Bitte mach eine kurze Pause.');
+    const result = await this.db.transaction(async (tx) => {
+      const target = await repo.findMember(tx, targetId);
+      if (!target || (await repo.isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();
+      const existing = await repo.findSwipe(tx, viewerId, targetId);
+      if (!existing) await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
+      else if (existing.kind === 'skip' && kind !== 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
+      else if (existing.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, 'skip');
+      if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false };
+      if (target.is_demo && demoLikesBack(target.id)) {
+        await repo.insertSwipe(tx, { id: randomUUID(), actorId: target.id, targetId: viewerId, kind: 'like' });
+      }
+      if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false };
+      return { match: true, created: await repo.insertMatch(tx, viewerId, targetId) };
+    });
+    if (result.created) await this.announceMatch(viewerId, targetId);
+    return { match: result.match };
+  }
+
+  /** Takes back the newest like or skip of the last 10 seconds (not one that made a match). */
+  async undo(viewerId: string): Promise<FeedCard | null> {
+    const targetId = await this.db.transaction(async (tx) => {
+      const last = await repo.findUndoableSwipe(tx, viewerId, UNDO_SECONDS);
+      if (!last || (await repo.matchExists(tx, viewerId, last.target_id))) return undefined;
+      await repo.deleteSwipe(tx, last.id);
+      return last.target_id;
+    });
+    return targetId ? this.card(targetId) : null;
+  }
+
+  async matches(userId: string): Promise<MatchItem[]> {
+    const rows = await repo.listMatches(this.db, userId);
+    return Promise.all(rows.map((r) => this.matchItem(r.user_id, r.name, r.matched_at)));
+  }
+
+  /** Unmatch: the match goes, and the other member drops to a skip in this member's history. */
+  async unmatch(userId: string, otherId: string): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await repo.deleteMatch(tx, userId, otherId);
+      const mine = await repo.findSwipe(tx, userId, otherId);
+      if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip');
+      return gone;
+    });
+    if (!removed) throw new AppError(404, 'not_found', 'Dieses Match gibt es nicht.');
+  }
+
+  /** Anonymous until a match: no name, no id, only a blurred thumbnail. */
+  async receivedFlirts(userId: string): Promise<ReceivedFlirt[]> {
+    const rows = await repo.listReceivedFlirts(this.db, userId);
+    return Promise.all(
+      rows.map(async (r) => ({
+        flirtId: r.id,
+        blurredThumbUrl: await this.photos.blurredUrl(await this.photos.findForUser(r.actor_id)),
+        receivedAt: r.created_at.toISOString(),
+      })),
+    );
+  }
+
+  async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {
+    const flirt = await repo.findReceivedFlirt(this.db, flirtId, userId);
+    if (!flirt) throw new AppError(404, 'not_found', 'Diesen Flirt gibt es nicht mehr.');
+    return this.act(userId, flirt.actor_id, 'like');
+  }
+
+  /** A block hides both members from each other everywhere at once and ends their match. */
+  async block(userId: string, otherId: string): Promise<void> {
+    if (userId === otherId) throw new AppError(400, 'self_block', 'Du kannst dich nicht selbst blockieren.');
+    await this.db.transaction(async (tx: Queryable) => {
+      if (!(await repo.findMember(tx, otherId))) throw unknownMember();
+      await repo.insertBlock(tx, userId, otherId);
+      await repo.deleteMatch(tx, userId, otherId);
+    });
+  }
+
+  async unblock(userId: string, otherId: string): Promise<void> {
+    await repo.deleteBlock(this.db, userId, otherId);
+  }
+
+  isBlocked(a: string, b: string): Promise<boolean> {
+    return repo.isBlockedEitherWay(this.db, a, b);
+  }
+
+  private async announceMatch(a: string, b: string): Promise<void> {
+    const [ma, mb] = await Promise.all([repo.findMember(this.db, a), repo.findMember(this.db, b)]);
+    if (!ma || !mb) return;
+    const now = new Date();
+    this.events.emit('match.created', {
+      deliveries: [
+        { userId: a, match: await this.matchItem(b, mb.name, now) },
+        { userId: b, match: await this.matchItem(a, ma.name, now) },
+      ],
+    });
+  }
+
+  private async matchItem(userId: string, name: string, matchedAt: Date): Promise<MatchItem> {
+    const urls = await this.photos.publicUrls(await this.photos.findForUser(userId));
+    return { userId, name, thumbUrl: urls?.thumbUrl ?? null, matchedAt: matchedAt.toISOString() };
+  }
+
+  private async card(targetId: string): Promise<FeedCard | null> {
+    const [member, profile, photo] = await Promise.all([
+      repo.findMember(this.db, targetId),
+      findProfile(this.db, targetId),
+      this.photos.findForUser(targetId),
+    ]);
+    const urls = await this.photos.publicUrls(photo);
+    if (!member || !urls) return null;
+    const place = profile?.place_id ? await this.places.get(profile.place_id) : undefined;
+    return {
+      id: member.id,
+      photoUrl: urls.url,
+      name: member.name,
+      ...(profile?.birth_date ? { age: ageOn(profile.birth_date, berlinToday()) } : {}),
+      ...(place ? { city: place.name } : {}),
+    };
+  }
+}
