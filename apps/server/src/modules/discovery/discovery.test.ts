@@ -1,0 +1,257 @@
+import type { AddressInfo } from 'node:net';
+import type { MatchEvent } from '@funkeln/contracts/discovery';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
+import { connectClient } from '../../../test/sockets.js';
+import type { Moderator } from '../photos/moderation/moderator.js';
+
+const approveAll: Moderator = {
+  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
+  close: async () => undefined,
+};
+
+let t: TestApp;
+let base: string;
+let place: { berlin: number; potsdam: number };
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  await t.c.places.ensureLoaded();
+  const find = async (q: string) => (await t.c.places.search(q))[0]?.id ?? 0;
+  place = { berlin: await find('Berlin'), potsdam: await find('Potsdam') };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+interface Member {
+  id: string;
+  token: string;
+  name: string;
+}
+
+async function member(name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> {
+  const { token } = await register(t.app, undefined, 'geheim123', name);
+  const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
+  const body = multipart(await makeJpeg(400, 400));
+  await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const res = await api('PUT', '/api/me/profile', token, { birthDate: '1995-06-15', gender, interestedIn: wants, ageMin: 18, ageMax: 60, placeId });
+  expect(res.statusCode).toBe(200);
+  return { id, token, name };
+}
+
+const feedIds = async (m: Member, query = '') => (await api('GET', `/api/feed${query}`, m.token)).json<{ id: string }[]>().map((c) => c.id);
+const act = (m: Member, target: string, type: string) => api('POST', `/api/likes/${target}?type=${type}`, m.token);
+
+describe('feed', () => {
+  it('shows cards per spec 3 and validates the radius with a German message', async () => {
+    const anna = await member('Anna', 'female', ['male']);
+    const ben = await member('Ben', 'male', ['female'], place.potsdam);
+    const res = await api('GET', '/api/feed?radius=', anna.token);
+    expect(res.statusCode).toBe(200);
+    const card = res.json<Record<string, unknown>[]>().find((c) => c.id === ben.id);
+    expect(card).toMatchObject({ id: ben.id, name: 'Ben', city: 'Potsdam', age: expect.any(Number), photoUrl: expect.stringContaining('/api/photos/') });
+    expect(Object.keys(card ?? {}).sort()).toEqual(['age', 'city', 'id', 'name', 'photoUrl']); // no distance without premium
+    for (const bad of ['abc', '0', '501', '2.5', '-3', '1e2']) {
+      const r = await api('GET', `/api/feed?radius=${bad}`, anna.token);
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().message).toContain('Umkreis');
+    }
+    expect(await feedIds(anna, '?radius=50')).toContain(ben.id); // Potsdam is ~27 km from Berlin
+    expect(await feedIds(anna, '?radius=10')).not.toContain(ben.id);
+  });
+
+  it('asks an incomplete profile to be completed first', async () => {
+    const { token } = await register(t.app);
+    const res = await api('GET', '/api/feed', token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Vervollständige zuerst dein Profil/);
+  });
+
+  it('pages with a cursor header and shows each card once', async () => {
+    const viewer = await member('Vera', 'female', ['male']);
+    for (let i = 0; i < 5; i++) await member(`Mann ${i}`, 'male', ['female']);
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 50; i++) {
+      const res = await api('GET', `/api/feed?limit=2${cursor ? `&cursor=${cursor}` : ''}`, viewer.token);
+      seen.push(...res.json<{ id: string }[]>().map((c) => c.id));
+      cursor = String(res.headers['x-next-cursor'] ?? '');
+      if (!cursor) break;
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await api('GET', '/api/feed?cursor=kaputt', viewer.token)).statusCode).toBe(400);
+  });
+
+  it('gives premium members distance bands, never coordinates', async () => {
+    const paula = await member('Paula', 'female', ['male']);
+    const max = await member('Max', 'male', ['female'], place.potsdam);
+    await t.c.db.query("UPDATE users SET premium_until = now() + interval '30 days' WHERE id = $1", [paula.id]);
+    const res = await api('GET', '/api/feed?radius=100', paula.token);
+    const card = res.json<Record<string, unknown>[]>().find((c) => c.id === max.id);
+    expect(card?.distance).toMatch(/^(unter 5 km|\d+ km)$/);
+    expect(card?.distance).toBe('30 km'); // Berlin–Potsdam ~26-27 km, rounded up to 5 km steps
+    expect(res.body).not.toMatch(/"(lat|lon|latitude|longitude|coordinates)"/);
+  });
+});
+
+describe('likes, flirts and matches', () => {
+  it('a mutual like makes a match; both get a realtime match event', async () => {
+    const lea = await member('Lea', 'female', ['male']);
+    const tom = await member('Tom', 'male', ['female']);
+    const leaSocket = connectClient(base, lea.token);
+    const tomSocket = connectClient(base, tom.token);
+    await Promise.all([leaSocket.connected(), tomSocket.connected()]);
+    const events = (s: ReturnType<typeof connectClient>) =>
+      new Promise<MatchEvent>((resolve) => s.socket.once('match', (e: MatchEvent) => resolve(e)));
+    const [forLea, forTom] = [events(leaSocket), events(tomSocket)];
+
+    expect((await act(lea, tom.id, 'like')).json()).toEqual({ match: false });
+    expect((await act(lea, tom.id, 'like')).json()).toEqual({ match: false }); // idempotent
+    expect((await act(tom, lea.id, 'like')).json()).toEqual({ match: true });
+    expect((await forLea).match).toMatchObject({ userId: tom.id, name: 'Tom' });
+    expect((await forTom).match).toMatchObject({ userId: lea.id, name: 'Lea' });
+    expect((await act(tom, lea.id, 'like')).json()).toEqual({ match: true });
+    expect((await api('GET', '/api/matches', lea.token)).json()).toEqual([expect.objectContaining({ userId: tom.id, name: 'Tom' })]);
+    expect(await feedIds(lea)).not.toContain(tom.id);
+    leaSocket.close();
+    tomSocket.close();
+  });
+
+  it('flirts stay anonymous until the recipient flirts back; then the identity is revealed', async () => {
+    const sender = await member('Heimlich', 'male', ['female']);
+    const recipient = await member('Rita', 'female', ['male']);
+    await act(sender, recipient.id, 'flirt');
+    const res = await api('GET', '/api/likes/received', recipient.token);
+    const flirts = res.json<{ flirtId: string; blurredThumbUrl: string; receivedAt: string }[]>();
+    expect(flirts).toHaveLength(1);
+    expect(Object.keys(flirts[0] ?? {}).sort()).toEqual(['blurredThumbUrl', 'flirtId', 'receivedAt']);
+    expect(res.body).not.toContain(sender.id);
+    expect(res.body).not.toContain('Heimlich');
+    const blurred = await t.app.inject({ method: 'GET', url: flirts[0]?.blurredThumbUrl ?? '' });
+    expect(blurred.statusCode).toBe(200);
+    expect(blurred.rawPayload.length).toBeLessThan(5000);
+
+    expect((await api('POST', `/api/likes/received/${flirts[0]?.flirtId}/accept`, recipient.token)).json()).toEqual({ match: true });
+    expect((await api('GET', '/api/matches', recipient.token)).json()).toEqual([expect.objectContaining({ userId: sender.id, name: 'Heimlich' })]);
+    expect((await api('GET', '/api/likes/received', recipient.token)).json()).toEqual([]);
+  });
+
+  it('refuses self, unknown and bad actions with German 4xx', async () => {
+    const me = await member('Selma', 'female', ['male']);
+    expect((await act(me, me.id, 'like')).statusCode).toBe(400);
+    expect((await act(me, me.id, 'like')).json().message).toBe('Du kannst dich nicht selbst liken.');
+    expect((await act(me, '00000000-0000-4000-8000-000000000000', 'like')).statusCode).toBe(404);
+    expect((await act(me, 'nicht-uuid', 'like')).statusCode).toBe(400);
+    const other = await member('Olaf', 'male', ['female']);
+    expect((await act(me, other.id, 'superlike')).statusCode).toBe(400);
+  });
+
+  it('undoes the last skip or like within 10 seconds, not later', async () => {
+    const me = await member('Uta', 'female', ['male']);
+    const other = await member('Udo', 'male', ['female']);
+    await act(me, other.id, 'skip');
+    expect(await feedIds(me)).not.toContain(other.id);
+    const undone = (await api('POST', '/api/likes/undo', me.token)).json<{ card: { id: string } | null }>();
+    expect(undone.card?.id).toBe(other.id);
+    expect(await feedIds(me)).toContain(other.id);
+    await act(me, other.id, 'like');
+    await t.c.db.query("UPDATE swipes SET created_at = now() - interval '11 seconds' WHERE actor_id = $1", [me.id]);
+    expect((await api('POST', '/api/likes/undo', me.token)).json()).toEqual({ card: null });
+  });
+
+  it('skipped cards come back after 14 days', async () => {
+    const me = await member('Sina', 'female', ['male']);
+    const other = await member('Sven', 'male', ['female']);
+    await act(me, other.id, 'skip');
+    expect(await feedIds(me)).not.toContain(other.id);
+    await t.c.db.query("UPDATE swipes SET created_at = now() - interval '15 days' WHERE actor_id = $1", [me.id]);
+    expect(await feedIds(me)).toContain(other.id);
+  });
+});
+
+describe('blocks and unmatch', () => {
+  it('a block hides both from each other everywhere at once, and ends the match', async () => {
+    const a = await member('Alma', 'female', ['male']);
+    const b = await member('Bodo', 'male', ['female']);
+    await act(a, b.id, 'like');
+    await act(b, a.id, 'flirt');
+    expect((await api('POST', `/api/blocks/${b.id}`, a.token)).statusCode).toBe(200);
+    expect(await feedIds(a)).not.toContain(b.id);
+    expect(await feedIds(b)).not.toContain(a.id);
+    expect((await api('GET', '/api/matches', a.token)).json()).toEqual([]);
+    expect((await api('GET', '/api/matches', b.token)).json()).toEqual([]);
+    expect((await act(b, a.id, 'like')).statusCode).toBe(404);
+    expect((await api('GET', `/api/profile/${a.id}`, b.token)).statusCode).toBe(404);
+    expect((await api('GET', `/api/profile/${b.id}`, a.token)).statusCode).toBe(404);
+    await api('DELETE', `/api/blocks/${b.id}`, a.token);
+    expect((await api('GET', `/api/profile/${a.id}`, b.token)).statusCode).toBe(200);
+  });
+
+  it('unmatch removes the match for both', async () => {
+    const a = await member('Ute', 'female', ['male']);
+    const b = await member('Uwe', 'male', ['female']);
+    await act(a, b.id, 'like');
+    await act(b, a.id, 'like');
+    expect((await api('DELETE', `/api/matches/${b.id}`, a.token)).statusCode).toBe(200);
+    expect((await api('GET', '/api/matches', b.token)).json()).toEqual([]);
+    expect((await api('DELETE', `/api/matches/${b.id}`, a.token)).statusCode).toBe(404);
+  });
+});
+
+describe('location privacy (trilateration)', () => {
+  it('three probes with the radius filter and distance bands cannot place a target more precisely than the grid', async () => {
+    const target = await member('Ziel', 'female', ['male'], place.potsdam);
+    const probes: { m: Member; at: { lat: number; lon: number } }[] = [];
+    for (const q of ['Berlin', 'Brandenburg an der Havel', 'Beelitz']) {
+      const placeId = (await t.c.places.search(q))[0]?.id ?? 0;
+      const m = await member(`Sonde ${q}`, 'male', ['female'], placeId);
+      await t.c.db.query("UPDATE users SET premium_until = now() + interval '1 day' WHERE id = $1", [m.id]);
+      probes.push({ m, at: (await t.c.places.coordinates(placeId)) ?? { lat: 0, lon: 0 } });
+    }
+    // Each probe finds the smallest whole-km radius that still shows the target: d in (r - 1, r].
+    const rings: { at: { lat: number; lon: number }; r: number }[] = [];
+    for (const { m, at } of probes) {
+      let lo = 1;
+      let hi = 500;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const shown = (await feedIds(m, `?radius=${mid}`)).includes(target.id);
+        if (shown) hi = mid;
+        else lo = mid + 1;
+      }
+      await t.c.db.query('DELETE FROM swipes WHERE actor_id = $1', [m.id]);
+      rings.push({ at, r: lo });
+    }
+    // Everything the probes learned is consistent with a region at least about one grid cell wide.
+    const truth = (await t.c.places.coordinates(place.potsdam)) ?? { lat: 0, lon: 0 };
+    const { haversineKm } = await import('../places/snap.js');
+    const feasible: { lat: number; lon: number }[] = [];
+    for (let dy = -3; dy <= 3; dy += 0.05) {
+      for (let dx = -3; dx <= 3; dx += 0.05) {
+        const p = { lat: truth.lat + dy / 111.2, lon: truth.lon + dx / (111.32 * Math.cos((truth.lat * Math.PI) / 180)) };
+        if (rings.every(({ at, r }) => haversineKm(at, p) > r - 1 && haversineKm(at, p) <= r)) feasible.push(p);
+      }
+    }
+    expect(feasible.length).toBeGreaterThan(0);
+    let extent = 0;
+    for (const a of feasible) for (const b of feasible) extent = Math.max(extent, haversineKm(a, b));
+    expect(extent).toBeGreaterThanOrEqual(0.9);
+    // The bands are coarser still: 5 km steps.
+    const card = (await api('GET', '/api/feed?radius=100', probes[0]?.m.token ?? '')).json<{ id: string; distance?: string }[]>().find((c) => c.id === target.id);
+    expect(card?.distance).toMatch(/^(unter 5 km|\d*[05] km)$/);
+  });
+
+  it('limits how often a member can move their home town', async () => {
+    const m = await member('Wanderer', 'male', ['female']);
+    const places = await t.c.places.search('Bra');
+    let last = 200;
+    for (const p of places.slice(0, 4)) last = (await api('PUT', '/api/me/profile', m.token, { placeId: p.id })).statusCode;
+    expect(last).toBe(429);
+  });
+});
