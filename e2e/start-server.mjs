@@ -18,6 +18,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: port,
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://localhost:${port}`,
+    DEMO_DATA: '1',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -36,10 +36,14 @@ const schema = z
     ),
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEMO_DATA: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the dev mailbox is off there)' });
+    }
+    if (c.NODE_ENV === 'production' && c.DEMO_DATA) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'must not be set in production: demo members never go into a production database' });
     }
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
@@ -64,6 +68,7 @@ const schema = z
     trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
     devMailbox: !c.SMTP_URL && c.NODE_ENV !== 'production',
+    demoData: c.DEMO_DATA,
   }));
 
 export type Config = z.output<typeof schema>;

@@ -5,6 +5,7 @@ import { createContainer } from './container.js';
 import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
+import { DemoDataRefusedError, seedDemo } from './modules/demo/demo.seeder.js';
 
 /** start: config -> db -> migrations -> app -> listen; SIGTERM/SIGINT close everything cleanly. */
 async function main(): Promise<void> {
@@ -32,8 +33,10 @@ async function serve(config: Config, db: Db, unlock: (() => void) | undefined): 
   const applied = await migrate(db);
   const container = createContainer(config, db, console);
   await container.places.ensureLoaded(); // the gazetteer goes into the database once
+  const demo = config.demoData ? await seedDemo(db, container.storage, { nodeEnv: config.nodeEnv }) : undefined;
   const app = await buildApp(container);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (demo && !demo.skipped) app.log.info({ created: demo.created }, 'Demo-Mitglieder angelegt');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,7 +69,7 @@ async function serve(config: Config, db: Db, unlock: (() => void) | undefined): 
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DemoDataRefusedError) {
     console.error(`\n${err.message}\n`);
   } else {
     console.error(err);

@@ -50,7 +50,7 @@ function background(rng: Rng): string {
   const gradient = `<linearGradient id="bg" x1="${angle[0]}" y1="${angle[1]}" x2="${angle[2]}" y2="${angle[3]}"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
   const bubbles = Array.from({ length: rng.int(3, 6) }, () => {
     const r = rng.range(30, 120);
-    return `<circle cx="${n(rng.range(0, SIZE))}" cy="${n(rng.range(0, SIZE * 0.7))}" r="${n(r)}" fill="#ffffff" opacity="${n(rng.range(0.12, 0.3) * 100) / 100}"/>`;
+    return `<circle cx="${n(rng.range(0, SIZE))}" cy="${n(rng.range(0, SIZE * 0.7))}" r="${n(r)}" fill="#ffffff" opacity="${n(rng.range(0.12, 0.3))}"/>`;
   }).join('');
   return `<defs>${gradient}</defs><rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>${bubbles}`;
 }
@@ -89,21 +89,38 @@ function body(rng: Rng, h: Head, gender: Gender, skin: string): string {
   return neck + torso + neckline;
 }
 
-/** The SVG markup of one avatar; everything follows from the seed. */
-export function avatarSvg(seed: number, gender: Gender): string {
-  const rng = createRng(seed);
-  const h: Head = { cx: 400, cy: 350, rx: rng.range(112, 126), ry: rng.range(140, 152) };
+export interface AvatarTraits {
+  head: Head;
+  skin: string;
+  hair: string;
+  style: HairStyle;
+  face: FaceTraits;
+}
+
+/** The first draws of an avatar's PRNG: who the person looks like. Background and clothes follow. */
+function drawTraits(rng: Rng, gender: Gender): AvatarTraits {
+  const head: Head = { cx: 400, cy: 350, rx: rng.range(112, 126), ry: rng.range(140, 152) };
   const skin = rng.weighted(SKIN_TONES.map((tone, i) => [tone, SKIN_WEIGHTS[i] ?? 1] as const));
   const hair = hairColour(rng, gender);
   const style = rng.weighted(HAIR_WEIGHTS[gender]);
-  const face = faceTraits(rng, gender, skin, hair);
+  return { head, skin, hair, style, face: faceTraits(rng, gender, skin, hair) };
+}
+
+export function avatarTraits(seed: number, gender: Gender): AvatarTraits {
+  return drawTraits(createRng(seed), gender);
+}
+
+/** The SVG markup of one avatar; everything follows from the seed. */
+export function avatarSvg(seed: number, gender: Gender): string {
+  const rng = createRng(seed);
+  const { head: h, skin, hair, style, face } = drawTraits(rng, gender);
   const bg = background(rng);
   const layers = renderHair(style, h, hair, rng);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">`,
     bg,
     // The figure a little larger than drawn, anchored at the bottom centre: a portrait crop.
-    `<g transform="translate(${n(SIZE / 2 * (1 - ZOOM))} ${n(SIZE * (1 - ZOOM))}) scale(${ZOOM})">`,
+    `<g transform="translate(${n((SIZE / 2) * (1 - ZOOM))} ${n(SIZE * (1 - ZOOM))}) scale(${ZOOM})">`,
     layers.back,
     body(rng, h, gender, skin),
     ears(h, skin),
