@@ -1,7 +1,8 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 
 /** A member with a complete profile in Berlin who wants to meet men, signed in through the API. */
-async function signedInMember(request: import('@playwright/test').APIRequestContext) {
+async function signedInMember(request: APIRequestContext) {
   const email = uniqueEmail('swiper');
   const { token } = (await (await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Swipe' } })).json()) as {
     token: string;
