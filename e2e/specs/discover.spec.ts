@@ -36,11 +36,18 @@ test('swipe through the demo cards with buttons and keys, and get a match', asyn
   await expect(top).not.toHaveText(second ?? '');
 
   // Like with the arrow key until a demo member likes back (every third does).
-  const celebration = page.getByText(/Match/i).first();
+  const celebration = page.getByTestId('match-celebration');
   for (let i = 0; i < 30 && !(await celebration.isVisible()); i++) {
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(250);
   }
   await expect(celebration).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Nachricht schreiben' })).toBeVisible();
+  await expect(celebration.getByRole('link', { name: 'Nachricht schreiben' })).toBeVisible();
+  const sentence = (await page.getByTestId('match-name').textContent()) ?? '';
+  const name = /Du und (.+?) mögt euch/.exec(sentence)?.[1] ?? sentence;
+  await celebration.getByRole('button', { name: 'Weiter swipen' }).click();
+
+  // The match is listed under Matches.
+  await page.goto('/matches');
+  await expect(page.getByTestId('match-item').filter({ hasText: name })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { VerifyBanner } from '../features/auth/components/verify-banner';
 import { de } from '../i18n/de';
 import { meQueryKey } from '../lib/current-user';
+import { MatchCelebration } from './match-celebration';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
@@ -35,6 +36,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <MatchCelebration />
       <ScrollRestoration />
     </div>
   );

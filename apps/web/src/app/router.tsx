@@ -12,6 +12,8 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-
 const ResetPage = lazyPage(() => import('../features/auth/pages/reset-page'), 'ResetPage');
 const OnboardingPage = lazyPage(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage');
 const DiscoverPage = lazyPage(() => import('../features/discover/discover-page'), 'DiscoverPage');
+const MatchesPage = lazyPage(() => import('../features/matches/matches-page'), 'MatchesPage');
+const FlirtsPage = lazyPage(() => import('../features/flirts/flirts-page'), 'FlirtsPage');
 const WalletPage = lazyPage(() => import('../features/wallet/wallet-page'), 'WalletPage');
 const MessagesPage = lazyPage(() => import('../features/messages/messages-page'), 'MessagesPage');
 const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
@@ -38,6 +40,8 @@ export const router = createBrowserRouter([
         children: [
           { path: 'onboarding', element: <OnboardingPage /> },
           { path: 'discover', element: <DiscoverPage /> },
+          { path: 'matches', element: <MatchesPage /> },
+          { path: 'flirts', element: <FlirtsPage /> },
           { path: 'wallet', element: <WalletPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },

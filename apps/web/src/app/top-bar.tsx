@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ThemeToggle } from '../components/ui/theme-toggle';
 import { SessionButton } from '../features/auth/components/session-button';
 import { de } from '../i18n/de';
@@ -14,8 +14,12 @@ const MEMBER_LINKS = [
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
+/** Matches and Flirts are tabs of Entdecken, so the top bar keeps Entdecken lit there. */
+const SUB_PAGES: Partial<Record<string, readonly string[]>> = { '/discover': ['/matches', '/flirts'] };
+
 export function TopBar() {
   const user = useCurrentUser();
+  const { pathname } = useLocation();
   const links = user ? [...MEMBER_LINKS, { to: '/digital-friend', label: de.nav.digitalFriend }] : [{ to: '/digital-friend', label: de.nav.digitalFriend }];
   return (
     <header className="topbar">
@@ -32,7 +36,10 @@ export function TopBar() {
           <ul className="nav-list">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={navClass}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) => navClass({ isActive: isActive || (SUB_PAGES[link.to]?.includes(pathname) ?? false) })}
+                >
                   {link.label}
                 </NavLink>
               </li>

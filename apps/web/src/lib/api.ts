@@ -53,8 +53,19 @@ async function send(method: Method, path: string, body: unknown): Promise<Respon
   }
 }
 
-/** Calls the API under /api and parses the answer with its contract schema; body is JSON or FormData. */
-export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+/** A parsed answer together with its response headers (for paging cursors and the like). */
+export interface ApiResult<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Calls the API under /api and parses the answer with its contract schema, keeping the headers. */
+export async function apiRequestWithHeaders<T>(
+  method: Method,
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   const response = await send(method, path, body);
   const data = await readJson(response);
   if (!response.ok) {
@@ -64,13 +75,21 @@ export async function apiRequest<T>(method: Method, path: string, schema: z.ZodT
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unerwartete Antwort des Servers.', 'invalid_response');
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
+}
+
+/** Calls the API under /api and parses the answer with its contract schema; body is JSON or FormData. */
+export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders(method, path, schema, body)).data;
 }
 
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
+  /** GET that also hands back the response headers. */
+  getWithHeaders: <T>(path: string, schema: z.ZodType<T>) => apiRequestWithHeaders('GET', path, schema),
   post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('POST', path, schema, body),
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
+  delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest('DELETE', path, schema),
 };
 
 /** The server's message for a failed call, else the caller's German fallback. */

@@ -1,6 +1,47 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useState } from 'react';
+import { DiscoverTabs } from '../../components/ui/discover-tabs';
 import { de } from '../../i18n/de';
+import { RadiusForm } from './components/radius-form';
+import { SwipeDeck } from './components/swipe-deck';
+import { loadRadius, saveRadius } from './radius-storage';
 
 export function DiscoverPage() {
-  return <ComingSoon title={de.placeholders.discover} />;
+  const [radius, setRadius] = useState(loadRadius);
+  // Applying a radius (even the same one) or 'Neu laden' starts the stack over from the first page.
+  const [round, setRound] = useState(0);
+
+  const apply = (next: string) => {
+    saveRadius(next);
+    setRadius(next);
+    setRound((value) => value + 1);
+  };
+
+  return (
+    <section className="page discover" aria-labelledby="discover-title">
+      <header className="discover__header">
+        <h1 id="discover-title">{de.discover.title}</h1>
+        <DiscoverTabs />
+      </header>
+      <div className="discover__layout">
+        <aside className="discover__side">
+          <p className="discover__lead muted">{de.discover.lead}</p>
+          <div className="card discover__filter">
+            <RadiusForm value={radius} onApply={apply} />
+          </div>
+          <div className="premium-hint">
+            <span className="premium-hint__icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" focusable="false">
+                <path d="M4 17.5 2.5 7.5l5.2 4L12 4.5l4.3 7 5.2-4-1.5 10z" />
+                <path d="M4.5 20h15" />
+              </svg>
+            </span>
+            <p className="premium-hint__text" data-testid="premium-hint">
+              {de.discover.premiumHint}
+            </p>
+          </div>
+        </aside>
+        <SwipeDeck key={`${radius}:${round}`} radius={radius} onReload={() => setRound((value) => value + 1)} />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,33 @@
+import {
+  feedResponse,
+  likeResponse,
+  NEXT_CURSOR_HEADER,
+  undoResponse,
+  type FeedCard,
+  type LikeResponse,
+} from '@funkeln/contracts/discovery';
+import { api } from '../../lib/api';
+
+export type SwipeKind = 'like' | 'flirt' | 'skip';
+
+export const PAGE_SIZE = 20;
+
+export interface FeedPage {
+  cards: FeedCard[];
+  /** Null when there are no further pages. */
+  nextCursor: string | null;
+}
+
+/** One page of suggestions; an empty radius means no limit. */
+export async function fetchFeedPage(radius: string, cursor: string | null): Promise<FeedPage> {
+  const params = new URLSearchParams({ radius, limit: String(PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  const { data, headers } = await api.getWithHeaders(`/feed?${params.toString()}`, feedResponse);
+  return { cards: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+}
+
+export const sendSwipe = (id: string, kind: SwipeKind): Promise<LikeResponse> =>
+  api.post(`/likes/${encodeURIComponent(id)}?type=${kind}`, likeResponse);
+
+/** The last skip or like of the last 10 seconds comes back, or null when there is none. */
+export const undoLastSwipe = async (): Promise<FeedCard | null> => (await api.post('/likes/undo', undoResponse)).card;

@@ -1,0 +1,38 @@
+import { messageBody } from '@funkeln/contracts/errors';
+import type { MatchItem } from '@funkeln/contracts/discovery';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { fetchMatches, matchesQueryKey } from '../../lib/matches';
+
+export function useMatches() {
+  return useQuery({ queryKey: matchesQueryKey, queryFn: fetchMatches });
+}
+
+const userPath = (base: string, userId: string) => `${base}/${encodeURIComponent(userId)}`;
+
+export type MatchAction = 'unmatch' | 'block';
+
+const run = (action: MatchAction, userId: string) =>
+  action === 'unmatch'
+    ? api.delete(userPath('/matches', userId), messageBody)
+    : api.post(userPath('/blocks', userId), messageBody);
+
+export const unblock = (userId: string) => api.delete(userPath('/blocks', userId), messageBody);
+
+/** Unmatch or block: the member leaves the list at once and comes back if the server says no. */
+export function useMatchAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, match }: { action: MatchAction; match: MatchItem }) => run(action, match.userId),
+    onMutate: async ({ match }) => {
+      await queryClient.cancelQueries({ queryKey: matchesQueryKey });
+      const before = queryClient.getQueryData<MatchItem[]>(matchesQueryKey);
+      queryClient.setQueryData<MatchItem[]>(matchesQueryKey, (list) => list?.filter((item) => item.userId !== match.userId));
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.before) queryClient.setQueryData(matchesQueryKey, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesQueryKey }),
+  });
+}

@@ -1,0 +1,95 @@
+import type { MatchItem } from '@funkeln/contracts/discovery';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DiscoverTabs } from '../../components/ui/discover-tabs';
+import { ListEmpty } from '../../components/ui/list-empty';
+import { Notice } from '../../components/ui/notice';
+import { Spinner } from '../../components/ui/spinner';
+import { de } from '../../i18n/de';
+import { errorMessage } from '../../lib/api';
+import { unblock, useMatchAction, useMatches, type MatchAction } from './api';
+import { MatchCard } from './components/match-card';
+import { MatchResult, type Result } from './components/match-result';
+
+interface Question {
+  action: MatchAction;
+  match: MatchItem;
+}
+
+export function MatchesPage() {
+  const matches = useMatches();
+  const mutation = useMatchAction();
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const report = (next: Result) => {
+    setResult(next);
+    resultRef.current?.focus();
+  };
+
+  const confirm = () => {
+    if (!question) return;
+    const { action, match } = question;
+    setQuestion(null);
+    mutation.mutate(question, {
+      onSuccess: () =>
+        report(
+          action === 'block'
+            ? { tone: 'success', text: de.matches.blocked(match.name), blocked: match }
+            : { tone: 'success', text: de.matches.unmatched(match.name) },
+        ),
+      onError: (error) => report({ tone: 'error', text: errorMessage(error, de.matches.failed) }),
+    });
+  };
+
+  const undoBlock = (match: MatchItem) => {
+    unblock(match.userId).then(
+      () => report({ tone: 'success', text: de.matches.unblocked(match.name) }),
+      (error: unknown) => report({ tone: 'error', text: errorMessage(error, de.matches.failed) }),
+    );
+  };
+
+  return (
+    <section className="page discover member-page" aria-labelledby="matches-title">
+      <header className="discover__header">
+        <h1 id="matches-title">{de.matches.title}</h1>
+        <DiscoverTabs />
+      </header>
+      <p className="member-page__lead muted">{de.matches.lead}</p>
+      <MatchResult ref={resultRef} result={result} onUnblock={undoBlock} />
+      {matches.isPending ? <Spinner label={de.common.loading} /> : null}
+      {matches.isError ? (
+        <div className="load-error">
+          <Notice tone="error">{errorMessage(matches.error, de.matches.loadFailed)}</Notice>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => void matches.refetch()}>
+            {de.common.retry}
+          </button>
+        </div>
+      ) : null}
+      {matches.data?.length === 0 ? (
+        <ListEmpty text={de.matches.empty} testId="matches-empty">
+          <Link className="btn btn--primary" to="/discover">
+            {de.matches.toDiscover}
+          </Link>
+        </ListEmpty>
+      ) : null}
+      {matches.data && matches.data.length > 0 ? (
+        <ul className="member-list" data-testid="match-list">
+          {matches.data.map((match) => (
+            <MatchCard key={match.userId} match={match} onAction={(action, item) => setQuestion({ action, match: item })} />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={question !== null}
+        title={question ? (question.action === 'block' ? de.matches.confirmBlockTitle : de.matches.confirmUnmatchTitle)(question.match.name) : ''}
+        text={question?.action === 'block' ? de.matches.confirmBlockText : de.matches.confirmUnmatchText}
+        confirmLabel={question?.action === 'block' ? de.matches.block : de.matches.unmatch}
+        onConfirm={confirm}
+        onCancel={() => setQuestion(null)}
+      />
+    </section>
+  );
+}
