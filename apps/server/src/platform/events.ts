@@ -1,23 +1,95 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MatchItem } from '@funkeln/contracts/discovery';
+import type { Redis } from 'ioredis';
 
-/** Domain events: services emit them, the realtime gateway (and jobs) listen. */
-export interface DomainEvents {
-  'session.revoked': { sessionIds: string[] };
+/** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
+export interface LocalEvents {
   'mail.enqueued': Record<string, never>;
-  /** A new match: what each of the two members is told. */
+  /** A new match: what each of the two members is told (the socket adapter reaches other processes). */
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
+}
+
+/**
+ * Events every server process must hear, because each keeps something in memory that they change:
+ * cached sessions, feed decks, open sockets. Published over Redis when it is configured.
+ */
+export interface ClusterEvents {
+  'session.revoked': { sessionIds: string[] };
+  /** Something about these members changed (account, profile, photo, standing): drop what is cached about them. */
+  'users.changed': { userIds: string[] };
+  /** These members' feeds must be ranked again (someone liked them, an undo, an unblock). */
+  'feed.stale': { userIds: string[] };
+  /** [viewer, member] pairs that must leave the viewer's feed at once (a swipe, a block). */
+  'feed.hidden': { pairs: [string, string][] };
+}
+
+export type DomainEvents = LocalEvents & ClusterEvents;
+
+const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden'];
+
+function isClusterEvent(name: unknown): name is keyof ClusterEvents {
+  return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);
 }
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
+  private readonly origin = randomUUID();
+  private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean } | undefined;
 
-  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+  constructor(private readonly onError: (err: unknown) => void = () => undefined) {
+    this.emitter.setMaxListeners(50);
+  }
+
+  /** In this process only. */
+  emit<K extends keyof LocalEvents>(name: K, payload: LocalEvents[K]): void {
     this.emitter.emit(name, payload);
+  }
+
+  /** In this process at once, and in every other process through Redis when connected. */
+  publish<K extends keyof ClusterEvents>(name: K, payload: ClusterEvents[K]): void {
+    this.emitter.emit(name, payload);
+    if (!this.cluster) return;
+    const { pub, channel } = this.cluster;
+    pub.publish(channel, JSON.stringify({ o: this.origin, n: name, p: payload })).catch(this.onError);
   }
 
   on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
+  }
+
+  /** Whether this process hears what the others publish; until then, caches must not trust themselves. */
+  get clustered(): boolean {
+    return this.cluster?.subscribed === true;
+  }
+
+  /** Joins the processes sharing this Redis and prefix; `clustered` turns true once subscribed. */
+  connect(redis: Redis, prefix: string): void {
+    const pub = redis.duplicate();
+    const sub = redis.duplicate();
+    const channel = `${prefix}events`;
+    const cluster = { pub, sub, channel, subscribed: false };
+    this.cluster = cluster;
+    sub.on('message', (_channel: string, raw: string) => {
+      try {
+        const msg = JSON.parse(raw) as { o?: unknown; n?: unknown; p?: unknown };
+        if (msg.o !== this.origin && isClusterEvent(msg.n)) this.emitter.emit(msg.n, msg.p);
+      } catch {
+        // not one of ours
+      }
+    });
+    sub.subscribe(channel).then(() => {
+      cluster.subscribed = true;
+    }, this.onError);
+  }
+
+  async close(): Promise<void> {
+    const c = this.cluster;
+    this.cluster = undefined;
+    if (!c) return;
+    // Commands on a connection complete in order: once PING answers, SUBSCRIBE has too.
+    await Promise.all([c.pub, c.sub].map((r) => r.ping().catch(() => undefined)));
+    await Promise.all([c.pub, c.sub].map((r) => r.quit().catch(() => undefined)));
   }
 }

@@ -47,10 +47,11 @@ export class PasswordResetService {
       await setPasswordHash(tx, userId, hash);
       await expireUserTokens(tx, userId, 'reset');
       await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
-      return this.sessions.revokeAllOf(tx, userId);
+      return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });
     if (!revoked) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
-    this.sessions.announceRevoked(revoked);
+    this.sessions.announceRevoked(revoked.sessionIds);
+    this.sessions.userChanged(revoked.userId);
     return RESET_DONE;
   }
 }

@@ -4,6 +4,7 @@ import type { UserRow } from './users.repo.js';
 export interface SessionWithUser extends UserRow {
   session_id: string;
   last_seen_at: Date;
+  expires_at: Date;
 }
 
 export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; absoluteSeconds: number }) {
@@ -16,7 +17,7 @@ export async function insertSession(q: Queryable, s: { id: string; userId: strin
 /** The live session for a token hash: not revoked, not past its absolute or idle expiry. */
 export async function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number) {
   const rows = await q.query<SessionWithUser & Record<string, unknown>>(
-    `SELECT s.id AS session_id, s.last_seen_at, u.id, u.email, u.email_verified, u.password_hash,
+    `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, u.id, u.email, u.email_verified, u.password_hash,
             u.display_name, u.role, u.google_sub, u.premium_until, u.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
+import { SessionCache } from './session-cache.js';
 import { findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
@@ -19,11 +20,17 @@ export interface AuthContext {
 
 /** Opaque bearer sessions: 256-bit random tokens, stored only as SHA-256, idle and absolute expiry. */
 export class SessionService {
+  private readonly cache: SessionCache;
+
+  /** `cacheable`: whether every process that could revoke a session reaches this one's cache. */
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
     private readonly config: Pick<Config, 'adminEmails'>,
-  ) {}
+    cacheable: () => boolean = () => true,
+  ) {
+    this.cache = new SessionCache(events, cacheable);
+  }
 
   async create(q: Queryable, userId: string): Promise<string> {
     const token = randomToken();
@@ -33,11 +40,28 @@ export class SessionService {
 
   async authenticate(token: string): Promise<AuthContext | undefined> {
     if (token.length < 20 || token.length > 200) return undefined;
-    const row = await findLiveSession(this.db, sha256(token), SESSION_IDLE_SECONDS);
+    const hash = sha256(token);
+    const now = Date.now();
+    const cached = this.cache.get(hash, now);
+    if (cached) {
+      if (now - cached.lastSeenAt > TOUCH_AFTER_MS) {
+        cached.lastSeenAt = now;
+        await touchSession(this.db, cached.auth.sessionId);
+      }
+      return cached.auth;
+    }
+    const generation = this.cache.begin();
+    const row = await findLiveSession(this.db, hash, SESSION_IDLE_SECONDS);
     if (!row) return undefined;
-    if (Date.now() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(this.db, row.session_id);
-    const { session_id: sessionId, last_seen_at: _seen, ...user } = row;
-    return { sessionId, user, role: this.effectiveRole(user) };
+    let lastSeenAt = row.last_seen_at.getTime();
+    if (now - lastSeenAt > TOUCH_AFTER_MS) {
+      await touchSession(this.db, row.session_id);
+      lastSeenAt = now;
+    }
+    const { session_id: sessionId, last_seen_at: _seen, expires_at: expiresAt, ...user } = row;
+    const auth = { sessionId, user, role: this.effectiveRole(user) };
+    this.cache.set(hash, { auth, lastSeenAt, expiresAt: expiresAt.getTime(), cachedAt: now }, generation);
+    return auth;
   }
 
   /** ADMIN_EMAILS accounts are admins once their address is verified. */
@@ -48,7 +72,7 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     await revokeSession(this.db, sessionId);
-    this.events.emit('session.revoked', { sessionIds: [sessionId] });
+    this.events.publish('session.revoked', { sessionIds: [sessionId] });
   }
 
   /** Revokes all of a user's sessions inside tx; call announce() with the result after commit. */
@@ -56,7 +80,12 @@ export class SessionService {
     return revokeUserSessions(q, userId);
   }
 
+  /** After a commit that changed members' accounts: every process drops what it cached about them. */
+  userChanged(...userIds: string[]): void {
+    this.events.publish('users.changed', { userIds });
+  }
+
   announceRevoked(sessionIds: string[]): void {
-    if (sessionIds.length > 0) this.events.emit('session.revoked', { sessionIds });
+    if (sessionIds.length > 0) this.events.publish('session.revoked', { sessionIds });
   }
 }

@@ -3,6 +3,7 @@ import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
 import { consumeToken, expireUserTokens, hasRecentToken } from './tokens.repo.js';
 import { findUserByEmail, markEmailVerified, type UserRow } from './users.repo.js';
@@ -21,6 +22,7 @@ export class VerificationService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly mailTokens: MailTokenService,
+    private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -58,6 +60,7 @@ export class VerificationService {
       return id;
     });
     if (!userId) throw new AppError(400, 'invalid_token', INVALID_TOKEN);
+    this.sessions.userChanged(userId);
     return VERIFIED;
   }
 

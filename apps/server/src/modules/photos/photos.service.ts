@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { Semaphore } from '../../platform/semaphore.js';
 import type { BlobStorage } from '../../platform/storage.js';
@@ -30,6 +31,7 @@ export class PhotosService {
     private readonly settings: SettingsService,
     private readonly limiter: RateLimiter,
     private readonly log: PhotoLog,
+    private readonly events: EventBus,
   ) {}
 
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
@@ -65,6 +67,7 @@ export class PhotosService {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
+    this.events.publish('users.changed', { userIds: [userId] });
     if (previous) await Promise.all(fileKeys(previous).map((k) => this.storage.delete(k)));
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');

@@ -11,6 +11,7 @@ import {
 } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import { visibleStatus } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
@@ -27,6 +28,7 @@ export class ProfilesService {
     private readonly places: PlacesService,
     private readonly likes: LikesService,
     private readonly limiter: RateLimiter,
+    private readonly events: EventBus,
   ) {}
 
   async getOwn(userId: string): Promise<OwnProfile> {
@@ -83,6 +85,7 @@ export class ProfilesService {
       }
       await upsertProfile(tx, next);
     });
+    this.events.publish('users.changed', { userIds: [userId] });
     return this.getOwn(userId);
   }
 

@@ -103,6 +103,7 @@ export class GoogleSignIn {
       // An account already tied to another Google identity is never silently re-linked.
       if (existing.google_sub) throw new GoogleSignInError('google_failed');
       await linkGoogleSubject(this.db, existing.id, claims.sub);
+      this.sessions.userChanged(existing.id);
       return existing;
     }
     const name = displayName.safeParse(claims.name ?? '');

@@ -1,0 +1,73 @@
+import type { EventBus } from '../../platform/events.js';
+import { Lru } from '../../platform/lru.js';
+import type { AuthContext } from './sessions.service.js';
+
+export interface CachedSession {
+  auth: AuthContext;
+  lastSeenAt: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Live sessions by token hash, so an authenticated request needs no database round trip. Entries
+ * live at most `ttlMs`; a revoked session or a changed member is dropped at once in every process
+ * (cluster events). A lookup that raced with such an event is not cached (the generation check).
+ */
+export class SessionCache {
+  private readonly byHash: Lru<string, CachedSession>;
+  private readonly hashBySession = new Map<string, string>();
+  private readonly hashesByUser = new Map<string, Set<string>>();
+  private generation = 0;
+
+  constructor(
+    events: EventBus,
+    private readonly enabled: () => boolean,
+    private readonly ttlMs = 60_000,
+    max = 50_000,
+  ) {
+    this.byHash = new Lru(max, (hash, entry) => this.unindex(hash, entry));
+    events.on('session.revoked', ({ sessionIds }) => {
+      this.generation += 1;
+      for (const id of sessionIds) {
+        const hash = this.hashBySession.get(id);
+        if (hash) this.byHash.delete(hash);
+      }
+    });
+    events.on('users.changed', ({ userIds }) => {
+      this.generation += 1;
+      for (const id of userIds) for (const hash of [...(this.hashesByUser.get(id) ?? [])]) this.byHash.delete(hash);
+    });
+  }
+
+  /** Call before the database lookup; pass the result to set(). */
+  begin(): number {
+    return this.generation;
+  }
+
+  get(hash: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.byHash.get(hash);
+    if (!entry) return undefined;
+    if (!this.enabled() || now - entry.cachedAt > this.ttlMs || now >= entry.expiresAt) {
+      this.byHash.delete(hash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(hash: string, entry: CachedSession, generation: number): void {
+    if (generation !== this.generation || !this.enabled()) return;
+    this.byHash.set(hash, entry);
+    this.hashBySession.set(entry.auth.sessionId, hash);
+    const hashes = this.hashesByUser.get(entry.auth.user.id) ?? new Set<string>();
+    hashes.add(hash);
+    this.hashesByUser.set(entry.auth.user.id, hashes);
+  }
+
+  private unindex(hash: string, entry: CachedSession): void {
+    this.hashBySession.delete(entry.auth.sessionId);
+    const hashes = this.hashesByUser.get(entry.auth.user.id);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) this.hashesByUser.delete(entry.auth.user.id);
+  }
+}
