@@ -8,7 +8,8 @@ import { MailTokenService } from './modules/accounts/mail-tokens.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { SessionService } from './modules/accounts/sessions.service.js';
 import { VerificationService } from './modules/accounts/verification.service.js';
-import { FeedService } from './modules/discovery/feed.service.js';
+import { FeedDecks } from './modules/discovery/feed-decks.js';
+import { DECK_SIZE, FeedService } from './modules/discovery/feed.service.js';
 import { LikesService } from './modules/discovery/likes.service.js';
 import { createNsfwModerator, type Moderator } from './modules/photos/moderation/moderator.js';
 import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
@@ -60,10 +61,14 @@ export interface ContainerOverrides {
 
 export function createContainer(config: Config, db: Db, log: SenderLog, overrides: ContainerOverrides = {}): Container {
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  const events = new EventBus();
+  const events = new EventBus((err) => log.error({ err }, 'cluster event not published'));
+  if (redis) events.connect(redis, config.redisPrefix);
+  // In-memory caches are exact only if every process that changes data can tell this one: the
+  // embedded database allows one process; with PostgreSQL that takes the Redis event channel.
+  const cacheable = () => !config.databaseUrl || events.clustered;
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
   const settings = new SettingsService(db);
-  const sessions = new SessionService(db, events, config);
+  const sessions = new SessionService(db, events, config, cacheable);
   const mailTokens = new MailTokenService(config, events);
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createDevMailboxTransport();
   const mailSender = new OutboxSender(db, transport, log);
@@ -71,7 +76,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const storage = createLocalStorage(join(resolve(config.dataDir), 'photos'));
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
-  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log);
+  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events);
   const likes = new LikesService(db, photos, places, events, limiter);
   return {
     config,
@@ -82,7 +87,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     settings,
     sessions,
     accounts: new AccountsService(db, config, settings, sessions, mailTokens, limiter),
-    verification: new VerificationService(db, settings, mailTokens, limiter),
+    verification: new VerificationService(db, settings, mailTokens, sessions, limiter),
     passwordReset: new PasswordResetService(db, settings, mailTokens, sessions, limiter),
     google: new GoogleSignIn(db, config, sessions),
     mailSender,
@@ -90,14 +95,15 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     moderator,
     places,
     photos,
-    profiles: new ProfilesService(db, photos, places, likes, limiter),
-    feed: new FeedService(db, places, photos, limiter),
+    profiles: new ProfilesService(db, photos, places, likes, limiter, events),
+    feed: new FeedService(db, places, photos, limiter, new FeedDecks(events, cacheable, DECK_SIZE)),
     likes,
     startJobs: () => mailSender.start(),
     async close() {
       unsubscribe();
       await mailSender.stop();
       await moderator.close();
+      await events.close();
       await redis?.quit().catch(() => undefined);
     },
   };

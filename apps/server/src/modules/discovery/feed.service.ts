@@ -6,7 +6,8 @@ import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
 import { findProfile } from '../profiles/profiles.repo.js';
-import { findFeedPage, type FeedCursor, type FeedRow } from './feed.repo.js';
+import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
+import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 
@@ -32,12 +33,16 @@ function decodeCursor(raw: string | undefined): FeedCursor | null {
   throw new AppError(400, 'invalid_cursor', 'Ungültiger Cursor. Bitte lade die Vorschläge neu.');
 }
 
+/** How many ranked rows a deck holds: a few pages, read from the database in one query. */
+export const DECK_SIZE = 100;
+
 export class FeedService {
   constructor(
     private readonly db: Db,
     private readonly places: PlacesService,
     private readonly photos: PhotosService,
     private readonly limiter: RateLimiter,
+    private readonly decks: FeedDecks | undefined,
   ) {}
 
   /** A page of cards and the cursor of the next page (null at the end). */
@@ -45,6 +50,38 @@ export class FeedService {
     await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
     const radiusKm = query.radius ? Number(query.radius) : null;
     if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError(400, 'invalid_radius', RADIUS_MESSAGE);
+    const after = decodeCursor(query.cursor);
+    const today = berlinToday();
+    const limit = query.limit ?? PAGE;
+    const key = String(radiusKm ?? '');
+    const deck = this.decks?.get(viewerId, key, today) ?? (await this.readDeck(viewerId, radiusKm, key, today));
+    const fromDeck = deck && this.decks ? pageFromDeck(deck, after, limit, (id) => this.decks?.isStale(deck, id) ?? true) : undefined;
+    let rows = fromDeck;
+    let hasOrigin = deck?.hasOrigin ?? false;
+    if (!rows) {
+      const filter = await this.filterFor(viewerId, radiusKm, today);
+      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }));
+      hasOrigin = filter.origin !== null;
+    }
+    const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
+    const last = rows.at(-1);
+    return { cards, next: rows.length === limit && last ? encodeCursor(last) : null };
+  }
+
+  /** The top of the ranking, kept for the next pages when decks are on. */
+  private async readDeck(viewerId: string, radiusKm: number | null, key: string, today: string): Promise<Deck | undefined> {
+    if (!this.decks) return undefined;
+    const seq = this.decks.begin();
+    const at = Date.now();
+    const filter = await this.filterFor(viewerId, radiusKm, today);
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }));
+    const deck: Deck = { seq, at, day: today, rows, complete: rows.length < this.decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
+    this.decks.keep(viewerId, key, deck);
+    return deck;
+  }
+
+  /** Who the viewer is looking for; 409 while the profile is incomplete. */
+  private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'>> {
     const me = await findProfile(this.db, viewerId);
     if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
       throw new AppError(409, 'profile_incomplete', 'Vervollständige zuerst dein Profil (Geburtsdatum, Geschlecht und wen du suchst), dann zeigen wir dir passende Singles.');
@@ -53,9 +90,7 @@ export class FeedService {
     if (radiusKm !== null && !origin) {
       throw new AppError(400, 'no_place', 'Lege zuerst deinen Wohnort fest, um im Umkreis zu suchen.');
     }
-    const today = berlinToday();
-    const limit = query.limit ?? PAGE;
-    const rows = await findFeedPage(this.db, {
+    return {
       viewerId,
       viewerGender: me.gender,
       interestedIn: me.interested_in,
@@ -64,23 +99,21 @@ export class FeedService {
       maxBirth: shiftYears(today, me.age_min),
       origin,
       radiusKm,
-      after: decodeCursor(query.cursor),
-      limit,
-    });
-    const cards = await Promise.all(rows.map((r) => this.toCard(r, today, isPremium && origin !== null)));
-    const last = rows.at(-1);
-    return { cards, next: rows.length === limit && last ? encodeCursor(last) : null };
-  }
-
-  private async toCard(r: FeedRow, today: string, withDistance: boolean): Promise<FeedCard> {
-    const urls = await this.photos.signedPublic(r.photo_id);
-    return {
-      id: r.id,
-      photoUrl: urls.url,
-      name: r.name,
-      age: ageOn(r.birth_date, today),
-      ...(r.city ? { city: r.city } : {}),
-      ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
     };
   }
+
+  private withUrls(rows: FeedRow[]): Promise<DeckRow[]> {
+    return Promise.all(rows.map(async (r) => ({ ...r, photoUrl: (await this.photos.signedPublic(r.photo_id)).url })));
+  }
+}
+
+function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
+  return {
+    id: r.id,
+    photoUrl: r.photoUrl,
+    name: r.name,
+    age: ageOn(r.birth_date, today),
+    ...(r.city ? { city: r.city } : {}),
+    ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
+  };
 }

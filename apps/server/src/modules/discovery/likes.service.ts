@@ -45,6 +45,9 @@ export class LikesService {
       if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false };
       return { match: true, created: await repo.insertMatch(tx, viewerId, targetId) };
     });
+    this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
+    // The target's ranking changes: a member who likes them comes first.
+    if (kind !== 'skip') this.events.publish('feed.stale', { userIds: [targetId] });
     if (result.created) await this.announceMatch(viewerId, targetId);
     return { match: result.match };
   }
@@ -57,6 +60,7 @@ export class LikesService {
       await repo.deleteSwipe(tx, last.id);
       return last.target_id;
     });
+    if (targetId) this.events.publish('feed.stale', { userIds: [viewerId, targetId] });
     return targetId ? this.card(targetId) : null;
   }
 
@@ -74,6 +78,7 @@ export class LikesService {
       return gone;
     });
     if (!removed) throw new AppError(404, 'not_found', 'Dieses Match gibt es nicht.');
+    this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
   /** Anonymous until a match: no name, no id, only a blurred thumbnail. */
@@ -102,10 +107,12 @@ export class LikesService {
       await repo.insertBlock(tx, userId, otherId);
       await repo.deleteMatch(tx, userId, otherId);
     });
+    this.events.publish('feed.hidden', { pairs: [[userId, otherId], [otherId, userId]] });
   }
 
   async unblock(userId: string, otherId: string): Promise<void> {
     await repo.deleteBlock(this.db, userId, otherId);
+    this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
   isBlocked(a: string, b: string): Promise<boolean> {

@@ -1,0 +1,137 @@
+import type { EventBus } from '../../platform/events.js';
+import { Lru } from '../../platform/lru.js';
+import type { FeedCursor, FeedRow } from './feed.repo.js';
+
+export interface DeckRow extends FeedRow {
+  photoUrl: string;
+}
+
+/** The top of a viewer's ranking for one radius, as the database gave it at `seq`. */
+export interface Deck {
+  seq: number;
+  at: number;
+  /** The Berlin day the ages were computed for. */
+  day: string;
+  rows: DeckRow[];
+  /** The ranking has no rows beyond these. */
+  complete: boolean;
+  hasOrigin: boolean;
+  /** Members the viewer acted on (or who blocked) since: never served again from this deck. */
+  hidden: Set<string>;
+}
+
+/** Ranking order: likes me first, then recently active, then near, then id (as the SQL sorts). */
+export function compareRank(a: FeedCursor, b: FeedCursor): number {
+  return b.likesMe - a.likesMe || b.activeDay - a.activeDay || a.distM - b.distM || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The page after `cursor` from a deck, skipping hidden and stale members; undefined when the deck
+ * cannot answer it exactly (the page runs past the deck's last row and the ranking goes on).
+ */
+export function pageFromDeck(deck: Deck, cursor: FeedCursor | null, limit: number, isStale: (id: string) => boolean): DeckRow[] | undefined {
+  let i = 0;
+  if (cursor) {
+    let lo = 0;
+    let hi = deck.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareRank(deck.rows[mid] as DeckRow, cursor) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    i = lo;
+  }
+  const page: DeckRow[] = [];
+  for (; i < deck.rows.length && page.length < limit; i++) {
+    const row = deck.rows[i] as DeckRow;
+    if (!deck.hidden.has(row.id) && !isStale(row.id)) page.push(row);
+  }
+  return page.length === limit || deck.complete ? page : undefined;
+}
+
+interface Mark {
+  seq: number;
+  at: number;
+}
+
+/**
+ * Feed decks: each viewer's ranking computed once and served page by page from memory, as the big
+ * apps precompute recommendation stacks. Exactness is kept by events, in every process:
+ * - `feed.hidden` (a swipe, a block) removes the member from the viewer's decks at once;
+ * - `feed.stale` and `users.changed` of the viewer drop their decks (a new liker ranks first);
+ * - `users.changed` of a member marks their row stale in every deck that holds it (profile, photo).
+ * A deck computed while such an event arrived is served once but not kept (sequence numbers).
+ * What no event announces (members who became active, new members) shows after `ttlMs`.
+ */
+export class FeedDecks {
+  private readonly decks: Lru<string, Map<string, Deck>>;
+  private readonly viewerMarks = new Map<string, Mark>();
+  private readonly memberMarks = new Map<string, Mark>();
+  private seq = 0;
+
+  constructor(
+    events: EventBus,
+    private readonly enabled: () => boolean,
+    readonly size: number,
+    private readonly ttlMs = 5 * 60_000,
+    maxViewers = 20_000,
+  ) {
+    this.decks = new Lru(maxViewers);
+    events.on('feed.hidden', ({ pairs }) => {
+      for (const [viewer, member] of pairs) {
+        this.mark(this.viewerMarks, viewer);
+        for (const deck of this.decks.get(viewer)?.values() ?? []) deck.hidden.add(member);
+      }
+    });
+    events.on('feed.stale', ({ userIds }) => this.dropViewers(userIds));
+    events.on('users.changed', ({ userIds }) => {
+      this.dropViewers(userIds);
+      for (const id of userIds) this.mark(this.memberMarks, id);
+    });
+  }
+
+  /** Call before reading the ranking from the database; pass the result to keep(). */
+  begin(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  get(viewerId: string, key: string, day: string, now = Date.now()): Deck | undefined {
+    if (!this.enabled()) return undefined;
+    const deck = this.decks.get(viewerId)?.get(key);
+    if (!deck || deck.day !== day || now - deck.at > this.ttlMs) return undefined;
+    return deck;
+  }
+
+  /** Keeps the deck unless something about the viewer happened since it was begun. */
+  keep(viewerId: string, key: string, deck: Deck): void {
+    if (!this.enabled() || (this.viewerMarks.get(viewerId)?.seq ?? 0) > deck.seq) return;
+    const mine = this.decks.get(viewerId) ?? new Map<string, Deck>();
+    mine.set(key, deck);
+    this.decks.set(viewerId, mine);
+  }
+
+  /** The member changed after the deck was read: their row may no longer be true. */
+  isStale(deck: Deck, memberId: string): boolean {
+    return (this.memberMarks.get(memberId)?.seq ?? 0) > deck.seq;
+  }
+
+  private dropViewers(ids: string[]): void {
+    for (const id of ids) {
+      this.mark(this.viewerMarks, id);
+      this.decks.delete(id);
+    }
+  }
+
+  private mark(marks: Map<string, Mark>, id: string): void {
+    this.seq += 1;
+    const now = Date.now();
+    marks.delete(id);
+    marks.set(id, { seq: this.seq, at: now });
+    // Marks older than any live deck (or read in flight) can go; the map is in insertion order.
+    for (const [key, m] of marks) {
+      if (now - m.at <= this.ttlMs + 60_000) break;
+      marks.delete(key);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../../platform/events.js';
+import { compareRank, FeedDecks, pageFromDeck, type Deck, type DeckRow } from './feed-decks.js';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Rows in ranking order: two likers, then by active day, then by distance. */
+function rows(count: number): DeckRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: id(i),
+    likesMe: i < 2 ? 1 : 0,
+    activeDay: 20_000 - Math.floor(i / 4),
+    distM: (i % 4) * 1000,
+    name: `M${i}`,
+    birth_date: '1990-01-01',
+    city: null,
+    photo_id: id(1000 + i),
+    photoUrl: `/p/${i}`,
+  }));
+}
+
+function deck(count: number, complete: boolean): Deck {
+  return { seq: 1, at: Date.now(), day: '2026-11-22', rows: rows(count), complete, hasOrigin: true, hidden: new Set() };
+}
+
+const fresh = () => false;
+const ids = (page: DeckRow[] | undefined) => page?.map((r) => r.id);
+
+describe('compareRank', () => {
+  it('orders likers first, then recent activity, then distance, then id', () => {
+    const r = rows(12);
+    const shuffled = [...r].reverse();
+    expect(shuffled.sort(compareRank).map((x) => x.id)).toEqual(r.map((x) => x.id));
+  });
+});
+
+describe('pageFromDeck', () => {
+  it('serves pages after a cursor, in ranking order', () => {
+    const d = deck(12, true);
+    const first = pageFromDeck(d, null, 5, fresh);
+    expect(ids(first)).toEqual([0, 1, 2, 3, 4].map(id));
+    const second = pageFromDeck(d, first?.at(-1) ?? null, 5, fresh);
+    expect(ids(second)).toEqual([5, 6, 7, 8, 9].map(id));
+  });
+
+  it('positions a cursor that is not in the deck (a row gone since) between its neighbours', () => {
+    const d = deck(12, true);
+    const gone = { ...(d.rows[6] as DeckRow), id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' };
+    d.rows.splice(6, 1);
+    expect(ids(pageFromDeck(d, gone, 3, fresh))).toEqual([7, 8, 9].map(id));
+  });
+
+  it('skips hidden and stale members', () => {
+    const d = deck(12, true);
+    d.hidden.add(id(1));
+    expect(ids(pageFromDeck(d, null, 4, (m) => m === id(3)))).toEqual([0, 2, 4, 5].map(id));
+  });
+
+  it('answers short pages only when the ranking ends with the deck', () => {
+    expect(ids(pageFromDeck(deck(6, true), null, 10, fresh))).toHaveLength(6);
+    expect(pageFromDeck(deck(6, false), null, 10, fresh)).toBeUndefined();
+    const d = deck(6, false);
+    d.hidden.add(id(0));
+    // Five rows left of six, a page of five: still exact.
+    expect(ids(pageFromDeck(d, null, 5, fresh))).toEqual([1, 2, 3, 4, 5].map(id));
+    expect(pageFromDeck(d, d.rows[2] ?? null, 5, fresh)).toBeUndefined();
+  });
+});
+
+describe('FeedDecks', () => {
+  const viewer = id(500);
+  const day = '2026-11-22';
+
+  function setup(enabled = true) {
+    const events = new EventBus();
+    const decks = new FeedDecks(events, () => enabled, 10, 60_000);
+    const keep = (key = '50') => {
+      const d = { ...deck(10, false), seq: decks.begin() };
+      decks.keep(viewer, key, d);
+      return d;
+    };
+    return { events, decks, keep };
+  }
+
+  it('keeps a deck per viewer and radius until it expires or the day changes', () => {
+    const { decks, keep } = setup();
+    const d = keep();
+    expect(decks.get(viewer, '50', day)).toBe(d);
+    expect(decks.get(viewer, '', day)).toBeUndefined();
+    expect(decks.get(viewer, '50', '2026-11-23')).toBeUndefined();
+    expect(decks.get(viewer, '50', day, d.at + 60_001)).toBeUndefined();
+  });
+
+  it('keeps nothing while switched off', () => {
+    const { decks, keep } = setup(false);
+    keep();
+    expect(decks.get(viewer, '50', day)).toBeUndefined();
+  });
+
+  it('hides a swiped or blocked member from the viewer at once', () => {
+    const { events, decks, keep } = setup();
+    const d = keep();
+    events.publish('feed.hidden', { pairs: [[viewer, id(0)]] });
+    expect(decks.get(viewer, '50', day)?.hidden.has(id(0))).toBe(true);
+    expect(d.hidden.has(id(1))).toBe(false);
+  });
+
+  it('drops the viewer’s decks when their feed is stale or they changed', () => {
+    const { events, decks, keep } = setup();
+    keep();
+    events.publish('feed.stale', { userIds: [viewer] });
+    expect(decks.get(viewer, '50', day)).toBeUndefined();
+    keep();
+    events.publish('users.changed', { userIds: [viewer] });
+    expect(decks.get(viewer, '50', day)).toBeUndefined();
+  });
+
+  it('marks a changed member stale in decks read before the change only', () => {
+    const { events, decks, keep } = setup();
+    const before = keep('50');
+    events.publish('users.changed', { userIds: [id(3)] });
+    const after = keep('100');
+    expect(decks.isStale(before, id(3))).toBe(true);
+    expect(decks.isStale(before, id(4))).toBe(false);
+    expect(decks.isStale(after, id(3))).toBe(false);
+  });
+
+  it('does not keep a deck read while an event about the viewer arrived', () => {
+    const { events, decks } = setup();
+    const seq = decks.begin();
+    events.publish('feed.hidden', { pairs: [[viewer, id(0)]] });
+    decks.keep(viewer, '50', { ...deck(10, false), seq });
+    expect(decks.get(viewer, '50', day)).toBeUndefined();
+  });
+});
