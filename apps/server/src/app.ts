@@ -51,7 +51,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, c.config);
+  registerSecurityHeaders(app, c.config);
   await registerDocs(app);
 
   await app.register(healthRoutes(c));

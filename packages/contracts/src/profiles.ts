@@ -11,14 +11,21 @@ export const TOO_YOUNG = 'Du musst mindestens 18 Jahre alt sein, um Funkeln zu n
 
 /** Full years between an ISO birth date and an ISO day (both 'YYYY-MM-DD'). */
 export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  // ISO days compare as strings: the birthday has come this year when today's 'MM-DD' is not before it.
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
 }
 
-/** Today in Europe/Berlin as 'YYYY-MM-DD'. */
+// Built once: toLocaleDateString with options builds a new formatter on every call (tens of µs).
+const berlinDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+
+let lastMinute = { minute: Number.NaN, day: '' };
+
+/** Today in Europe/Berlin as 'YYYY-MM-DD'. Berlin's days (and clock changes) begin on a whole minute, so one answer holds for the minute. */
 export function berlinToday(now: Date = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute.minute) lastMinute = { minute, day: berlinDay.format(now) };
+  return lastMinute.day;
 }
 
 const isoDate = z

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -7,9 +7,9 @@ import type { Config } from '../config.js';
  * no referrers (tokens travel in /verify, /reset and /login URLs), no caching of API answers,
  * HSTS only when the request really came over https.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+  // helmet's middleware, built once: @fastify/helmet rebuilt it (and re-parsed the CSP) per request.
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,6 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)));
   const httpsPublic = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply, payload) => {
     // API answers are never cached, unless a route chose its own policy (signed photo files).
