@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -21,6 +21,7 @@ import { EventBus } from './platform/events.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
+import { createRedis } from './platform/redis.js';
 import { createLocalStorage, type BlobStorage } from './platform/storage.js';
 
 /** Every long-lived service, wired once; app.ts builds HTTP on top, tests build their own. */
@@ -50,9 +51,6 @@ export interface Container {
   close(): Promise<void>;
 }
 
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-}
 
 /** Parts a test may swap for a purpose-built one (e.g. a moderator that fails). */
 export interface ContainerOverrides {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MatchItem } from '@funkeln/contracts/discovery';
 import type { Redis } from 'ioredis';
+import { duplicateForPubSub } from './redis.js';
 
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
 export interface LocalEvents {
@@ -66,8 +67,8 @@ export class EventBus {
 
   /** Joins the processes sharing this Redis and prefix; `clustered` turns true once subscribed. */
   connect(redis: Redis, prefix: string): void {
-    const pub = redis.duplicate();
-    const sub = redis.duplicate();
+    const pub = duplicateForPubSub(redis);
+    const sub = duplicateForPubSub(redis);
     const channel = `${prefix}events`;
     const cluster = { pub, sub, channel, subscribed: false };
     this.cluster = cluster;

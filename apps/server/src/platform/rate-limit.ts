@@ -45,13 +45,26 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
+/** Counts a hit and starts the window on the first one: one atomic round trip (EVALSHA). */
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+interface WithIncrementScript {
+  funkelnRateIncrement(key: string, windowMs: number): Promise<[number, number]>;
+}
+
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
+  redis.defineCommand('funkelnRateIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+  const scripted = redis as Redis & WithIncrementScript;
   return {
     async increment(key, windowMs) {
-      const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
-      const ttl = Number(res?.[2]?.[1] ?? windowMs);
+      const [count, ttl] = await scripted.funkelnRateIncrement(prefix + key, windowMs);
       return { count, retryAfterMs: ttl > 0 ? ttl : windowMs };
     },
     async get(key) {

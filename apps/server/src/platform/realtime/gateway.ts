@@ -4,6 +4,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../events.js';
+import { duplicateForPubSub } from '../redis.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
 
@@ -45,8 +46,8 @@ export class RealtimeGateway {
       allowRequest: (req, done) => done(null, !req.headers.origin || origins.has(req.headers.origin)),
     });
     if (deps.redis) {
-      const pub = deps.redis.duplicate();
-      const sub = deps.redis.duplicate();
+      const pub = duplicateForPubSub(deps.redis);
+      const sub = duplicateForPubSub(deps.redis);
       this.adapterClients.push(pub, sub);
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
