@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { berlinToday } from '@funkeln/contracts/profiles';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, PUBLIC_URL } from '../../../test/harness.js';
+import { insertMembers, type SeedMember } from '../../../test/population.js';
+import { createTestDb } from '../../../test/test-db.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createContainer, type Container } from '../../container.js';
+import { createPostgresDb } from '../../db/client.js';
+
+// Two app instances, each with its own database pool, caches and Redis connections, as two server
+// processes would have; only PostgreSQL + Redis make that a real deployment (the CI pass sets both).
+const clustered = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
+
+interface Node {
+  app: FastifyInstance;
+  c: Container;
+  close(): Promise<void>;
+}
+
+async function startNode(url: string, prefix: string): Promise<Node> {
+  const db = createPostgresDb(url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-cluster-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    REDIS_PREFIX: prefix,
+  });
+  const c = createContainer(config, db, { warn: () => undefined, error: () => undefined });
+  const app = await buildApp(c, { logger: false });
+  await app.ready();
+  await eventually(() => c.events.clustered);
+  return {
+    app,
+    c,
+    async close() {
+      await app.close();
+      await c.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until the check holds (events cross Redis asynchronously); fails after 5 s. */
+async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met within 5 s');
+}
+
+describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + Redis)', () => {
+  let one: Node;
+  let two: Node;
+  let dropDb: () => Promise<void>;
+  const today = berlinToday();
+  const born = `${Number(today.slice(0, 4)) - 30}-01-15`;
+  const seed = (gender: 'female' | 'male', interestedIn: ('female' | 'male')[]): SeedMember => ({
+    gender,
+    interestedIn,
+    birthDate: born,
+    ageMin: 18,
+    ageMax: 99,
+    placeId: null,
+    photo: 'approved',
+  });
+
+  beforeAll(async () => {
+    const { url, drop } = await createTestDb();
+    dropDb = drop;
+    const prefix = `x${randomBytes(4).toString('hex')}:`;
+    one = await startNode(url ?? '', prefix);
+    two = await startNode(url ?? '', prefix);
+  }, 60_000);
+
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await dropDb?.();
+  });
+
+  async function feedIds(node: Node, token: string): Promise<string[]> {
+    const res = await node.app.inject({ method: 'GET', url: '/api/feed', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ id: string }[]>().map((c) => c.id);
+  }
+
+  async function members() {
+    const [viewer = '', a = '', b = ''] = await insertMembers(one.c.db, [seed('female', ['male']), seed('male', ['female']), seed('male', ['female'])]);
+    const token = await one.c.sessions.create(one.c.db, viewer);
+    const tokenA = await one.c.sessions.create(one.c.db, a);
+    return { viewer, a, b, token, tokenA };
+  }
+
+  it('a session ended on one process is refused on the other at once', async () => {
+    const { token } = await members();
+    const me = () => two.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200); // now cached on two
+    expect((await one.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+    await eventually(async () => (await me()).statusCode === 401);
+  });
+
+  it('a block on one process hides both members on the other, both ways', async () => {
+    const { viewer, a, b, token, tokenA } = await members();
+    expect(await feedIds(two, token)).toEqual(expect.arrayContaining([a, b])); // the viewer's deck now lives on two
+    const res = await one.app.inject({ method: 'POST', url: `/api/blocks/${viewer}`, headers: bearer(tokenA) });
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => !(await feedIds(two, token)).includes(a));
+    expect(await feedIds(two, token)).toContain(b);
+    expect(await feedIds(two, tokenA)).not.toContain(viewer);
+  });
+
+  it('a swipe on one process leaves the feed on the other', async () => {
+    const { a, b, token } = await members();
+    expect(await feedIds(two, token)).toEqual(expect.arrayContaining([a, b]));
+    expect((await one.app.inject({ method: 'POST', url: `/api/likes/${b}?type=skip`, headers: bearer(token) })).statusCode).toBe(200);
+    await eventually(async () => !(await feedIds(two, token)).includes(b));
+    expect(await feedIds(two, token)).toContain(a);
+  });
+
+  it('a member who stops looking for the viewer leaves the viewer’s feed on the other process', async () => {
+    const { a, token, tokenA } = await members();
+    expect(await feedIds(two, token)).toContain(a);
+    const res = await one.app.inject({ method: 'PUT', url: '/api/me/profile', headers: bearer(tokenA), payload: { interestedIn: ['male'] } });
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => !(await feedIds(two, token)).includes(a));
+  });
+});
