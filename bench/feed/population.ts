@@ -1,0 +1,226 @@
+/**
+ * Set-based generation of a large member population for bench/feed: every table is filled with
+ * INSERT ... SELECT FROM generate_series in chunks, never row by row. Member ids are derived from
+ * the member number (md5('fb:' || n)::uuid), so users, profiles and photos of one chunk line up
+ * without a temporary table.
+ */
+import type { Gender } from '@funkeln/contracts/profiles';
+import type { Db } from '../../apps/server/src/db/client.js';
+
+const memberId = (expr: string) => `md5('fb:' || (${expr}))::uuid`;
+
+const NAMES = [
+  'Anna', 'Lena', 'Marie', 'Sophie', 'Laura', 'Julia', 'Lea', 'Hannah', 'Sarah', 'Lisa', 'Katharina', 'Johanna',
+  'Clara', 'Emilia', 'Mia', 'Nina', 'Paula', 'Franziska', 'Jana', 'Miriam', 'Lukas', 'Jonas', 'Leon', 'Felix',
+  'Paul', 'Maximilian', 'Tim', 'Jan', 'Niklas', 'David', 'Moritz', 'Simon', 'Tobias', 'Florian', 'Sebastian',
+  'Philipp', 'Julian', 'Fabian', 'Matthias', 'Alex', 'Kim', 'Robin', 'Sascha', 'Toni', 'Charlie', 'Luca',
+];
+
+export interface Origin {
+  placeId: number;
+  lat: number;
+  lon: number;
+}
+
+/** The largest place called Berlin (the viewers' home). */
+export async function berlin(db: Db): Promise<Origin> {
+  const [row] = await db.query<{ id: number; lat: number; lon: number }>(
+    `SELECT id, lat, lon FROM places WHERE name = 'Berlin' AND country = 'DE' ORDER BY population DESC LIMIT 1`,
+  );
+  if (!row) throw new Error('places not loaded: no Berlin');
+  return { placeId: row.id, lat: row.lat, lon: row.lon };
+}
+
+/**
+ * Members 1..total: users (active within the last 30 days), profiles (gender 48/48/4 %, mostly
+ * interested in the other gender, 18-59 years old, age ranges around their own age, home towns
+ * drawn from the DACH places weighted by population; 3 % never finished onboarding, 2 % without a
+ * home town) and photos (92 % approved, 3 % pending, 2 % rejected, 1 % disabled, 2 % none).
+ */
+export async function generateMembers(db: Db, total: number, chunk: number, progress: (done: number) => void): Promise<void> {
+  const places = await db.query<{ id: number; population: number }>('SELECT id, population FROM places WHERE population > 0 ORDER BY id');
+  const ids = places.map((p) => p.id);
+  const starts: number[] = [];
+  let sum = 0;
+  for (const p of places) {
+    starts.push(sum);
+    sum += p.population;
+  }
+  for (let from = 1; from <= total; from += chunk) {
+    const to = Math.min(total, from + chunk - 1);
+    await db.query(
+      `INSERT INTO users (id, email, email_verified, display_name, last_active_at, created_at)
+       SELECT ${memberId('g')}, 'm' || g || '@bench.funkeln.test', true,
+              ($3::text[])[1 + floor(random() * array_length($3::text[], 1))::int],
+              now() - random() * interval '30 days',
+              now() - interval '30 days' - random() * interval '700 days'
+         FROM generate_series($1::int, $2::int) g`,
+      [from, to, NAMES],
+    );
+    await db.query(
+      `WITH base AS (
+         SELECT g, random() AS rg, random() AS ri, random() AS rinc, random() AS ra, random() AS rb,
+                random() AS rp, random() AS rnp,
+                (current_date - make_interval(years => 18) - floor(random() * 42 * 365.25)::int * interval '1 day')::date AS birth
+           FROM generate_series($1::int, $2::int) g
+       ), shaped AS (
+         SELECT *, CASE WHEN rg < 0.48 THEN 'female' WHEN rg < 0.96 THEN 'male' ELSE 'diverse' END AS gender,
+                extract(year FROM age(current_date, birth))::int AS years
+           FROM base
+       )
+       INSERT INTO profiles (user_id, about_me, birth_date, gender, interested_in, age_min, age_max, place_id)
+       SELECT ${memberId('g')}, 'Hallo, ich bin neu hier.',
+              CASE WHEN rinc < 0.03 THEN NULL ELSE birth END,
+              CASE WHEN rinc < 0.03 THEN NULL ELSE gender END,
+              CASE WHEN rinc < 0.03 THEN '{}'::text[]
+                   WHEN gender = 'diverse' THEN
+                     CASE WHEN ri < 0.4 THEN '{female,male,diverse}'::text[] WHEN ri < 0.6 THEN '{diverse}'::text[]
+                          WHEN ri < 0.8 THEN '{female}'::text[] ELSE '{male}'::text[] END
+                   WHEN ri < 0.86 THEN ARRAY[CASE gender WHEN 'female' THEN 'male' ELSE 'female' END]
+                   WHEN ri < 0.92 THEN ARRAY[gender]
+                   WHEN ri < 0.97 THEN '{female,male}'::text[]
+                   ELSE '{female,male,diverse}'::text[] END,
+              greatest(18, years - 3 - floor(ra * 10))::smallint,
+              least(99, years + 2 + floor(rb * 12))::smallint,
+              CASE WHEN rnp < 0.02 THEN NULL ELSE ($3::int[])[width_bucket(rp * $4::float8, $5::float8[])] END
+         FROM shaped`,
+      [from, to, ids, sum, starts],
+    );
+    await db.query(
+      `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height, disabled_at)
+       SELECT md5('fp:' || g)::uuid, ${memberId('g')},
+              CASE WHEN r < 0.03 THEN 'pending' WHEN r < 0.05 THEN 'rejected' ELSE 'approved' END,
+              md5('l:' || g) || '.webp', md5('t:' || g) || '.webp', md5('b:' || g) || '.webp', 1080, 1350,
+              CASE WHEN r >= 0.05 AND r < 0.06 THEN now() END
+         FROM (SELECT g, random() AS r FROM generate_series($1::int, $2::int) g) s
+        WHERE r < 0.98`,
+      [from, to],
+    );
+    progress(to);
+  }
+}
+
+/** Swipes and blocks among the members, so the indexes have a realistic size around the viewers' rows. */
+export async function generateBackground(db: Db, total: number, swipes: number, blocks: number, chunk: number): Promise<void> {
+  for (let from = 1; from <= swipes; from += chunk) {
+    const to = Math.min(swipes, from + chunk - 1);
+    await db.query(
+      `INSERT INTO swipes (id, actor_id, target_id, kind, created_at)
+       SELECT gen_random_uuid(), ${memberId('a')}, ${memberId('b')},
+              CASE WHEN r < 0.55 THEN 'skip' WHEN r < 0.95 THEN 'like' ELSE 'flirt' END,
+              now() - random() * interval '60 days'
+         FROM (SELECT 1 + floor(random() * $3)::int AS a, 1 + floor(random() * $3)::int AS b, random() AS r
+                 FROM generate_series($1::int, $2::int) g) s
+        WHERE a <> b
+       ON CONFLICT (actor_id, target_id) DO NOTHING`,
+      [from, to, total],
+    );
+  }
+  await db.query(
+    `INSERT INTO blocks (blocker_id, blocked_id)
+     SELECT ${memberId('a')}, ${memberId('b')}
+       FROM (SELECT 1 + floor(random() * $2)::int AS a, 1 + floor(random() * $2)::int AS b FROM generate_series(1, $1::int) g) s
+      WHERE a <> b
+     ON CONFLICT DO NOTHING`,
+    [blocks, total],
+  );
+}
+
+export interface Viewer {
+  id: string;
+  gender: Gender;
+  interestedIn: Gender[];
+}
+
+/**
+ * Viewers with complete profiles in Berlin: alternately a man interested in women and a woman
+ * interested in men, 30-34 years old, looking for 25-40, with an approved photo.
+ */
+export async function createViewers(db: Db, count: number, home: Origin): Promise<Viewer[]> {
+  const viewers: Viewer[] = [];
+  for (let i = 0; i < count; i++) {
+    const gender: Gender = i % 2 === 0 ? 'male' : 'female';
+    const interestedIn: Gender[] = [gender === 'male' ? 'female' : 'male'];
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO users (id, email, email_verified, display_name, last_active_at)
+       VALUES (md5('fv:' || $1::int)::uuid, 'viewer' || $1::int || '@bench.funkeln.test', true, 'Viewer ' || $1::int, now())
+       RETURNING id`,
+      [i],
+    );
+    if (!row) throw new Error('viewer insert failed');
+    await db.query(
+      `INSERT INTO profiles (user_id, about_me, birth_date, gender, interested_in, age_min, age_max, place_id)
+       VALUES ($1, 'Bench viewer', current_date - make_interval(years => 30 + $2::int % 5) - $2::int * interval '11 days',
+               $3, $4::text[], 25, 40, $5)`,
+      [row.id, i, gender, interestedIn, home.placeId],
+    );
+    await db.query(
+      `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height)
+       VALUES (md5('fvp:' || $2::int)::uuid, $1, 'approved', 'viewer-l.webp', 'viewer-t.webp', 'viewer-b.webp', 1080, 1350)`,
+      [row.id, i],
+    );
+    viewers.push({ id: row.id, gender, interestedIn });
+  }
+  return viewers;
+}
+
+/**
+ * Each viewer's history: `swipes` swipes on members within radiusKm (those the feed would show
+ * them first, then others nearby; 60 % skips, a good half of them older than the 14-day cool-down,
+ * 30 % likes, 10 % flirts, over the last 30 days), `likesReceived` likes/flirts from nearby
+ * members interested in them, and a few blocks in each direction.
+ */
+export async function generateViewerHistory(
+  db: Db,
+  viewers: Viewer[],
+  home: Origin,
+  radiusKm: number,
+  swipes: number,
+  likesReceived: number,
+  blocksEach: number,
+): Promise<void> {
+  const near = `pl.lat BETWEEN $3::float8 - $5::float8 / 110.574 AND $3::float8 + $5::float8 / 110.574
+            AND 2 * 6371.0088 * asin(least(1, sqrt(sin(radians(pl.lat - $3::float8) / 2) ^ 2
+                + cos(radians($3::float8)) * cos(radians(pl.lat)) * sin(radians(pl.lon - $4::float8) / 2) ^ 2))) <= $5::float8`;
+  // Viewers act on members only (they may still see each other in their feeds).
+  const others = viewers.map((v) => v.id);
+  for (const v of viewers) {
+    const base = [v.id, v.interestedIn, home.lat, home.lon, radiusKm];
+    await db.query(
+      `INSERT INTO swipes (id, actor_id, target_id, kind, created_at)
+       SELECT gen_random_uuid(), $1::uuid, t.user_id,
+              CASE WHEN r < 0.6 THEN 'skip' WHEN r < 0.9 THEN 'like' ELSE 'flirt' END,
+              now() - random() * interval '30 days'
+         FROM (SELECT p.user_id, random() AS r,
+                      ($6 = ANY(p.interested_in) AND extract(year FROM age(current_date, p.birth_date)) BETWEEN 25 AND 40) AS fits
+                 FROM profiles p JOIN places pl ON pl.id = p.place_id
+                WHERE p.user_id <> ALL($8::uuid[]) AND p.gender = ANY($2::text[]) AND ${near}
+                ORDER BY fits DESC, random()
+                LIMIT $7) t`,
+      [...base, v.gender, swipes, others],
+    );
+    await db.query(
+      `INSERT INTO swipes (id, actor_id, target_id, kind, created_at)
+       SELECT gen_random_uuid(), p.user_id, $1::uuid, CASE WHEN random() < 0.85 THEN 'like' ELSE 'flirt' END,
+              now() - random() * interval '30 days'
+         FROM profiles p JOIN places pl ON pl.id = p.place_id
+        WHERE p.user_id <> ALL($8::uuid[]) AND p.gender = ANY($2::text[]) AND $6 = ANY(p.interested_in) AND ${near}
+        ORDER BY random()
+        LIMIT $7
+       ON CONFLICT (actor_id, target_id) DO NOTHING`,
+      [...base, v.gender, likesReceived, others],
+    );
+    await db.query(
+      `WITH picked AS (
+         SELECT p.user_id, row_number() OVER (ORDER BY random()) AS n
+           FROM profiles p JOIN places pl ON pl.id = p.place_id
+          WHERE p.user_id <> ALL($7::uuid[]) AND p.gender = ANY($2::text[]) AND ${near}
+          ORDER BY random() LIMIT 2 * $6::int
+       )
+       INSERT INTO blocks (blocker_id, blocked_id)
+       SELECT CASE WHEN n % 2 = 0 THEN $1::uuid ELSE user_id END, CASE WHEN n % 2 = 0 THEN user_id ELSE $1::uuid END FROM picked
+       ON CONFLICT DO NOTHING`,
+      [...base, blocksEach, others],
+    );
+  }
+}
