@@ -16,8 +16,17 @@ import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
+import { EscrowService } from './modules/messaging/escrows.service.js';
+import { MessagesService } from './modules/messaging/messages.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { Ledger } from './modules/wallet/ledger.service.js';
+import type { Payments } from './modules/wallet/payment-provider.js';
+import { PurchasesService } from './modules/wallet/purchases.service.js';
+import { RewardsService, type VoteReceived } from './modules/wallet/rewards.service.js';
+import { createStripeProvider } from './modules/wallet/stripe-provider.js';
+import { WalletService } from './modules/wallet/wallet.service.js';
 import { EventBus } from './platform/events.js';
+import { PeriodicJob } from './platform/jobs.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
@@ -45,7 +54,16 @@ export interface Container {
   profiles: ProfilesService;
   feed: FeedService;
   likes: LikesService;
-  /** Starts background jobs (mail outbox). */
+  ledger: Ledger;
+  payments: Payments;
+  wallet: WalletService;
+  rewards: RewardsService;
+  purchases: PurchasesService;
+  escrows: EscrowService;
+  messages: MessagesService;
+  /** Refunds expired prepaid replies and prunes old idempotency keys, every minute. */
+  escrowJob: PeriodicJob;
+  /** Starts background jobs (mail outbox, escrow expiry). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
   close(): Promise<void>;
@@ -55,6 +73,15 @@ export interface Container {
 /** Parts a test may swap for a purpose-built one (e.g. a moderator that fails). */
 export interface ContainerOverrides {
   moderator?: Moderator;
+  /** A payment provider other than the one the config names (tests: Stripe against a local API). */
+  payments?: Payments;
+  /** Whether a member's photo got a vote on a day (photo voting provides it). */
+  voteReceived?: VoteReceived;
+}
+
+function paymentsFrom(config: Config): Payments {
+  if (config.stripe) return { mode: 'stripe', provider: createStripeProvider(config.stripe) };
+  return config.testPayments ? { mode: 'test' } : { mode: 'none' };
 }
 
 export function createContainer(config: Config, db: Db, log: SenderLog, overrides: ContainerOverrides = {}): Container {
@@ -76,6 +103,17 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const places = new PlacesService(db);
   const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events);
   const likes = new LikesService(db, photos, places, events, limiter);
+  const ledger = new Ledger();
+  const payments = overrides.payments ?? paymentsFrom(config);
+  const escrows = new EscrowService(db, ledger);
+  const escrowJob = new PeriodicJob(
+    async () => {
+      await escrows.refundExpired();
+      await escrows.pruneIdempotencyKeys();
+    },
+    60_000,
+    (err) => log.error({ err }, 'escrow expiry failed'),
+  );
   return {
     config,
     db,
@@ -96,10 +134,22 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     profiles: new ProfilesService(db, photos, places, likes, limiter, events),
     feed: new FeedService(db, places, photos, limiter, new FeedDecks(events, cacheable, DECK_SIZE)),
     likes,
-    startJobs: () => mailSender.start(),
+    ledger,
+    payments,
+    wallet: new WalletService(db, ledger, settings, events, payments.mode),
+    rewards: new RewardsService(db, ledger, settings, overrides.voteReceived ?? (async () => false)),
+    purchases: new PurchasesService(db, ledger, payments, config.publicUrl, log),
+    escrows,
+    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter),
+    escrowJob,
+    startJobs: () => {
+      mailSender.start();
+      escrowJob.start();
+    },
     async close() {
       unsubscribe();
       await mailSender.stop();
+      await escrowJob.stop();
       await moderator.close();
       await events.close();
       await redis?.quit().catch(() => undefined);

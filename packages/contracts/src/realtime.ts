@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MatchEvent } from './discovery.js';
+import type { MessageEvent } from './messages.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
 export type PresenceEvent = z.infer<typeof presenceEvent>;
@@ -8,6 +9,7 @@ export type PresenceEvent = z.infer<typeof presenceEvent>;
 export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
   match: (event: MatchEvent) => void;
+  message: (event: MessageEvent) => void;
 }
 /** Client -> server socket events. */
 export type ClientToServerEvents = Record<string, never>;

@@ -30,6 +30,17 @@ export const settingDefinitions = {
   MODERATION_REJECT_THRESHOLD: { schema: decimal(0, 1), default: '0.8' },
   /** Porn + Hentai at or above this (and below reject) waits for a human. */
   MODERATION_REVIEW_THRESHOLD: { schema: decimal(0, 1), default: '0.3' },
+  /** Credits for the rewards (spec /wallet): daily login, first approved photo, a vote received today. */
+  REWARD_LOGIN_CREDITS: { schema: int(0, 1000), default: '10' },
+  REWARD_UPLOAD_PHOTO_CREDITS: { schema: int(0, 1000), default: '25' },
+  REWARD_GET_VOTE_CREDITS: { schema: int(0, 1000), default: '5' },
+  /** 30 days of premium cost this many credits. */
+  PREMIUM_PRICE_CREDITS: { schema: int(1, 100000), default: '300' },
+  /**
+   * Which message rule applies to members of gender `diverse` (docs/MESSAGING.md): `limit` = the
+   * daily limit like women, `pay` = the per-message cost like men, `free` = neither.
+   */
+  DIVERSE_MESSAGE_RULE: { schema: z.enum(['limit', 'pay', 'free']), default: 'limit' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

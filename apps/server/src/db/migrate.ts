@@ -26,10 +26,21 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-/** Extended-protocol queries take one statement each; migrations separate them with ';' at line end. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Extended-protocol queries take one statement each; migrations separate them with ';' at line end
+ * (a ';' inside a $$-quoted function body does not end a statement).
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    const insideDollarQuote = (current.match(/\$\$/g)?.length ?? 0) % 2 === 1;
+    if (!insideDollarQuote && /;\s*$/.test(line)) {
+      statements.push(current.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }

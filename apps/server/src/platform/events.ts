@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MatchItem } from '@funkeln/contracts/discovery';
+import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Redis } from 'ioredis';
 import { duplicateForPubSub } from './redis.js';
 
@@ -9,6 +10,8 @@ export interface LocalEvents {
   'mail.enqueued': Record<string, never>;
   /** A new match: what each of the two members is told (the socket adapter reaches other processes). */
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
+  /** A message was stored: the recipient's and the sender's open sessions hear of it. */
+  'message.created': { message: ChatMessage };
 }
 
 /**
@@ -39,7 +42,8 @@ export class EventBus {
   private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean } | undefined;
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {
-    this.emitter.setMaxListeners(50);
+    // Every feed deck, session cache and socket gateway in the process listens.
+    this.emitter.setMaxListeners(200);
   }
 
   /** In this process only. */

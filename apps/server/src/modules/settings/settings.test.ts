@@ -19,7 +19,13 @@ describe('settings store', () => {
       RESET_REQUEST_PER_DAY: '5',
       MODERATION_REJECT_THRESHOLD: '0.8',
       MODERATION_REVIEW_THRESHOLD: '0.3',
+      REWARD_LOGIN_CREDITS: '10',
+      REWARD_UPLOAD_PHOTO_CREDITS: '25',
+      REWARD_GET_VOTE_CREDITS: '5',
+      PREMIUM_PRICE_CREDITS: '300',
+      DIVERSE_MESSAGE_RULE: 'limit',
     });
+    expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);
     expect(await t.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(5);
   });

@@ -86,6 +86,10 @@ export class RealtimeGateway {
       deps.events.on('match.created', ({ deliveries }) => {
         for (const d of deliveries) this.io.to(`user:${d.userId}`).emit('match', { match: d.match });
       }),
+      deps.events.on('message.created', ({ message }) => {
+        const rooms = [message.recipientId, message.senderId].filter((id) => id !== null).map((id) => `user:${id}`);
+        this.io.to(rooms).emit('message', { message });
+      }),
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
       }),

@@ -1,0 +1,30 @@
+import type { ChatMessage } from '@funkeln/contracts/messages';
+import type { MessageRow } from './messages.repo.js';
+
+export function presentMessage(m: MessageRow): ChatMessage {
+  return {
+    id: m.id,
+    clientId: m.client_id,
+    senderId: m.sender_id,
+    recipientId: m.recipient_id,
+    body: m.body,
+    prepaidReply: m.prepaid_reply,
+    prepaidReserved: Number(m.reserved),
+    createdAt: m.created_at.toISOString(),
+    readAt: m.read_at?.toISOString() ?? null,
+  };
+}
+
+export function encodeCursor(m: MessageRow): string {
+  return Buffer.from(`${m.created_at.toISOString()}|${m.id}`).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** undefined for a cursor this server did not make. */
+export function decodeCursor(cursor: string): { at: Date; id: string } | undefined {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const at = new Date(iso ?? '');
+  if (Number.isNaN(at.getTime()) || !id || !UUID.test(id)) return undefined;
+  return { at, id };
+}

@@ -1,0 +1,126 @@
+import type { Queryable } from '../../db/client.js';
+
+export type MessageRow = {
+  id: string;
+  client_id: string;
+  sender_id: string | null;
+  recipient_id: string | null;
+  body: string;
+  prepaid_reply: number;
+  /** Credits still held in an open escrow for this message. */
+  reserved: number;
+  created_at: Date;
+  read_at: Date | null;
+};
+
+const SELECT = `SELECT m.id, m.client_id, m.sender_id, m.recipient_id, m.body, m.prepaid_reply, m.created_at, m.read_at,
+       COALESCE((SELECT e.amount FROM escrows e WHERE e.message_id = m.id AND e.status = 'open'), 0) AS reserved
+  FROM messages m`;
+
+export async function insertMessage(
+  q: Queryable,
+  m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO messages (id, client_id, sender_id, recipient_id, body, prepaid_reply) VALUES ($1, $2, $3, $4, $5, $6)',
+    [m.id, m.clientId, m.senderId, m.recipientId, m.body, m.prepaidReply],
+  );
+}
+
+export async function findMessage(q: Queryable, id: string): Promise<MessageRow | undefined> {
+  return (await q.query<MessageRow>(`${SELECT} WHERE m.id = $1`, [id]))[0];
+}
+
+export async function findByClientId(q: Queryable, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  return (await q.query<MessageRow>(`${SELECT} WHERE m.sender_id = $1 AND m.client_id = $2`, [senderId, clientId]))[0];
+}
+
+export type InboxRow = MessageRow & {
+  sender_name: string | null;
+};
+
+/** Messages received, newest first; blocked members' messages stay out of sight. */
+export function inbox(q: Queryable, userId: string, limit: number): Promise<InboxRow[]> {
+  return q.query<InboxRow>(
+    `SELECT x.*, u.display_name AS sender_name FROM (${SELECT}
+      WHERE m.recipient_id = $1
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = m.sender_id)
+                                                 OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $2) x
+     LEFT JOIN users u ON u.id = x.sender_id
+     ORDER BY x.created_at DESC, x.id DESC`,
+    [userId, limit],
+  );
+}
+
+export type ConversationRow = {
+  member_id: string;
+  name: string;
+  unread: number;
+  last_id: string;
+};
+
+/** One row per member written with (blocked ones left out), newest conversation first. */
+export function conversations(q: Queryable, userId: string, limit: number): Promise<ConversationRow[]> {
+  return q.query<ConversationRow>(
+    `WITH mine AS (
+       SELECT m.id, m.created_at, m.read_at, m.recipient_id,
+              CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END AS member_id
+         FROM messages m
+        WHERE m.sender_id = $1 OR m.recipient_id = $1
+     ), last AS (
+       SELECT DISTINCT ON (member_id) member_id, id AS last_id, created_at
+         FROM mine WHERE member_id IS NOT NULL
+        ORDER BY member_id, created_at DESC, id DESC
+     )
+     SELECT l.member_id, u.display_name AS name, l.last_id,
+            (SELECT count(*)::int FROM mine x WHERE x.member_id = l.member_id AND x.recipient_id = $1 AND x.read_at IS NULL) AS unread
+       FROM last l
+       JOIN users u ON u.id = l.member_id
+      WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = l.member_id)
+                                                OR (b.blocker_id = l.member_id AND b.blocked_id = $1))
+      ORDER BY l.created_at DESC, l.last_id DESC
+      LIMIT $2`,
+    [userId, limit],
+  );
+}
+
+/** A page of the conversation between two members, newest first, older than the cursor if given. */
+export function history(q: Queryable, a: string, b: string, before: { at: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
+  return q.query<MessageRow>(
+    `${SELECT}
+      WHERE LEAST(m.sender_id, m.recipient_id) = LEAST($1::uuid, $2::uuid)
+        AND GREATEST(m.sender_id, m.recipient_id) = GREATEST($1::uuid, $2::uuid)
+        AND ($3::timestamptz IS NULL OR (m.created_at, m.id) < ($3::timestamptz, $4::uuid))
+      ORDER BY m.created_at DESC, m.id DESC
+      LIMIT $5`,
+    [a, b, before?.at ?? null, before?.id ?? null, limit],
+  );
+}
+
+/** Marks what `from` sent to `to` as read; returns how many were unread. */
+export async function markRead(q: Queryable, to: string, from: string): Promise<number> {
+  const rows = await q.query('UPDATE messages SET read_at = now() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL RETURNING id', [to, from]);
+  return rows.length;
+}
+
+/**
+ * Counts one more message today (Europe/Berlin) against a daily limit; false (nothing counted)
+ * when the limit is reached. One statement, so concurrent sends cannot both take the last one.
+ */
+export async function countDailyMessage(q: Queryable, userId: string, limit: number): Promise<boolean> {
+  if (limit <= 0) return false;
+  const rows = await q.query(
+    `INSERT INTO daily_counters (user_id, kind, day, count)
+     VALUES ($1, 'message', (now() AT TIME ZONE 'Europe/Berlin')::date, 1)
+     ON CONFLICT (user_id, kind, day) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < $2
+     RETURNING count`,
+    [userId, limit],
+  );
+  return rows.length === 1;
+}
+
+export async function senderGender(q: Queryable, userId: string): Promise<'female' | 'male' | 'diverse' | null | undefined> {
+  const rows = await q.query<{ gender: 'female' | 'male' | 'diverse' | null }>('SELECT gender FROM profiles WHERE user_id = $1', [userId]);
+  return rows.length === 0 ? undefined : rows[0]!.gender;
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DELETED_PROFILE_NAME,
+  type ConversationResponse,
+  type ConversationSummary,
+  type InboxItem,
+  type SendMessageResponse,
+} from '@funkeln/contracts/messages';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { runIdempotent } from '../wallet/idempotency.js';
+import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
+import type { EscrowService } from './escrows.service.js';
+import { messageRuleFor } from './message-rules.js';
+import { decodeCursor, encodeCursor, presentMessage } from './message-presenter.js';
+import * as repo from './messages.repo.js';
+
+export interface SendInput {
+  body: string;
+  prepaidReply: number;
+  clientId?: string;
+}
+
+const HISTORY_PAGE = 30;
+
+export class MessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly escrows: EscrowService,
+    private readonly settings: SettingsService,
+    private readonly photos: PhotosService,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /**
+   * Stores a message and books what it costs, all in one transaction: a refusal (402, 403, 429)
+   * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
+   */
+  async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
+    if (senderId === recipientId) throw new AppError(400, 'self_message', 'Du kannst dir nicht selbst schreiben.');
+    await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
+    const clientId = input.clientId ?? randomUUID();
+    const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
+    const { result, replayed } = await runIdempotent(this.db, request, async (tx) => {
+      const existing = await repo.findByClientId(tx, senderId, clientId);
+      if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
+      return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId)) };
+    });
+    const { replay, ...response } = result;
+    if (!replayed && !replay) this.events.emit('message.created', { message: response.message });
+    return response;
+  }
+
+  private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
+    if (existing.recipient_id !== recipientId || existing.body !== input.body || existing.prepaid_reply !== input.prepaidReply) {
+      throw new AppError(409, 'client_id_conflict', 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.');
+    }
+    return { message: presentMessage(existing), credits: await this.ledger.balance(tx, existing.sender_id ?? '') };
+  }
+
+  private async store(tx: Queryable, senderId: string, recipientId: string, input: SendInput, clientId: string): Promise<SendMessageResponse> {
+    const recipient = (await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [recipientId]))[0];
+    if (!recipient) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
+    if (await isBlockedEitherWay(tx, senderId, recipientId)) {
+      throw new AppError(403, 'blocked', 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.');
+    }
+    const gender = await repo.senderGender(tx, senderId);
+    if (gender === undefined) throw new AppError(403, 'profile_required', 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.');
+    const rule = await messageRuleFor(gender, this.settings);
+    if (rule.kind === 'limit' && !(await repo.countDailyMessage(tx, senderId, rule.perDay))) {
+      throw new AppError(429, 'daily_limit', `Du hast heute schon ${rule.perDay} Nachrichten geschrieben. Morgen kannst du wieder schreiben.`);
+    }
+    const cost = rule.kind === 'pay' ? rule.cost : 0;
+    const id = randomUUID();
+    await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply });
+    await this.ledger.post(tx, {
+      kind: 'message',
+      reference: id,
+      legs: [
+        { account: { wallet: senderId }, amount: -(cost + input.prepaidReply) },
+        { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+        { account: SYSTEM_ACCOUNTS.escrow, amount: input.prepaidReply },
+      ],
+    });
+    if (input.prepaidReply > 0) await this.escrows.hold(tx, { messageId: id, senderId, recipientId, amount: input.prepaidReply });
+    await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
+    const stored = await repo.findMessage(tx, id);
+    return { message: presentMessage(stored!), credits: await this.ledger.balance(tx, senderId) };
+  }
+
+  async inbox(userId: string): Promise<InboxItem[]> {
+    const rows = await repo.inbox(this.db, userId, 100);
+    return rows.map((r) => ({
+      id: r.id,
+      sender_id: r.sender_id,
+      sender_name: r.sender_name ?? DELETED_PROFILE_NAME,
+      body: r.body,
+      prepaid_reply_reserved_credits: Number(r.reserved),
+      created_at: r.created_at.toISOString(),
+      read: r.read_at !== null,
+    }));
+  }
+
+  async conversations(userId: string): Promise<ConversationSummary[]> {
+    const rows = await repo.conversations(this.db, userId, 100);
+    return Promise.all(
+      rows.map(async (r) => ({
+        memberId: r.member_id,
+        name: r.name,
+        thumbUrl: await this.thumbOf(r.member_id),
+        lastMessage: presentMessage((await repo.findMessage(this.db, r.last_id))!),
+        unread: r.unread,
+      })),
+    );
+  }
+
+  /** A page of history (oldest first within the page); `before` pages further back. */
+  async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
+    const member = (await this.db.query<{ id: string; name: string }>('SELECT id, display_name AS name FROM users WHERE id = $1', [memberId]))[0];
+    if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
+    const before = query.before === undefined ? undefined : decodeCursor(query.before);
+    if (query.before !== undefined && !before) throw new AppError(400, 'bad_cursor', 'Ungültiger Cursor.');
+    const limit = query.limit ?? HISTORY_PAGE;
+    const rows = await repo.history(this.db, userId, memberId, before, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      member: { id: member.id, name: member.name, thumbUrl: await this.thumbOf(member.id) },
+      messages: page.reverse().map(presentMessage),
+      before: rows.length > limit ? encodeCursor(page[0]!) : null,
+    };
+  }
+
+  async markRead(userId: string, memberId: string): Promise<number> {
+    return repo.markRead(this.db, userId, memberId);
+  }
+
+  private async thumbOf(userId: string): Promise<string | null> {
+    return (await this.photos.publicUrls(await this.photos.findForUser(userId)))?.thumbUrl ?? null;
+  }
+}

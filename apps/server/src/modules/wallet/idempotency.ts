@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import * as repo from './idempotency.repo.js';
+
+export interface IdempotentRequest {
+  userId: string;
+  /** The Idempotency-Key header; without one the request simply runs. */
+  key: string | undefined;
+  /** What the request asks for (route and body): the same key with another one is a 409. */
+  operation: string;
+  body: unknown;
+}
+
+/**
+ * Runs a spending, claiming or buying request in one transaction with its Idempotency-Key: the key
+ * is claimed first (a concurrent duplicate waits on it), the answer is stored with the change, and
+ * a later request with the key gets that answer again. A refused request (4xx) stores nothing, so
+ * it can be retried once the reason is gone.
+ */
+export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: Queryable) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+  const fingerprint = createHash('sha256').update(req.operation).update('\0').update(JSON.stringify(req.body ?? null)).digest('base64url');
+  return db.transaction(async (tx) => {
+    const { key } = req;
+    if (key !== undefined && !(await repo.claimKey(tx, req.userId, key, fingerprint))) {
+      const prior = await repo.findKey(tx, req.userId, key);
+      if (prior && prior.fingerprint !== fingerprint) {
+        throw new AppError(409, 'idempotency_conflict', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
+      }
+      return { result: prior?.response as T, replayed: true };
+    }
+    const result = await fn(tx);
+    if (key !== undefined) await repo.storeResponse(tx, req.userId, key, result);
+    return { result, replayed: false };
+  });
+}

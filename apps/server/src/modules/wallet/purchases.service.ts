@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { findPack, type PackId, type PurchaseResponse } from '@funkeln/contracts/wallet';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { runIdempotent } from './idempotency.js';
+import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
+import type { PaymentEvent, Payments } from './payment-provider.js';
+import * as repo from './purchases.repo.js';
+
+export interface PurchasesLog {
+  warn(obj: object, msg: string): void;
+}
+
+export type WebhookOutcome = 'booked' | 'duplicate' | 'ignored';
+
+/**
+ * Credit packs. Credits are booked only from the payment provider's verified webhook (or at once in
+ * the test mode, which exists only outside production), never from the browser's word.
+ */
+export class PurchasesService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly payments: Payments,
+    private readonly publicUrl: string,
+    private readonly log: PurchasesLog,
+  ) {}
+
+  async buy(user: { id: string; email: string }, packId: PackId, idempotencyKey?: string): Promise<PurchaseResponse> {
+    const pack = findPack(packId);
+    if (!pack) throw new AppError(400, 'unknown_pack', 'Unbekanntes Credit-Paket.');
+    const payments = this.payments;
+    if (payments.mode === 'none') throw new AppError(503, 'payments_unavailable', 'Käufe sind derzeit nicht möglich. Bitte versuche es später erneut.');
+    const request = { userId: user.id, key: idempotencyKey, operation: 'wallet.purchase', body: { packId } };
+    const testMode = payments.mode === 'test';
+    const { result } = await runIdempotent(this.db, request, async (tx) => {
+      const id = randomUUID();
+      await repo.insertPurchase(tx, { id, userId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider: payments.mode === 'test' ? 'test' : 'stripe', paid: testMode });
+      if (testMode) await this.book(tx, id, user.id, pack.credits);
+      return { purchaseId: id, credits: testMode ? await this.ledger.balance(tx, user.id) : 0 };
+    });
+    if (payments.mode === 'test') return { mode: 'test', credits: result.credits, added: pack.credits };
+    // The Checkout session is made after the commit (no transaction waits on the network); a
+    // replayed request finds the session it made before.
+    const purchase = await repo.findPurchase(this.db, result.purchaseId);
+    if (purchase?.checkout_url) return { mode: 'stripe', checkoutUrl: purchase.checkout_url };
+    const wallet = `${this.publicUrl}/wallet`;
+    const session = await payments.provider.createCheckout({
+      purchaseId: result.purchaseId,
+      userId: user.id,
+      email: user.email,
+      pack,
+      successUrl: `${wallet}?purchase=success`,
+      cancelUrl: `${wallet}?purchase=cancelled`,
+    });
+    await repo.setCheckout(this.db, result.purchaseId, session.providerRef, session.url);
+    return { mode: 'stripe', checkoutUrl: session.url };
+  }
+
+  /** A verified webhook event: each event id is booked once, in the same transaction as its effect. */
+  async handleEvent(event: PaymentEvent): Promise<WebhookOutcome> {
+    if (event.kind === 'ignored') return 'ignored';
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.recordEvent(tx, event.id, event.kind))) return 'duplicate';
+      return event.kind === 'paid' ? this.paid(tx, event) : this.reversed(tx, event.paymentIntent);
+    });
+  }
+
+  private async paid(tx: Queryable, event: Extract<PaymentEvent, { kind: 'paid' }>): Promise<WebhookOutcome> {
+    const purchase = await repo.findPurchase(tx, event.purchaseId);
+    if (!purchase || purchase.status !== 'pending' || !purchase.user_id) return 'ignored';
+    if (event.amountCents !== purchase.price_cents || event.currency.toLowerCase() !== 'eur') {
+      this.log.warn({ purchaseId: purchase.id, amount: event.amountCents, currency: event.currency }, 'payment amount does not match the pack; not booked');
+      return 'ignored';
+    }
+    const marked = await repo.markPaid(tx, purchase.id, event.providerRef, event.paymentIntent);
+    if (!marked) return 'ignored';
+    await this.book(tx, purchase.id, purchase.user_id, purchase.credits);
+    return 'booked';
+  }
+
+  /**
+   * A refund or dispute takes the pack's credits back, as far as the wallet still holds them (a
+   * balance never goes below zero); what was already spent is recorded on the purchase.
+   */
+  private async reversed(tx: Queryable, paymentIntent: string): Promise<WebhookOutcome> {
+    const purchase = await repo.markReversed(tx, paymentIntent);
+    if (!purchase?.user_id) return 'ignored';
+    const take = Math.min(purchase.credits, await this.ledger.balance(tx, purchase.user_id));
+    await this.ledger.post(tx, {
+      kind: 'purchase.reversal',
+      reference: purchase.id,
+      legs: [
+        { account: { wallet: purchase.user_id }, amount: -take },
+        { account: SYSTEM_ACCOUNTS.sales, amount: take },
+      ],
+    });
+    await repo.setReversedCredits(tx, purchase.id, take);
+    return 'booked';
+  }
+
+  private async book(tx: Queryable, purchaseId: string, userId: string, credits: number): Promise<void> {
+    await this.ledger.post(tx, {
+      kind: 'purchase',
+      reference: purchaseId,
+      legs: [
+        { account: SYSTEM_ACCOUNTS.sales, amount: -credits },
+        { account: { wallet: userId }, amount: credits },
+      ],
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { PREMIUM_DAYS, type PremiumResponse, type WalletResponse } from '@funkeln/contracts/wallet';
+import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { runIdempotent } from './idempotency.js';
+import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
+import * as repo from './wallet.repo.js';
+
+export class WalletService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly settings: SettingsService,
+    private readonly events: EventBus,
+    private readonly paymentsMode: WalletResponse['payments'],
+  ) {}
+
+  async wallet(userId: string): Promise<WalletResponse> {
+    const [credits, premiumUntil, history] = await Promise.all([
+      this.ledger.balance(this.db, userId),
+      repo.premiumUntil(this.db, userId),
+      this.ledger.history(this.db, userId),
+    ]);
+    return { credits, premiumUntil: activeUntil(premiumUntil), history, payments: this.paymentsMode };
+  }
+
+  /** 30 days of premium for PREMIUM_PRICE_CREDITS; buying again extends from the current end. */
+  async buyPremium(userId: string, idempotencyKey?: string): Promise<PremiumResponse> {
+    const price = await this.settings.get('PREMIUM_PRICE_CREDITS');
+    const { result, replayed } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
+      await this.ledger.post(tx, {
+        kind: 'premium',
+        legs: [
+          { account: { wallet: userId }, amount: -price },
+          { account: SYSTEM_ACCOUNTS.spending, amount: price },
+        ],
+      });
+      const until = await repo.extendPremium(tx, userId, PREMIUM_DAYS);
+      return { credits: await this.ledger.balance(tx, userId), premiumUntil: until.toISOString() };
+    });
+    // Sessions and feed decks cache whether a member is premium.
+    if (!replayed) this.events.publish('users.changed', { userIds: [userId] });
+    return result;
+  }
+}
+
+function activeUntil(until: Date | null): string | null {
+  return until && until.getTime() > Date.now() ? until.toISOString() : null;
+}

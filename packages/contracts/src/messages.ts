@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX = 2000;
+
+/** POST /api/messages/{recipientId}; clientId (a UUID the client makes) keeps retries from duplicating. */
+export const sendMessageBody = z.object({
+  body: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'Die Nachricht darf nicht leer sein.').max(MESSAGE_MAX, `Die Nachricht darf höchstens ${MESSAGE_MAX} Zeichen lang sein.`)),
+  prepaidReply: z
+    .number({ error: 'Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.' })
+    .int('Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.')
+    .min(0, 'Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.')
+    .max(10000, 'Die vorbezahlte Antwort darf höchstens 10000 Credits betragen.')
+    .default(0),
+  clientId: z.uuid('Ungültige Nachrichten-ID.').optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+export const recipientParams = z.object({ recipientId: z.uuid('Ungültige Empfänger-ID.') });
+export const memberParams = z.object({ memberId: z.uuid('Ungültige Mitglieds-ID.') });
+
+export const chatMessage = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  senderId: z.string().nullable(),
+  recipientId: z.string().nullable(),
+  body: z.string(),
+  prepaidReply: z.number().int(),
+  /** Credits still held for the recipient's first reply (0 once paid out or refunded). */
+  prepaidReserved: z.number().int(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** The answer to a send: the stored message and the sender's balance after it. */
+export const sendMessageResponse = z.object({ message: chatMessage, credits: z.number().int() });
+export type SendMessageResponse = z.infer<typeof sendMessageResponse>;
+
+/** Spec 3: GET /api/messages, the inbox (messages received), newest first. */
+export const inboxItem = z.object({
+  id: z.string(),
+  sender_id: z.string().nullable(),
+  sender_name: z.string(),
+  body: z.string(),
+  prepaid_reply_reserved_credits: z.number().int(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+export const inboxResponse = z.array(inboxItem);
+
+/** GET /api/conversations: one row per member written with, newest first. */
+export const conversationSummary = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  thumbUrl: z.string().nullable(),
+  lastMessage: chatMessage,
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+export const conversationsResponse = z.array(conversationSummary);
+
+/** GET /api/conversations/{memberId}?before=<cursor>: a page of history, oldest first. */
+export const historyQuery = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const conversationResponse = z.object({
+  member: z.object({ id: z.string(), name: z.string(), thumbUrl: z.string().nullable() }),
+  messages: z.array(chatMessage),
+  /** Cursor for the next older page, null at the beginning of the conversation. */
+  before: z.string().nullable(),
+});
+export type ConversationResponse = z.infer<typeof conversationResponse>;
+
+/** Realtime `message` event to the recipient's (and the sender's other) open sessions. */
+export const messageEvent = z.object({ message: chatMessage });
+export type MessageEvent = z.infer<typeof messageEvent>;
+
+export const DELETED_PROFILE_NAME = 'Gelöschtes Profil';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Spec 9: the three credit packs, defined once; prices in euro cents. */
+export const creditPacks = [
+  { id: 'starter', name: 'Starter', priceCents: 499, credits: 50, highlighted: false },
+  { id: 'beliebt', name: 'Beliebt', priceCents: 999, credits: 120, highlighted: true },
+  { id: 'pro', name: 'Pro', priceCents: 1999, credits: 260, highlighted: false },
+] as const;
+export type CreditPack = (typeof creditPacks)[number];
+export const packIds = ['starter', 'beliebt', 'pro'] as const;
+export type PackId = (typeof packIds)[number];
+
+export function findPack(id: string): CreditPack | undefined {
+  return creditPacks.find((p) => p.id === id);
+}
+
+/** '4,99 EUR' (spec wording). */
+export function formatEuro(cents: number): string {
+  return `${(cents / 100).toFixed(2).replace('.', ',')} EUR`;
+}
+
+export const PREMIUM_DAYS = 30;
+
+/** Header on spending, claiming and buying requests: the same key replays the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'Der Idempotency-Key muss 1 bis 200 sichtbare ASCII-Zeichen lang sein.')
+    .optional(),
+});
+
+export const historyItem = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** Signed: positive credits came in, negative went out. */
+  amount: z.number().int(),
+  label: z.string(),
+});
+export type HistoryItem = z.infer<typeof historyItem>;
+
+/** GET /api/wallet */
+export const walletResponse = z.object({
+  credits: z.number().int().min(0),
+  premiumUntil: z.string().nullable(),
+  history: z.array(historyItem),
+  /** 'test' books packs at once without money (outside production); 'stripe' redirects to Checkout. */
+  payments: z.enum(['test', 'stripe', 'none']),
+});
+export type WalletResponse = z.infer<typeof walletResponse>;
+
+export const rewardTypes = ['login', 'upload_photo', 'get_vote'] as const;
+export type RewardType = (typeof rewardTypes)[number];
+export const rewardClaimBody = z.object({
+  type: z.enum(rewardTypes, { error: 'Unbekannte Belohnung. Erlaubt sind login, upload_photo und get_vote.' }),
+});
+export const rewardClaimResponse = z.object({ amount: z.number().int().min(0) });
+export type RewardClaimResponse = z.infer<typeof rewardClaimResponse>;
+
+/** POST /api/wallet/purchases */
+export const purchaseBody = z.object({
+  packId: z.enum(packIds, { error: 'Unbekanntes Credit-Paket.' }),
+});
+export const purchaseResponse = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('test'), credits: z.number().int(), added: z.number().int() }),
+  z.object({ mode: z.literal('stripe'), checkoutUrl: z.string() }),
+]);
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
+
+/** POST /api/wallet/premium: 30 days of premium for PREMIUM_PRICE_CREDITS credits. */
+export const premiumResponse = z.object({ credits: z.number().int(), premiumUntil: z.string() });
+export type PremiumResponse = z.infer<typeof premiumResponse>;
+
+export const purchaseReturnQuery = z.object({ purchase: z.enum(['success', 'cancelled']).optional() });
