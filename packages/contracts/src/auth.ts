@@ -47,6 +47,9 @@ export const meResponse = z.object({
   email_verified: z.boolean(),
   role,
   created_at: z.string(),
+  isPremium: z.boolean(),
+  /** End of the member's premium time (ISO), null when not premium. */
+  premiumUntil: z.string().nullable(),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isPremium } from './premium.js';
 import type { LoginBody, MeResponse, RegisterBody } from '@funkeln/contracts/auth';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -84,6 +85,7 @@ export class AccountsService {
 
   me(auth: AuthContext): MeResponse {
     const { user } = auth;
+    const premium = isPremium(user.premium_until);
     return {
       id: user.id,
       email: user.email,
@@ -91,6 +93,8 @@ export class AccountsService {
       email_verified: user.email_verified,
       role: auth.role,
       created_at: user.created_at.toISOString(),
+      isPremium: premium,
+      premiumUntil: premium ? user.premium_until!.toISOString() : null,
     };
   }
 

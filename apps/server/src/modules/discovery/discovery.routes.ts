@@ -14,6 +14,7 @@ import {
 import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../platform/auth.js';
+import { isPremium } from '../accounts/premium.js';
 import type { SessionService } from '../accounts/sessions.service.js';
 import type { FeedService } from './feed.service.js';
 import type { LikesService } from './likes.service.js';
@@ -72,8 +73,4 @@ export function discoveryRoutes(feed: FeedService, likes: LikesService, sessions
       return { message: 'Blockierung aufgehoben.' };
     });
   };
-}
-
-export function isPremium(premiumUntil: Date | null): boolean {
-  return premiumUntil !== null && premiumUntil.getTime() > Date.now();
 }

@@ -1,6 +1,7 @@
 import { PREMIUM_DAYS, type PremiumResponse, type WalletResponse } from '@funkeln/contracts/wallet';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
+import { isPremium } from '../accounts/premium.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { runIdempotent } from './idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
@@ -45,5 +46,5 @@ export class WalletService {
 }
 
 function activeUntil(until: Date | null): string | null {
-  return until && until.getTime() > Date.now() ? until.toISOString() : null;
+  return until && isPremium(until) ? until.toISOString() : null;
 }
