@@ -2,10 +2,22 @@ import type { SettingsService } from '../settings/settings.service.js';
 
 /** What sending one more message asks of a member (docs/MESSAGING.md). */
 export type MessageRule = { kind: 'pay'; cost: number } | { kind: 'limit'; perDay: number } | { kind: 'free' };
+export type Gender = 'female' | 'male' | 'diverse' | null;
 
-export async function messageRuleFor(gender: 'female' | 'male' | 'diverse' | null, settings: SettingsService): Promise<MessageRule> {
-  const kind = gender === 'male' ? 'pay' : gender === 'female' ? 'limit' : await settings.get('DIVERSE_MESSAGE_RULE');
-  if (kind === 'pay') return { kind, cost: await settings.get('CREDIT_COST_PER_MESSAGE_MALE') };
-  if (kind === 'limit') return { kind, perDay: await settings.get('WOMAN_DAILY_REPLY_LIMIT') };
-  return { kind: 'free' };
+/**
+ * Reads the settings once (before the transaction: on the embedded database a read from outside
+ * the open transaction would wait for it) and answers which rule applies to a gender.
+ */
+export async function loadMessageRules(settings: SettingsService): Promise<(gender: Gender) => MessageRule> {
+  const [cost, perDay, diverse] = await Promise.all([
+    settings.get('CREDIT_COST_PER_MESSAGE_MALE'),
+    settings.get('WOMAN_DAILY_REPLY_LIMIT'),
+    settings.get('DIVERSE_MESSAGE_RULE'),
+  ]);
+  return (gender) => {
+    const kind = gender === 'male' ? 'pay' : gender === 'female' ? 'limit' : diverse;
+    if (kind === 'pay') return { kind, cost };
+    if (kind === 'limit') return { kind, perDay };
+    return { kind: 'free' };
+  };
 }

@@ -16,7 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { runIdempotent } from '../wallet/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
 import type { EscrowService } from './escrows.service.js';
-import { messageRuleFor } from './message-rules.js';
+import { loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
 
@@ -47,11 +47,19 @@ export class MessagesService {
     if (senderId === recipientId) throw new AppError(400, 'self_message', 'Du kannst dir nicht selbst schreiben.');
     await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
     const clientId = input.clientId ?? randomUUID();
+    const ruleFor = await loadMessageRules(this.settings);
     const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
-    const { result, replayed } = await runIdempotent(this.db, request, async (tx) => {
-      const existing = await repo.findByClientId(tx, senderId, clientId);
-      if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
-      return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId)) };
+    const attempt = () =>
+      runIdempotent(this.db, request, async (tx) => {
+        const existing = await repo.findByClientId(tx, senderId, clientId);
+        if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
+        return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId, ruleFor)) };
+      });
+    // The same clientId sent twice at once: the second insert waits for the first and then fails
+    // on the unique key; run once more, and it finds the stored message.
+    const { result, replayed } = await attempt().catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505') return attempt();
+      throw err;
     });
     const { replay, ...response } = result;
     if (!replayed && !replay) this.events.emit('message.created', { message: response.message });
@@ -65,7 +73,14 @@ export class MessagesService {
     return { message: presentMessage(existing), credits: await this.ledger.balance(tx, existing.sender_id ?? '') };
   }
 
-  private async store(tx: Queryable, senderId: string, recipientId: string, input: SendInput, clientId: string): Promise<SendMessageResponse> {
+  private async store(
+    tx: Queryable,
+    senderId: string,
+    recipientId: string,
+    input: SendInput,
+    clientId: string,
+    ruleFor: (gender: Gender) => MessageRule,
+  ): Promise<SendMessageResponse> {
     const recipient = (await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [recipientId]))[0];
     if (!recipient) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
     if (await isBlockedEitherWay(tx, senderId, recipientId)) {
@@ -73,7 +88,7 @@ export class MessagesService {
     }
     const gender = await repo.senderGender(tx, senderId);
     if (gender === undefined) throw new AppError(403, 'profile_required', 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.');
-    const rule = await messageRuleFor(gender, this.settings);
+    const rule = ruleFor(gender);
     if (rule.kind === 'limit' && !(await repo.countDailyMessage(tx, senderId, rule.perDay))) {
       throw new AppError(429, 'daily_limit', `Du hast heute schon ${rule.perDay} Nachrichten geschrieben. Morgen kannst du wieder schreiben.`);
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findPack, type PackId, type PurchaseResponse } from '@funkeln/contracts/wallet';
+import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { runIdempotent } from './idempotency.js';
@@ -67,7 +68,9 @@ export class PurchasesService {
   }
 
   private async paid(tx: Queryable, event: Extract<PaymentEvent, { kind: 'paid' }>): Promise<WebhookOutcome> {
-    const purchase = await repo.findPurchase(tx, event.purchaseId);
+    // Other Checkout sessions on the same Stripe account may carry any reference, not only our ids.
+    const ours = z.uuid().safeParse(event.purchaseId).success;
+    const purchase = ours ? await repo.findPurchase(tx, event.purchaseId) : undefined;
     if (!purchase || purchase.status !== 'pending' || !purchase.user_id) return 'ignored';
     if (event.amountCents !== purchase.price_cents || event.currency.toLowerCase() !== 'eur') {
       this.log.warn({ purchaseId: purchase.id, amount: event.amountCents, currency: event.currency }, 'payment amount does not match the pack; not booked');

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { apiAs, buyPack, ledgerProblems, memberWithProfile } from '../../../test/members.js';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiAs(t.app);
+});
+afterAll(() => t.close());
+
+const wallet = async (token: string) => (await api('GET', '/api/wallet', token)).json<{ credits: number; premiumUntil: string | null; history: { amount: number; label: string }[]; payments: string }>();
+const claim = (token: string, type: string, headers: Record<string, string> = {}) => api('POST', '/api/rewards/claim', token, { type }, headers);
+
+describe('wallet', () => {
+  it('starts empty, in the labelled test mode, and needs a session', async () => {
+    const { token } = await register(t.app);
+    expect(await wallet(token)).toEqual({ credits: 0, premiumUntil: null, history: [], payments: 'test' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(401);
+  });
+
+  it('pays the daily login reward once per Berlin calendar day', async () => {
+    const { token } = await register(t.app);
+    expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
+    const again = await claim(token, 'login');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/heute schon abgeholt/);
+    // The claim of another day does not count for today.
+    await t.c.db.query("UPDATE reward_claims SET period = '2000-01-01' WHERE kind = 'login'");
+    expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
+    const w = await wallet(token);
+    expect(w.credits).toBe(20);
+    expect(w.history.map((h) => [h.amount, h.label])).toEqual([
+      [10, 'Tägliche Login-Belohnung'],
+      [10, 'Tägliche Login-Belohnung'],
+    ]);
+  });
+
+  it('takes the reward amounts from the settings', async () => {
+    await t.c.settings.update({ REWARD_LOGIN_CREDITS: '15' });
+    const { token } = await register(t.app);
+    expect((await claim(token, 'login')).json()).toEqual({ amount: 15 });
+    await t.c.settings.update({ REWARD_LOGIN_CREDITS: '10' });
+  });
+
+  it('pays the photo reward once, only after an approved photo', async () => {
+    const m = await memberWithProfile(t.app, 'Fotografin', 'female');
+    const early = await claim(m.token, 'upload_photo');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/Lade zuerst ein Foto hoch/);
+    await t.c.db.query(
+      "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1)",
+      [m.id],
+    );
+    expect((await claim(m.token, 'upload_photo')).json()).toEqual({ amount: 25 });
+    expect((await claim(m.token, 'upload_photo')).statusCode).toBe(409);
+  });
+
+  it('refuses the vote reward while the photo got no vote today', async () => {
+    const { token } = await register(t.app);
+    const res = await claim(token, 'get_vote');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/noch keine Stimme/);
+  });
+
+  it('answers an unknown reward type with a German 400', async () => {
+    const { token } = await register(t.app);
+    const res = await claim(token, 'jackpot');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Unbekannte Belohnung/);
+    expect((await wallet(token)).credits).toBe(0);
+  });
+
+  it('replays an Idempotency-Key with the same body and refuses it with another', async () => {
+    const { token } = await register(t.app);
+    const key = { 'idempotency-key': 'claim-1' };
+    expect((await claim(token, 'login', key)).json()).toEqual({ amount: 10 });
+    const replay = await claim(token, 'login', key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ amount: 10 });
+    const other = await claim(token, 'upload_photo', key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe('idempotency_conflict');
+    expect((await wallet(token)).credits).toBe(10);
+    expect((await claim(token, 'login', { 'idempotency-key': 'ä'.repeat(3) })).statusCode).toBe(400);
+  });
+
+  it('keeps keys apart per member', async () => {
+    const a = await register(t.app);
+    const b = await register(t.app);
+    const key = { 'idempotency-key': 'same-key' };
+    expect((await claim(a.token, 'login', key)).json()).toEqual({ amount: 10 });
+    expect((await claim(b.token, 'login', key)).json()).toEqual({ amount: 10 });
+    expect((await wallet(b.token)).credits).toBe(10);
+  });
+});
+
+describe('premium', () => {
+  it('costs PREMIUM_PRICE_CREDITS, lasts 30 days, extends from its end and shows in /api/me', async () => {
+    const { token } = await register(t.app);
+    const poor = await api('POST', '/api/wallet/premium', token);
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json().message).toBe('Nicht genug Credits: Du brauchst 300, hast aber 0.');
+    await buyPack(t.app, token, 'pro');
+    await buyPack(t.app, token, 'pro');
+    const bought = await api('POST', '/api/wallet/premium', token);
+    expect(bought.statusCode).toBe(200);
+    const { credits, premiumUntil } = bought.json<{ credits: number; premiumUntil: string }>();
+    expect(credits).toBe(220);
+    const days = (Date.parse(premiumUntil) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const me = (await api('GET', '/api/me', token)).json<{ isPremium: boolean; premiumUntil: string }>();
+    expect(me).toMatchObject({ isPremium: true, premiumUntil });
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '100' });
+    const extended = (await api('POST', '/api/wallet/premium', token)).json<{ premiumUntil: string }>();
+    expect((Date.parse(extended.premiumUntil) - Date.parse(premiumUntil)) / 86_400_000).toBeCloseTo(30, 3);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
+  });
+
+  it('a non-premium member is told so by /api/me', async () => {
+    const { token } = await register(t.app);
+    expect((await api('GET', '/api/me', token)).json()).toMatchObject({ isPremium: false, premiumUntil: null });
+  });
+});
+
+describe('concurrency', () => {
+  it('50 parallel spends against a balance that covers 12 succeed exactly 12 times', async () => {
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '10' });
+    const { token } = await register(t.app);
+    expect(await buyPack(t.app, token, 'beliebt')).toBe(120);
+    const results = await Promise.all(Array.from({ length: 50 }, () => api('POST', '/api/wallet/premium', token)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(12);
+    expect(codes.filter((c) => c === 402)).toHaveLength(38);
+    expect((await wallet(token)).credits).toBe(0);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
+  });
+
+  it('the same Idempotency-Key sent 10 times at once books once', async () => {
+    const { token } = await register(t.app);
+    const key = { 'idempotency-key': 'parallel-buy' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/wallet/purchases', token, { packId: 'starter' }, key)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await wallet(token)).credits).toBe(50);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+});
+
+describe('ledger', () => {
+  it('is append-only and refuses an unbalanced transaction', async () => {
+    await expect(t.c.db.query('UPDATE ledger_entries SET amount = amount + 1')).rejects.toThrow(/append-only/);
+    await expect(t.c.db.query('DELETE FROM ledger_transactions')).rejects.toThrow(/append-only/);
+    await expect(
+      t.c.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO ledger_transactions (id, kind) VALUES ('00000000-0000-4000-8000-000000000001', 'purchase')");
+        await tx.query("INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ('00000000-0000-4000-8000-000000000001', 3, -5)");
+      }),
+    ).rejects.toThrow(/does not sum to zero/);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+});
