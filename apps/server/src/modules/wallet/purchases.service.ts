@@ -84,7 +84,8 @@ export class PurchasesService {
 
   /**
    * A refund or dispute takes the pack's credits back, as far as the wallet still holds them (a
-   * balance never goes below zero); what was already spent is recorded on the purchase.
+   * balance never goes below zero); reversed_credits on the purchase records what was taken back,
+   * the rest had been spent already.
    */
   private async reversed(tx: Queryable, paymentIntent: string): Promise<WebhookOutcome> {
     const purchase = await repo.markReversed(tx, paymentIntent);
