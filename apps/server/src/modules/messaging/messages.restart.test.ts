@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SOCKET_PATH } from '@funkeln/contracts/realtime';
+import type { MessageEvent } from '@funkeln/contracts/messages';
+import { io } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../../../test/server-process.js';
+import { createTestDb } from '../../../test/test-db.js';
+
+/**
+ * A real server process is killed (SIGKILL) while a member keeps sending, then started again on
+ * the same database and port. The client retries each message with its clientId until it is
+ * acknowledged; the recipient's socket reconnects and fetches what it missed. Every message must
+ * be stored once and reach the recipient once.
+ */
+const N = 12;
+const KILL_AFTER = 5;
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function storage(): Promise<Record<string, string>> {
+  if (process.env.TEST_DB !== 'postgres') return { DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-restart-')) };
+  const { url, drop } = await createTestDb();
+  cleanups.push(drop);
+  return { DATABASE_URL: url!, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {}) };
+}
+
+async function call<T>(base: string, method: string, path: string, token?: string, body?: object): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+async function member(base: string, name: string): Promise<{ id: string; token: string }> {
+  const email = `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.org`;
+  const { json } = await call<{ token: string }>(base, 'POST', '/api/auth/register', undefined, { email, password: 'geheim123', displayName: name });
+  const me = await call<{ id: string }>(base, 'GET', '/api/me', json.token);
+  const profile = { birthDate: '1990-01-01', gender: 'female', interestedIn: ['female', 'male'], ageMin: 18, ageMax: 80 };
+  expect((await call(base, 'PUT', '/api/me/profile', json.token, profile)).status).toBe(200);
+  return { id: me.json.id, token: json.token };
+}
+
+/** Sends until acknowledged, like the web client: same clientId on every try. */
+async function sendUntilStored(base: () => string, token: string, to: string, body: string, clientId: string): Promise<string> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      const res = await call<{ message: { id: string } }>(base(), 'POST', `/api/messages/${to}`, token, { body, clientId });
+      if (res.status === 200) return res.json.message.id;
+      if (res.status < 500) throw new Error(`refused: ${res.status} ${JSON.stringify(res.json)}`);
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('refused')) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('never stored');
+}
+
+describe('messages across a server crash', () => {
+  it('stores and delivers every message exactly once', async () => {
+    const env = await storage();
+    let server = await startServerProcess(env);
+    const port = new URL(server.base).port;
+    cleanups.push(() => server.stop());
+    const sender = await member(server.base, 'Senderin');
+    const recipient = await member(server.base, 'Empfaengerin');
+
+    // The recipient's client: socket events plus a catch-up fetch on every (re)connect.
+    const received = new Map<string, number>();
+    const note = (id: string) => received.set(id, (received.get(id) ?? 0) + 1);
+    const seen = new Set<string>();
+    const catchUps: Promise<unknown>[] = [];
+    const socket = io(server.base, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: recipient.token }, reconnectionDelay: 200, reconnectionDelayMax: 500 });
+    socket.on('message', (e: MessageEvent) => note(e.message.id));
+    socket.on('connect', () => {
+      catchUps.push(
+        call<{ id: string }[]>(server.base, 'GET', '/api/messages', recipient.token).then(
+          ({ json }) => json.forEach((m) => seen.add(m.id)),
+          () => undefined,
+        ),
+      );
+    });
+    cleanups.push(async () => socket.close());
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+    const sent: string[] = [];
+    let restarting: Promise<void> | undefined;
+    for (let i = 1; i <= N; i++) {
+      const sending = sendUntilStored(() => server.base, sender.token, recipient.id, `Nachricht ${i}`, randomUUID());
+      if (i === KILL_AFTER + 1) {
+        // Kill while this send is in flight, then start again on the same database and port.
+        server.child.kill('SIGKILL');
+        restarting = (async () => {
+          await new Promise((r) => server.child.once('exit', r));
+          server = await startServerProcess({ ...env, PORT: port });
+        })();
+      }
+      sent.push(await sending);
+    }
+    await restarting;
+
+    const inbox = await call<{ id: string; body: string }[]>(server.base, 'GET', '/api/messages', recipient.token);
+    expect(inbox.json).toHaveLength(N);
+    expect(new Set(inbox.json.map((m) => m.body)).size).toBe(N);
+    expect(new Set(inbox.json.map((m) => m.id))).toEqual(new Set(sent));
+
+    // Delivered once: no id twice over the socket, and socket plus catch-up cover every message.
+    await new Promise<void>((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));
+    expect(catchUps.length).toBeGreaterThanOrEqual(2); // the first connect and the reconnect
+    await Promise.all(catchUps);
+    await new Promise((r) => setTimeout(r, 300)); // the last events in flight
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    const delivered = new Set([...received.keys(), ...seen]);
+    expect(delivered).toEqual(new Set(sent));
+    expect(await server.stop()).toBe(0);
+  }, 120_000);
+});
