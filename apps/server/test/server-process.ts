@@ -15,9 +15,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` as a real server process (on env.PORT or a free port) and waits until /readyz answers 200. */
-export async function startServerProcess(env: Record<string, string>) {
-  const port = env.PORT ?? String(await freePort());
+/**
+ * Starts `src/main.ts` as a real server process and waits until /readyz answers 200: on `port`
+ * (a restart on the same address) or a free one. env.PORT only goes to the process, so a test can
+ * make it collide with another server.
+ */
+export async function startServerProcess(env: Record<string, string>, port?: string) {
+  port ??= String(await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1', PORT: port, ...env },

@@ -98,7 +98,7 @@ describe('messages across a server crash', () => {
         server.child.kill('SIGKILL');
         restarting = (async () => {
           await new Promise((r) => server.child.once('exit', r));
-          server = await startServerProcess({ ...env, PORT: port });
+          server = await startServerProcess(env, port);
         })();
       }
       sent.push(await sending);
