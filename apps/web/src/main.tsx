@@ -31,6 +31,8 @@ import './styles/swipe-deck.css';
 import './styles/feed-card.css';
 import './styles/swipe-actions.css';
 import './styles/member-list.css';
+import './styles/wallet.css';
+import './styles/messages.css';
 
 applyGermanZodMessages();
 restoreTheme();

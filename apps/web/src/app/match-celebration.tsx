@@ -49,7 +49,7 @@ function Celebration({ match }: { match: MatchItem }) {
         {de.match.text(match.name)}
       </p>
       <div className="match-dialog__actions">
-        <Link className="btn btn--primary btn--large" to={`/messages?to=${encodeURIComponent(match.userId)}`} onClick={dismissMatch}>
+        <Link className="btn btn--primary btn--large" to={`/messages/${encodeURIComponent(match.userId)}`} onClick={dismissMatch}>
           {de.match.write}
         </Link>
         <button type="button" className="btn btn--ghost btn--large match-dialog__continue" onClick={dismissMatch}>

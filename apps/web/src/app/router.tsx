@@ -16,6 +16,7 @@ const MatchesPage = lazyPage(() => import('../features/matches/matches-page'), '
 const FlirtsPage = lazyPage(() => import('../features/flirts/flirts-page'), 'FlirtsPage');
 const WalletPage = lazyPage(() => import('../features/wallet/wallet-page'), 'WalletPage');
 const MessagesPage = lazyPage(() => import('../features/messages/messages-page'), 'MessagesPage');
+const ConversationPage = lazyPage(() => import('../features/messages/conversation-page'), 'ConversationPage');
 const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
 const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
           { path: 'flirts', element: <FlirtsPage /> },
           { path: 'wallet', element: <WalletPage /> },
           { path: 'messages', element: <MessagesPage /> },
+          { path: 'messages/:memberId', element: <ConversationPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },

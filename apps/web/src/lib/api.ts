@@ -36,8 +36,11 @@ function encodeBody(body: unknown): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-async function send(method: Method, path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+/** Extra request headers, e.g. an Idempotency-Key. */
+export type ExtraHeaders = Record<string, string>;
+
+async function send(method: Method, path: string, body: unknown, extra: ExtraHeaders = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -65,8 +68,9 @@ export async function apiRequestWithHeaders<T>(
   path: string,
   schema: z.ZodType<T>,
   body?: unknown,
+  headers?: ExtraHeaders,
 ): Promise<ApiResult<T>> {
-  const response = await send(method, path, body);
+  const response = await send(method, path, body, headers);
   const data = await readJson(response);
   if (!response.ok) {
     const parsed = looseErrorBody.safeParse(data);
@@ -79,15 +83,21 @@ export async function apiRequestWithHeaders<T>(
 }
 
 /** Calls the API under /api and parses the answer with its contract schema; body is JSON or FormData. */
-export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-  return (await apiRequestWithHeaders(method, path, schema, body)).data;
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+  headers?: ExtraHeaders,
+): Promise<T> {
+  return (await apiRequestWithHeaders(method, path, schema, body, headers)).data;
 }
 
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
   /** GET that also hands back the response headers. */
   getWithHeaders: <T>(path: string, schema: z.ZodType<T>) => apiRequestWithHeaders('GET', path, schema),
-  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('POST', path, schema, body),
+  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown, headers?: ExtraHeaders) => apiRequest('POST', path, schema, body, headers),
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest('DELETE', path, schema),
 };

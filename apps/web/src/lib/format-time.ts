@@ -3,6 +3,8 @@ import { de } from '../i18n/de';
 const relative = new Intl.RelativeTimeFormat('de', { numeric: 'auto' });
 const longDate = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short' });
+const shortDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' });
+const shortDateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -37,4 +39,16 @@ export function formatLongDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** '12.03.2025' */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : shortDate.format(date);
+}
+
+/** '12.03.2025, 14:05', for lists of bookings and messages. */
+export function formatShortDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : shortDateTime.format(date);
 }

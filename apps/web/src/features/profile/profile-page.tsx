@@ -23,7 +23,10 @@ export function ProfilePage() {
     ) : (
       <ProfileMissing error={errorMessage(profile.error, de.profile.loadFailed)} />
     );
-  } else content = <ProfileView data={profile.data} own={me?.id === profile.data.user.id} />;
+  } else {
+    const own = me?.id === profile.data.user.id;
+    content = <ProfileView data={profile.data} own={own} canMessage={me !== null && !own} />;
+  }
 
   return <div className="page page--profile">{content}</div>;
 }

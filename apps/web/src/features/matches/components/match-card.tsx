@@ -31,7 +31,7 @@ export function MatchCard({ match, onAction }: MatchCardProps) {
       <div className="member-card__actions">
         <Link
           className="btn btn--primary btn--small member-card__main"
-          to={`/messages?to=${encodeURIComponent(match.userId)}`}
+          to={`/messages/${encodeURIComponent(match.userId)}`}
           aria-describedby={nameId}
         >
           {de.matches.write}

@@ -7,6 +7,8 @@ import { ShareActions } from './share-actions';
 interface ProfileViewProps {
   data: PublicProfile;
   own: boolean;
+  /** Someone else's profile seen by a signed-in member: offer 'Nachricht schreiben'. */
+  canMessage: boolean;
 }
 
 function TextSection({ id, title, text }: { id: string; title: string; text: string }) {
@@ -23,7 +25,7 @@ function TextSection({ id, title, text }: { id: string; title: string; text: str
   );
 }
 
-export function ProfileView({ data, own }: ProfileViewProps) {
+export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
   const { user, profile } = data;
   const meta = [profile.age === null ? '' : String(profile.age), profile.city ?? ''].filter(Boolean).join(' · ');
   const hasText = Boolean(profile.about_me.trim() || profile.looking_for.trim());
@@ -61,6 +63,11 @@ export function ProfileView({ data, own }: ProfileViewProps) {
         <TextSection id="profile-looking" title={de.profile.lookingFor} text={profile.looking_for} />
         {hasText ? null : <p className="muted">{de.profile.empty}</p>}
         <BadgeList badges={profile.badges} />
+        {canMessage ? (
+          <Link className="btn btn--primary profile-card__write" to={`/messages/${encodeURIComponent(user.id)}`}>
+            {de.profile.write}
+          </Link>
+        ) : null}
         <ShareActions id={user.id} name={user.display_name} />
         {own ? (
           <Link className="link-subtle profile-card__edit" to="/onboarding">

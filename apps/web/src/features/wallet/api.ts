@@ -1,0 +1,60 @@
+import {
+  IDEMPOTENCY_HEADER,
+  premiumResponse,
+  purchaseResponse,
+  rewardClaimResponse,
+  walletResponse,
+  type PackId,
+  type RewardType,
+} from '@funkeln/contracts/wallet';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { meQueryKey } from '../../lib/current-user';
+import { newUuid } from '../../lib/uuid';
+import { walletQueryKey } from '../../lib/wallet';
+
+export const walletQuery = queryOptions({ queryKey: walletQueryKey, queryFn: () => api.get('/wallet', walletResponse) });
+
+const PAYMENT_POLLS = 10;
+
+/** Back from a paid Checkout, the credits come with Stripe's webhook: look again a few times. */
+export function useWallet(awaitingPayment = false) {
+  return useQuery({
+    ...walletQuery,
+    refetchInterval: (query) => (awaitingPayment && query.state.dataUpdateCount <= PAYMENT_POLLS ? 3000 : false),
+  });
+}
+
+/** A fresh key per click (mutations are not retried): a doubled request is booked once. */
+const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newUuid() });
+
+/** Balance, history and premium status may all have changed, whatever the answer was. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+}
+
+export function useClaimReward() {
+  const onSettled = useRefresh();
+  return useMutation({
+    mutationFn: (type: RewardType) => api.post('/rewards/claim', rewardClaimResponse, { type }, idempotent()),
+    onSettled,
+  });
+}
+
+export function useBuyPack() {
+  const onSettled = useRefresh();
+  return useMutation({
+    mutationFn: (packId: PackId) => api.post('/wallet/purchases', purchaseResponse, { packId }, idempotent()),
+    onSettled,
+  });
+}
+
+export function useBuyPremium() {
+  const onSettled = useRefresh();
+  return useMutation({
+    mutationFn: () => api.post('/wallet/premium', premiumResponse, undefined, idempotent()),
+    onSettled,
+  });
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Notice } from '../../../components/ui/notice';
+import { de } from '../../../i18n/de';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-time';
+import { useBuyPremium } from '../api';
+import type { Outcome } from '../outcome';
+
+interface PremiumCardProps {
+  premiumUntil: string | null;
+}
+
+/** '30 Tage Premium', paid with credits after a confirmation; buying again extends the time. */
+export function PremiumCard({ premiumUntil }: PremiumCardProps) {
+  const buy = useBuyPremium();
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const confirm = () => {
+    setAsking(false);
+    setOutcome(null);
+    buy.mutate(undefined, {
+      onSuccess: (result) => setOutcome({ tone: 'success', text: de.wallet.premiumBought(formatDate(result.premiumUntil)) }),
+      onError: (error) => setOutcome({ tone: 'error', text: errorMessage(error, de.wallet.premiumFailed) }),
+    });
+  };
+
+  return (
+    <section className="card wallet-section wallet-section--wide premium-card" aria-labelledby="wallet-premium-title">
+      <h2 className="wallet-section__title" id="wallet-premium-title">
+        {de.wallet.premiumTitle}
+      </h2>
+      <p className="premium-card__offer">{de.wallet.premiumOffer}</p>
+      <p className="muted wallet-section__lead">{de.wallet.premiumText}</p>
+      {premiumUntil ? (
+        <p className="premium-card__active" data-testid="premium-until">
+          {de.wallet.premiumActive(formatDate(premiumUntil))}
+        </p>
+      ) : null}
+      <button type="button" className="btn btn--primary" disabled={buy.isPending} onClick={() => setAsking(true)}>
+        {de.wallet.premiumBuy}
+      </button>
+      {outcome ? (
+        <Notice tone={outcome.tone} testId="premium-result">
+          {outcome.text}
+        </Notice>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={de.wallet.premiumConfirmTitle}
+        text={de.wallet.premiumConfirmText}
+        confirmLabel={de.wallet.premiumBuy}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}

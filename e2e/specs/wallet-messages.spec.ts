@@ -1,0 +1,188 @@
+import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+interface Member {
+  id: string;
+  name: string;
+  token: string;
+}
+
+/** A member with a profile (gender decides what messages cost), signed up through the API. */
+async function memberWithProfile(request: APIRequestContext, displayName: string, gender: 'male' | 'female'): Promise<Member> {
+  const email = uniqueEmail(displayName.toLowerCase());
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName } });
+  expect(registered.ok()).toBe(true);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const [berlin] = (await (await request.get('/api/places?q=Berlin')).json()) as { id: number }[];
+  const profile = await request.put('/api/me/profile', {
+    headers,
+    data: { birthDate: '1992-03-14', gender, interestedIn: ['male', 'female', 'diverse'], ageMin: 18, ageMax: 70, placeId: berlin?.id },
+  });
+  expect(profile.ok()).toBe(true);
+  const { id } = (await (await request.get('/api/me', { headers })).json()) as { id: string };
+  return { id, name: displayName, token };
+}
+
+async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+}
+
+/** Passes the page's socket through, and can drop what the server sends or cut the connection. */
+async function socketSwitch(page: Page) {
+  let route: WebSocketRoute | undefined;
+  let dropping = false;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    route = ws;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (!dropping) ws.send(message);
+    });
+    ws.onMessage((message) => server.send(message));
+  });
+  return {
+    drop: () => {
+      dropping = true;
+    },
+    /** Cuts the connection; socket.io reconnects on its own. */
+    reconnect: async () => {
+      dropping = false;
+      await route?.close();
+    },
+  };
+}
+
+async function pageFor(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, member);
+  return page;
+}
+
+test('credits, a prepaid message and a live reply between two members', async ({ guardPage: page, browser, request }) => {
+  const anton = await memberWithProfile(request, 'Anton', 'male');
+  const berta = await memberWithProfile(request, 'Berta', 'female');
+
+  const socket = await socketSwitch(page);
+
+  // Anton: the daily reward and a test purchase of the 'Beliebt' pack.
+  await signIn(page, anton);
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: 'Credits & Rewards', level: 1 })).toBeVisible();
+  const balance = page.getByTestId('credit-balance');
+  await expect(balance).toHaveText('0 Credits');
+  await expect(page.getByText('Testmodus: Käufe werden sofort gutgeschrieben, es wird kein Geld abgebucht.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload Reward' }).click();
+  await expect(page.getByTestId('reward-result')).toContainText('Lade zuerst ein Foto hoch');
+  await page.getByRole('button', { name: 'Daily Login' }).click();
+  await expect(page.getByTestId('reward-result')).toContainText('+10 Credits');
+  await expect(balance).toHaveText('10 Credits');
+  await page.getByRole('button', { name: 'Daily Login' }).click();
+  await expect(page.getByTestId('reward-result')).toContainText('heute schon abgeholt');
+  await expect(balance).toHaveText('10 Credits');
+
+  const beliebt = page.getByTestId('credit-pack').filter({ hasText: 'Beliebt' });
+  await expect(beliebt).toContainText('9,99 EUR');
+  await expect(beliebt).toContainText('120 Credits');
+  await beliebt.getByRole('button', { name: 'Kaufen' }).click();
+  await expect(page.getByTestId('purchase-result')).toContainText('120 Credits gutgeschrieben');
+  await expect(balance).toHaveText('130 Credits');
+  await expect(page.getByTestId('history-item').first()).toContainText('+120 Credits');
+
+  // Anton writes to Berta from the new-message form, with 20 credits for her reply: 5 + 20 credits.
+  await page.goto(`/messages?to=${berta.id}`);
+  await expect(page.getByLabel('Empfänger-ID')).toHaveValue(berta.id);
+  await page.getByLabel('Nachricht', { exact: true }).fill('Hallo Berta, Lust auf einen Kaffee?');
+  await page.getByLabel('Vorbezahlte Antwort (Credits)').fill('20');
+  await page.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(page.getByTestId('message-sent')).toContainText('Dein Guthaben: 105 Credits.');
+  await page.goto('/wallet');
+  await expect(balance).toHaveText('105 Credits');
+  await expect(page.getByTestId('history-item').first()).toContainText('−25 Credits');
+
+  // Anton keeps the conversation open to see the answer arrive.
+  await page.goto(`/messages/${berta.id}`);
+  await expect(page.getByRole('heading', { name: 'Berta', level: 1 })).toBeVisible();
+  const antonsMessage = page.getByTestId('chat-message').filter({ hasText: 'Lust auf einen Kaffee?' });
+  await expect(antonsMessage.getByTestId('prepaid-badge')).toHaveText('Vorbezahlte Antwort: 20 Credits');
+
+  // Berta finds it in her inbox with the badge and replies in the conversation.
+  const second = await pageFor(browser, berta);
+  await second.goto('/messages');
+  const entry = second.getByTestId('inbox-item').filter({ hasText: 'Lust auf einen Kaffee?' });
+  await expect(entry).toContainText('Anton');
+  await expect(entry.getByTestId('prepaid-badge')).toHaveText('Vorbezahlte Antwort: 20 Credits');
+  await expect(second.getByTestId('conversation-item').filter({ hasText: 'Anton' })).toContainText('1 ungelesen');
+  await entry.getByRole('link', { name: 'Antworten' }).click();
+  await expect(second).toHaveURL(new RegExp(`/messages/${anton.id}$`));
+  await expect(second.getByRole('heading', { name: 'Anton', level: 1 })).toBeVisible();
+  await second.getByLabel('Nachricht', { exact: true }).fill('Sehr gern, Anton!');
+  await second.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(second.getByTestId('chat-message').filter({ hasText: 'Sehr gern, Anton!' })).toBeVisible();
+  await expect(second.getByTestId('prepaid-badge')).toHaveCount(0);
+
+  // The reply reaches Anton live, and his prepaid credits went to Berta.
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Sehr gern, Anton!' })).toBeVisible();
+  await expect(antonsMessage.getByTestId('prepaid-badge')).toHaveCount(0);
+
+  await second.goto('/wallet');
+  await expect(second.getByTestId('credit-balance')).toHaveText('20 Credits');
+  const payout = second.getByTestId('history-item').filter({ hasText: 'Vorbezahlte Antwort erhalten' });
+  await expect(payout).toContainText('+20 Credits');
+  await second.context().close();
+
+  // Anton's page is still open (its socket brought the reply): a message sent while the socket
+  // misses it arrives once the socket has reconnected.
+  await expect(page.getByTestId('chat-message')).toHaveCount(2);
+  socket.drop();
+  const missed = await request.post(`/api/messages/${anton.id}`, {
+    headers: { authorization: `Bearer ${berta.token}` },
+    data: { body: 'Bist du noch da?', prepaidReply: 0 },
+  });
+  expect(missed.ok()).toBe(true);
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('chat-message')).toHaveCount(2);
+  await socket.reconnect();
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Bist du noch da?' })).toBeVisible();
+
+  // 30 more messages through the API: the conversation shows the newest 30 and pages back on request.
+  for (let i = 1; i <= 15; i++) {
+    for (const [from, to] of [
+      [anton, berta],
+      [berta, anton],
+    ] as const) {
+      const res = await request.post(`/api/messages/${to.id}`, {
+        headers: { authorization: `Bearer ${from.token}` },
+        data: { body: `${from.name} Nummer ${i}`, prepaidReply: 0 },
+      });
+      expect(res.ok()).toBe(true);
+    }
+  }
+  await page.goto(`/messages/${berta.id}`);
+  await expect(page.getByTestId('chat-message').last()).toContainText('Berta Nummer 15');
+  await expect(page.getByTestId('chat-message')).toHaveCount(30);
+  await expect(antonsMessage).toHaveCount(0);
+  await page.getByRole('button', { name: 'Ältere Nachrichten laden' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveCount(33);
+  await expect(page.getByTestId('chat-message').first()).toContainText('Lust auf einen Kaffee?');
+  await expect(page.getByRole('button', { name: 'Ältere Nachrichten laden' })).toHaveCount(0);
+
+  // Anton has 30 credits left: the server's German 402 shows for a reply he cannot pay and for premium.
+  await page.getByLabel('Nachricht', { exact: true }).fill('Noch eine Frage');
+  await page.getByLabel('Vorbezahlte Antwort (Credits)').fill('100');
+  await page.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nicht genug Credits' })).toBeVisible();
+  await page.goto('/wallet?purchase=cancelled');
+  await expect(page.getByTestId('purchase-return')).toHaveText('Kauf abgebrochen.');
+  await page.goto('/wallet?purchase=success');
+  await expect(page.getByTestId('purchase-return')).toHaveText(
+    'Danke! Deine Credits werden gutgeschrieben, sobald die Zahlung bestätigt ist.',
+  );
+  await expect(balance).toHaveText('30 Credits');
+  await page.getByRole('button', { name: 'Premium kaufen' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Premium kaufen' }).click();
+  await expect(page.getByTestId('premium-result')).toContainText('Nicht genug Credits');
+  await expect(balance).toHaveText('30 Credits');
+});
