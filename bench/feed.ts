@@ -164,7 +164,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const c = createContainer(config, db, silent);
   let decksOn = false;
   const decks = new FeedDecks(c.events, () => decksOn, DECK_SIZE);
-  const bench: Container = { ...c, feed: new FeedService(db, c.places, c.photos, neverRefusing(c.limiter), decks) };
+  const bench: Container = { ...c, feed: new FeedService(db, c.places, c.photos, c.badges, neverRefusing(c.limiter), decks) };
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');

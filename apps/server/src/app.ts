@@ -13,6 +13,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { shareRoutes } from './modules/profiles/share.routes.js';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { paymentsRoutes } from './modules/wallet/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { registerDocs } from './platform/docs.js';
@@ -67,6 +68,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(walletRoutes({ wallet: c.wallet, rewards: c.rewards, purchases: c.purchases, sessions: c.sessions }), { prefix: '/api' });
   if (c.payments.mode === 'stripe') await app.register(paymentsRoutes(c.payments.provider, c.purchases), { prefix: '/api' });
   await app.register(messagingRoutes(c.messages, c.sessions), { prefix: '/api' });
+  await app.register(rankingsRoutes(c.rankings, c.sessions), { prefix: '/api' });
   await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
   if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
   await registerSpa(app, options.webDist ?? WEB_DIST);

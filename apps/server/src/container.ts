@@ -17,12 +17,15 @@ import { PhotosService } from './modules/photos/photos.service.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { EscrowService } from './modules/messaging/escrows.service.js';
+import { BadgesService } from './modules/rankings/badges.service.js';
+import { voteReceivedOn } from './modules/rankings/rankings.repo.js';
+import { RankingsService } from './modules/rankings/rankings.service.js';
 import { MessagesService } from './modules/messaging/messages.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { Ledger } from './modules/wallet/ledger.service.js';
 import type { Payments } from './modules/wallet/payment-provider.js';
 import { PurchasesService } from './modules/wallet/purchases.service.js';
-import { RewardsService, type VoteReceived } from './modules/wallet/rewards.service.js';
+import { RewardsService } from './modules/wallet/rewards.service.js';
 import { createStripeProvider } from './modules/wallet/stripe-provider.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 import { EventBus } from './platform/events.js';
@@ -63,6 +66,10 @@ export interface Container {
   messages: MessagesService;
   /** Refunds expired prepaid replies and prunes old idempotency keys, every minute. */
   escrowJob: PeriodicJob;
+  badges: BadgesService;
+  rankings: RankingsService;
+  /** Freezes finished months' Top10, every 10 minutes. */
+  freezeJob: PeriodicJob;
   /** Starts background jobs (mail outbox, escrow expiry). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -75,8 +82,6 @@ export interface ContainerOverrides {
   moderator?: Moderator;
   /** A payment provider other than the one the config names (tests: Stripe against a local API). */
   payments?: Payments;
-  /** Whether a member's photo got a vote on a day (photo voting provides it). */
-  voteReceived?: VoteReceived;
 }
 
 function paymentsFrom(config: Config): Payments {
@@ -106,6 +111,13 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const ledger = new Ledger();
   const payments = overrides.payments ?? paymentsFrom(config);
   const escrows = new EscrowService(db, ledger);
+  const badges = new BadgesService(db);
+  const rankings = new RankingsService(db, photos, events, limiter);
+  const freezeJob = new PeriodicJob(
+    async () => void (await rankings.freezeFinishedMonths()),
+    600_000,
+    (err) => log.error({ err }, 'leaderboard freeze failed'),
+  );
   const escrowJob = new PeriodicJob(
     async () => {
       await escrows.refundExpired();
@@ -131,25 +143,30 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     moderator,
     places,
     photos,
-    profiles: new ProfilesService(db, photos, places, likes, limiter, events),
-    feed: new FeedService(db, places, photos, limiter, new FeedDecks(events, cacheable, DECK_SIZE)),
+    profiles: new ProfilesService(db, photos, places, likes, limiter, events, badges),
+    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE)),
     likes,
     ledger,
     payments,
     wallet: new WalletService(db, ledger, settings, events, payments.mode),
-    rewards: new RewardsService(db, ledger, settings, overrides.voteReceived ?? (async () => false)),
+    rewards: new RewardsService(db, ledger, settings, voteReceivedOn),
     purchases: new PurchasesService(db, ledger, payments, config.publicUrl, log),
     escrows,
     messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter),
     escrowJob,
+    badges,
+    rankings,
+    freezeJob,
     startJobs: () => {
       mailSender.start();
       escrowJob.start();
+      freezeJob.start();
     },
     async close() {
       unsubscribe();
       await mailSender.stop();
       await escrowJob.stop();
+      await freezeJob.stop();
       await moderator.close();
       await events.close();
       await redis?.quit().catch(() => undefined);

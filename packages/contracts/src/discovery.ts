@@ -23,6 +23,8 @@ export const feedCard = z.object({
   age: z.number().int().optional(),
   city: z.string().optional(),
   distance: z.string().optional(),
+  /** Names of the member's badges (beyond the spec's card). */
+  badges: z.array(z.string()).optional(),
 });
 export type FeedCard = z.infer<typeof feedCard>;
 export const feedResponse = z.array(feedCard);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MatchEvent } from './discovery.js';
 import type { MessageEvent } from './messages.js';
+import type { LeaderboardEvent } from './rankings.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
 export type PresenceEvent = z.infer<typeof presenceEvent>;
@@ -10,9 +11,13 @@ export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
   match: (event: MatchEvent) => void;
   message: (event: MessageEvent) => void;
+  leaderboard: (event: LeaderboardEvent) => void;
 }
-/** Client -> server socket events. */
-export type ClientToServerEvents = Record<string, never>;
+/** Client -> server socket events: an open leaderboard page follows one category. */
+export interface ClientToServerEvents {
+  'leaderboard:watch': (category: string) => void;
+  'leaderboard:unwatch': (category: string) => void;
+}
 
 export const SOCKET_PATH = '/ws';
 /** Spec 9: reconnection delay 1 s up to 5 s, randomization 0.5, connect timeout 20 s. */

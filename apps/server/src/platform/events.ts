@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MatchItem } from '@funkeln/contracts/discovery';
 import type { ChatMessage } from '@funkeln/contracts/messages';
+import type { LeaderboardEvent } from '@funkeln/contracts/rankings';
 import type { Redis } from 'ioredis';
 import { duplicateForPubSub } from './redis.js';
 
@@ -12,6 +13,8 @@ export interface LocalEvents {
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
   /** A message was stored: the recipient's and the sender's open sessions hear of it. */
   'message.created': { message: ChatMessage };
+  /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */
+  'leaderboard.changed': LeaderboardEvent;
 }
 
 /**

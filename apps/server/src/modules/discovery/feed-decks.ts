@@ -3,6 +3,8 @@ import { Lru } from '../../platform/lru.js';
 import type { FeedCursor, FeedRow } from './feed.repo.js';
 
 export interface DeckRow extends FeedRow {
+  /** Badge names shown on the card. */
+  badges: string[];
   photoUrl: string;
 }
 

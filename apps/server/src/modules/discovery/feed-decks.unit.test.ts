@@ -16,6 +16,7 @@ function rows(count: number): DeckRow[] {
     city: null,
     photo_id: id(1000 + i),
     photoUrl: `/p/${i}`,
+    badges: [],
   }));
 }
 

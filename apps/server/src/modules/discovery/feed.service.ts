@@ -7,6 +7,7 @@ import type { PhotosService } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
 import { findProfile } from '../profiles/profiles.repo.js';
 import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
+import type { BadgesService } from '../rankings/badges.service.js';
 import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
@@ -41,6 +42,7 @@ export class FeedService {
     private readonly db: Db,
     private readonly places: PlacesService,
     private readonly photos: PhotosService,
+    private readonly badges: BadgesService,
     private readonly limiter: RateLimiter,
     private readonly decks: FeedDecks | undefined,
   ) {}
@@ -102,8 +104,12 @@ export class FeedService {
     };
   }
 
-  private withUrls(rows: FeedRow[]): Promise<DeckRow[]> {
-    return Promise.all(rows.map(async (r) => ({ ...r, photoUrl: (await this.photos.signedPublic(r.photo_id)).url })));
+  /** Signed photo URLs and badge names, read once per deck (badges may lag by the deck's lifetime). */
+  private async withUrls(rows: FeedRow[]): Promise<DeckRow[]> {
+    const badges = await this.badges.ofMany(rows.map((r) => r.id));
+    return Promise.all(
+      rows.map(async (r) => ({ ...r, photoUrl: (await this.photos.signedPublic(r.photo_id)).url, badges: (badges.get(r.id) ?? []).map((b) => b.name) })),
+    );
   }
 }
 
@@ -115,5 +121,6 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
     age: ageOn(r.birth_date, today),
     ...(r.city ? { city: r.city } : {}),
     ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
+    ...(r.badges.length > 0 ? { badges: r.badges } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { visibleStatus } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
 import type { LikesService } from '../discovery/likes.service.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { BadgesService } from '../rankings/badges.service.js';
 import { emptyProfile, findDisplayName, findProfile, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 export const PROFILE_NOT_FOUND = 'Dieses Profil gibt es nicht oder es ist nicht sichtbar.';
@@ -29,6 +30,7 @@ export class ProfilesService {
     private readonly likes: LikesService,
     private readonly limiter: RateLimiter,
     private readonly events: EventBus,
+    private readonly badges: BadgesService,
   ) {}
 
   async getOwn(userId: string): Promise<OwnProfile> {
@@ -96,7 +98,7 @@ export class ProfilesService {
       throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
     }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
-    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
+    const [place, photoRow, badges] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId), this.badges.of(userId)]);
     const own = viewerId === userId && photoRow !== undefined;
     const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
     return {
@@ -109,7 +111,7 @@ export class ProfilesService {
         gender: row.gender ? genderLabels[row.gender] : null,
         photo_url: urls?.url ?? null,
         thumb_url: urls?.thumbUrl ?? null,
-        badges: [],
+        badges,
       },
     };
   }
@@ -119,7 +121,7 @@ export class ProfilesService {
     const row = await findProfile(this.db, userId);
     const name = await findDisplayName(this.db, userId);
     if (!row?.share_enabled || !name) return undefined;
-    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
+    const [place, photoRow, badges] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId), this.badges.of(userId)]);
     return {
       name,
       age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,

@@ -125,7 +125,13 @@ describe('public profile', () => {
     const body = res.json();
     expect(body).toMatchObject({
       user: { id: greta.id, display_name: 'Greta' },
-      profile: { about_me: 'Ich liebe Wandern und gutes Essen.', age: 30, city: 'Potsdam', gender: 'Frau', badges: [] },
+      profile: {
+        about_me: 'Ich liebe Wandern und gutes Essen.',
+        age: 30,
+        city: 'Potsdam',
+        gender: 'Frau',
+        badges: [{ id: 'photo_approved', name: 'Fotogen', description: 'Hat ein freigegebenes Profilfoto.' }],
+      },
     });
     expect(body.profile.photo_url).toContain('/api/photos/');
     const raw = res.body;

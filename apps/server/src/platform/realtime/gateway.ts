@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { photoCategories } from '@funkeln/contracts/rankings';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -81,6 +82,16 @@ export class RealtimeGateway {
       void socket.join([`user:${userId}`, `session:${sessionId}`]);
       void this.presence.connected(userId);
       socket.on('disconnect', () => void this.presence.disconnected(userId));
+      // Only members follow a leaderboard (the page is for signed-in members).
+      const room = (category: unknown) => (photoCategories.includes(category as never) ? `leaderboard:${String(category)}` : undefined);
+      socket.on('leaderboard:watch', (category) => {
+        const r = room(category);
+        if (r) void socket.join(r);
+      });
+      socket.on('leaderboard:unwatch', (category) => {
+        const r = room(category);
+        if (r) void socket.leave(r);
+      });
     });
     this.subscriptions.push(
       deps.events.on('match.created', ({ deliveries }) => {
@@ -89,6 +100,9 @@ export class RealtimeGateway {
       deps.events.on('message.created', ({ message }) => {
         const rooms = [message.recipientId, message.senderId].filter((id) => id !== null).map((id) => `user:${id}`);
         this.io.to(rooms).emit('message', { message });
+      }),
+      deps.events.on('leaderboard.changed', (event) => {
+        this.io.to(`leaderboard:${event.category}`).emit('leaderboard', event);
       }),
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);

@@ -1,0 +1,53 @@
+import { errorBody } from '@funkeln/contracts/errors';
+import {
+  categoryParams,
+  entriesBody,
+  entriesResponse,
+  leaderboardQuery,
+  leaderboardResponse,
+  nextVoteQuery,
+  nextVoteResponse,
+  voteBody,
+  voteResponse,
+} from '@funkeln/contracts/rankings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { RankingsService } from './rankings.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+export function rankingsRoutes(rankings: RankingsService, sessions: SessionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = requireAuth(sessions);
+    const tags = ['rankings'];
+
+    app.get(
+      '/leaderboard/:category',
+      { preHandler: signedIn, schema: { tags, params: categoryParams, querystring: leaderboardQuery, response: { 200: leaderboardResponse, ...errors } } },
+      (req) => rankings.leaderboard(req.params.category, req.query.month),
+    );
+
+    app.get('/me/photo/categories', { preHandler: signedIn, schema: { tags, response: { 200: entriesResponse, ...errors } } }, async (req) => ({
+      categories: await rankings.entries(authOf(req).user.id),
+    }));
+
+    app.put(
+      '/me/photo/categories',
+      { preHandler: signedIn, schema: { tags, body: entriesBody, response: { 200: entriesResponse, ...errors } } },
+      async (req) => ({ categories: await rankings.setEntries(authOf(req).user.id, req.body.categories) }),
+    );
+
+    app.get(
+      '/votes/next',
+      { preHandler: signedIn, schema: { tags, querystring: nextVoteQuery, response: { 200: nextVoteResponse, ...errors } } },
+      async (req) => ({
+        candidate: await rankings.next(authOf(req).user.id, req.query.category, req.query.skip ? req.query.skip.split(',') : []),
+      }),
+    );
+
+    app.post('/votes', { preHandler: signedIn, schema: { tags, body: voteBody, response: { 200: voteResponse, ...errors } } }, (req) =>
+      rankings.vote(authOf(req).user.id, req.body.photoId, req.body.category),
+    );
+  };
+}

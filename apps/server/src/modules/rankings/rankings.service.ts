@@ -1,0 +1,111 @@
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import { photoCategories, type LeaderboardEntry, type PhotoCategory, type VoteCandidate } from '@funkeln/contracts/rankings';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import { findProfile } from '../profiles/profiles.repo.js';
+import * as repo from './rankings.repo.js';
+
+/** 'YYYY-MM' of a moment in Europe/Berlin: a vote counts for the month it was cast in there. */
+export function berlinMonth(at: Date = new Date()): string {
+  return berlinToday(at).slice(0, 7);
+}
+
+const notVotable = () => new AppError(404, 'not_found', 'Dieses Foto nimmt in dieser Kategorie nicht (mehr) teil.');
+
+export class RankingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly photos: PhotosService,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  entries(userId: string): Promise<PhotoCategory[]> {
+    return repo.entriesOf(this.db, userId);
+  }
+
+  async setEntries(userId: string, categories: PhotoCategory[]): Promise<PhotoCategory[]> {
+    const unique = [...new Set(categories)];
+    const before = await repo.entriesOf(this.db, userId);
+    await this.db.transaction((tx) => repo.setEntries(tx, userId, unique));
+    // Leaving a category takes the photo out of its Top10 at once.
+    for (const category of before.filter((c) => !unique.includes(c))) await this.announce(category);
+    return repo.entriesOf(this.db, userId);
+  }
+
+  /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo. */
+  async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
+    await enforceLimit(this.limiter, `vote:min:${voterId}`, 30, 60_000, 'Du bewertest sehr schnell. Bitte mach eine kurze Pause.');
+    await enforceLimit(this.limiter, `vote:day:${voterId}`, 500, 86_400_000, 'Für heute hast du genug bewertet. Morgen geht es weiter.');
+    const month = berlinMonth(at);
+    const score = await this.db.transaction(async (tx) => {
+      const photo = await repo.findVotablePhoto(tx, photoId, category);
+      if (!photo) throw notVotable();
+      if (photo.user_id === voterId) throw new AppError(400, 'own_photo', 'Für dein eigenes Foto kannst du nicht abstimmen.');
+      if (await isBlockedEitherWay(tx, voterId, photo.user_id)) throw notVotable();
+      const voteId = await repo.insertVote(tx, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
+      if (voteId === undefined) throw new AppError(409, 'already_voted', 'Für dieses Foto hast du diesen Monat schon abgestimmt.');
+      return repo.addPoint(tx, { category, month, photoId, userId: photo.user_id, voteId });
+    });
+    if (month === berlinMonth()) await this.announce(category, photoId);
+    return { score };
+  }
+
+  async next(voterId: string, category: PhotoCategory, skip: string[]): Promise<VoteCandidate | null> {
+    const uuids = skip.filter((s) => /^[0-9a-f-]{36}$/i.test(s)).slice(0, 50);
+    const row = await repo.nextCandidate(this.db, voterId, category, berlinMonth(), uuids);
+    if (!row) return null;
+    const [urls, profile, name] = await Promise.all([
+      this.photos.signedPublic(row.photo_id),
+      findProfile(this.db, row.user_id),
+      this.db.query<{ name: string }>('SELECT display_name AS name FROM users WHERE id = $1', [row.user_id]),
+    ]);
+    const age = profile?.birth_date ? ageOn(profile.birth_date, berlinToday()) : undefined;
+    return { photoId: row.photo_id, url: urls.url, name: name[0]?.name ?? '', ...(age === undefined ? {} : { age }) };
+  }
+
+  /** The Top10 of a category and month: running for the current month, frozen for past ones. */
+  async leaderboard(category: PhotoCategory, month = berlinMonth()): Promise<LeaderboardEntry[]> {
+    const current = berlinMonth();
+    if (month > current) return [];
+    if (month < current && !(await repo.isFrozen(this.db, month))) await this.freeze(month);
+    const rows = month < current ? await repo.archivedTop(this.db, category, month) : await repo.liveTop(this.db, category, month);
+    return Promise.all(rows.map((r) => this.present(r, month)));
+  }
+
+  /** Freezes every finished month not frozen yet (the month-end job; safe in many processes). */
+  async freezeFinishedMonths(): Promise<string[]> {
+    const months = await repo.monthsToFreeze(this.db, berlinMonth());
+    const frozen: string[] = [];
+    for (const month of months) if (await this.freeze(month)) frozen.push(month);
+    return frozen;
+  }
+
+  private freeze(month: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.claimFreeze(tx, month))) return false;
+      for (const category of photoCategories) await repo.archive(tx, category, month, await repo.liveTop(tx, category, month));
+      return true;
+    });
+  }
+
+  /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
+  private async announce(category: PhotoCategory, photoId?: string): Promise<void> {
+    const month = berlinMonth();
+    const rows = await repo.liveTop(this.db, category, month);
+    if (photoId && !rows.some((r) => r.photo_id === photoId)) return;
+    const entries = await Promise.all(rows.map((r) => this.present(r, month)));
+    this.events.emit('leaderboard.changed', { category, month, entries });
+  }
+
+  private async present(r: repo.RankRow, month: string): Promise<LeaderboardEntry> {
+    const photo = await this.photos.findForUser(r.user_id);
+    const urls = photo?.id === r.photo_id ? await this.photos.publicUrls(photo) : null;
+    return { rank: r.rank, user_id: r.user_id, photo_id: r.photo_id, score: r.score, month_year: month, name: r.name, thumbUrl: urls?.thumbUrl ?? null };
+  }
+}
+
