@@ -121,7 +121,7 @@ export class ProfilesService {
     const row = await findProfile(this.db, userId);
     const name = await findDisplayName(this.db, userId);
     if (!row?.share_enabled || !name) return undefined;
-    const [place, photoRow, badges] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId), this.badges.of(userId)]);
+    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
     return {
       name,
       age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
