@@ -102,10 +102,10 @@ export class RankingsService {
     this.events.emit('leaderboard.changed', { category, month, entries });
   }
 
+  /** Both queries return only approved, enabled photos, so their links can be signed at once. */
   private async present(r: repo.RankRow, month: string): Promise<LeaderboardEntry> {
-    const photo = await this.photos.findForUser(r.user_id);
-    const urls = photo?.id === r.photo_id ? await this.photos.publicUrls(photo) : null;
-    return { rank: r.rank, user_id: r.user_id, photo_id: r.photo_id, score: r.score, month_year: month, name: r.name, thumbUrl: urls?.thumbUrl ?? null };
+    const { thumbUrl } = await this.photos.signedPublic(r.photo_id);
+    return { rank: r.rank, user_id: r.user_id, photo_id: r.photo_id, score: r.score, month_year: month, name: r.name, thumbUrl };
   }
 }
 
