@@ -49,9 +49,9 @@ export async function addPoint(q: Queryable, s: { category: PhotoCategory; month
 }
 
 /** The running Top10: photos still approved, enabled and entered; ties to who reached the score first. */
-export function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10): Promise<RankRow[]> {
-  return q.query<RankRow>(
-    `SELECT (row_number() OVER (ORDER BY s.score DESC, s.reached))::int AS rank, s.user_id, s.photo_id, s.score, u.display_name AS name
+export async function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10): Promise<RankRow[]> {
+  const rows = await q.query<Omit<RankRow, 'rank'>>(
+    `SELECT s.user_id, s.photo_id, s.score, u.display_name AS name
        FROM photo_scores s
        JOIN photos p ON p.id = s.photo_id AND p.status = 'approved' AND p.disabled_at IS NULL
        JOIN photo_entries e ON e.user_id = s.user_id AND e.category = s.category
@@ -61,6 +61,7 @@ export function liveTop(q: Queryable, category: PhotoCategory, month: string, li
       LIMIT $3`,
     [category, month, limit],
   );
+  return rows.map((r, i) => ({ ...r, rank: i + 1 }));
 }
 
 /** A frozen month: the ranks as they were, without photos removed since. */
