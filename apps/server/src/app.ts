@@ -5,6 +5,7 @@ import { useGermanValidationMessages } from '@funkeln/contracts/locale';
 import type { Container } from './container.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { googleRoutes } from './modules/accounts/google/google.routes.js';
+import { companionRoutes } from './modules/companion/companion.routes.js';
 import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
 import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   if (c.payments.mode === 'stripe') await app.register(paymentsRoutes(c.payments.provider, c.purchases), { prefix: '/api' });
   await app.register(messagingRoutes(c.messages, c.sessions), { prefix: '/api' });
   await app.register(rankingsRoutes(c.rankings, c.sessions), { prefix: '/api' });
+  await app.register(companionRoutes(c.companion, c.sessions), { prefix: '/api' });
   await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
   if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
   await registerSpa(app, options.webDist ?? WEB_DIST);

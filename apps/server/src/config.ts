@@ -39,6 +39,12 @@ const schema = z
     DEMO_DATA: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    COMPANION_BASE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:11434/v1'),
+    COMPANION_API_KEY: optionalString,
+    COMPANION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    COMPANION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    COMPANION_STREAM: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    COMPANION_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -78,6 +84,13 @@ const schema = z
       c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET } : undefined,
     /** Without Stripe, outside production: packs are booked at once, clearly labelled as a test. */
     testPayments: !(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) && c.NODE_ENV !== 'production',
+    /** An OpenAI-compatible chat-completions server; without it the embedded companion answers. */
+    companion: {
+      model: c.COMPANION_BASE_URL
+        ? { baseUrl: c.COMPANION_BASE_URL, apiKey: c.COMPANION_API_KEY, model: c.COMPANION_MODEL, timeoutMs: c.COMPANION_TIMEOUT_MS, stream: c.COMPANION_STREAM }
+        : undefined,
+      concurrency: c.COMPANION_CONCURRENCY,
+    },
   }));
 
 export type Config = z.output<typeof schema>;

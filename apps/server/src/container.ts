@@ -16,6 +16,10 @@ import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
+import { CompanionService } from './modules/companion/companion.service.js';
+import { createEmbeddedModel } from './modules/companion/embedded-engine.js';
+import type { CompanionModel } from './modules/companion/model.js';
+import { createOpenAiModel } from './modules/companion/openai-model.js';
 import { EscrowService } from './modules/messaging/escrows.service.js';
 import { BadgesService } from './modules/rankings/badges.service.js';
 import { voteReceivedOn } from './modules/rankings/rankings.repo.js';
@@ -30,6 +34,7 @@ import { createStripeProvider } from './modules/wallet/stripe-provider.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 import { EventBus } from './platform/events.js';
 import { PeriodicJob } from './platform/jobs.js';
+import { PriorityGate } from './platform/priority-gate.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
@@ -70,6 +75,7 @@ export interface Container {
   rankings: RankingsService;
   /** Freezes finished months' Top10, every 10 minutes. */
   freezeJob: PeriodicJob;
+  companion: CompanionService;
   /** Starts background jobs (mail outbox, escrow expiry). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -82,6 +88,13 @@ export interface ContainerOverrides {
   moderator?: Moderator;
   /** A payment provider other than the one the config names (tests: Stripe against a local API). */
   payments?: Payments;
+  /** Another companion model (tests). */
+  companionModel?: CompanionModel;
+}
+
+function companionModelFrom(config: Config): CompanionModel {
+  const m = config.companion.model;
+  return m ? createOpenAiModel({ ...m, retries: 2 }) : createEmbeddedModel();
 }
 
 function paymentsFrom(config: Config): Payments {
@@ -157,6 +170,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     badges,
     rankings,
     freezeJob,
+    companion: new CompanionService(
+      db,
+      overrides.companionModel ?? companionModelFrom(config),
+      new PriorityGate(config.companion.concurrency),
+      ledger,
+      settings,
+      limiter,
+    ),
     startJobs: () => {
       mailSender.start();
       escrowJob.start();

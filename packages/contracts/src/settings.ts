@@ -41,6 +41,8 @@ export const settingDefinitions = {
    * daily limit like women, `pay` = the per-message cost like men, `free` = neither.
    */
   DIVERSE_MESSAGE_RULE: { schema: z.enum(['limit', 'pay', 'free']), default: 'limit' },
+  /** Credits per Digital Friend message for members without premium. */
+  COMPANION_CREDIT_COST: { schema: int(0, 1000), default: '2' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -24,6 +24,7 @@ describe('settings store', () => {
       REWARD_GET_VOTE_CREDITS: '5',
       PREMIUM_PRICE_CREDITS: '300',
       DIVERSE_MESSAGE_RULE: 'limit',
+      COMPANION_CREDIT_COST: '2',
     });
     expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);

@@ -19,18 +19,34 @@ export interface IdempotentRequest {
  * it can be retried once the reason is gone.
  */
 export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: Queryable) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
-  const fingerprint = createHash('sha256').update(req.operation).update('\0').update(JSON.stringify(req.body ?? null)).digest('base64url');
+  const fingerprint = fingerprintOf(req);
   return db.transaction(async (tx) => {
     const { key } = req;
     if (key !== undefined && !(await repo.claimKey(tx, req.userId, key, fingerprint))) {
       const prior = await repo.findKey(tx, req.userId, key);
-      if (prior && prior.fingerprint !== fingerprint) {
-        throw new AppError(409, 'idempotency_conflict', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
-      }
+      if (prior && prior.fingerprint !== fingerprint) throw conflict();
       return { result: prior?.response as T, replayed: true };
     }
     const result = await fn(tx);
     if (key !== undefined) await repo.storeResponse(tx, req.userId, key, result);
     return { result, replayed: false };
   });
+}
+
+function fingerprintOf(req: IdempotentRequest): string {
+  return createHash('sha256').update(req.operation).update('\0').update(JSON.stringify(req.body ?? null)).digest('base64url');
+}
+
+const conflict = () => new AppError(409, 'idempotency_conflict', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
+
+/**
+ * The stored answer to a request with this key, if there is one (409 for another body): for
+ * requests that must not redo slow work (a model call) before they reach their transaction.
+ */
+export async function storedAnswer<T>(db: Db, req: IdempotentRequest): Promise<T | undefined> {
+  if (req.key === undefined) return undefined;
+  const prior = await repo.findKey(db, req.userId, req.key);
+  if (!prior) return undefined;
+  if (prior.fingerprint !== fingerprintOf(req)) throw conflict();
+  return prior.response as T;
 }

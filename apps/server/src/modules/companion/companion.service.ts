@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMPANION_UNAVAILABLE,
+  type CompanionConversation,
+  type CompanionInfo,
+  type CompanionMessageResponse,
+  type CompanionStartResponse,
+  type CompanionTurn,
+  type Memory,
+} from '@funkeln/contracts/companion';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { PriorityGate } from '../../platform/priority-gate.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { runIdempotent, storedAnswer } from '../wallet/idempotency.js';
+import { insufficientCredits, SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
+import * as repo from './companion.repo.js';
+import { buildMessages, searchWords } from './context.js';
+import { speaksOfCrisis } from './embedded-engine.js';
+import { ModelUnavailableError, type CompanionModel } from './model.js';
+import { CRISIS_REPLY, greeting } from './persona.js';
+
+const CONTEXT_TOKENS = 3000;
+const RECENT_TURNS = 40;
+const notFound = () => new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
+
+export interface Member {
+  id: string;
+  name: string;
+  premium: boolean;
+}
+
+export class CompanionService {
+  constructor(
+    private readonly db: Db,
+    private readonly model: CompanionModel,
+    private readonly gate: PriorityGate,
+    private readonly ledger: Ledger,
+    private readonly settings: SettingsService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async info(member: Member): Promise<CompanionInfo> {
+    return { kind: this.model.kind, label: this.model.label, cost: member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST'), isPremium: member.premium };
+  }
+
+  async conversations(userId: string): Promise<CompanionConversation[]> {
+    return (await repo.listConversations(this.db, userId)).map((c) => ({ id: c.id, title: c.title, started_at: c.started_at.toISOString() }));
+  }
+
+  async start(member: Member): Promise<CompanionStartResponse> {
+    const id = randomUUID();
+    const text = greeting(member.name);
+    await this.db.transaction(async (tx) => {
+      await repo.insertConversation(tx, id, member.id);
+      await repo.insertTurns(tx, id, [{ role: 'assistant', content: text }]);
+    });
+    return { id, greeting: text };
+  }
+
+  async history(userId: string, conversationId: string): Promise<CompanionTurn[]> {
+    if (!(await repo.findConversation(this.db, conversationId, userId))) throw notFound();
+    const turns = await repo.recentTurns(this.db, conversationId, 500);
+    return turns.map((t) => ({ role: t.role, content: t.content, created_at: t.created_at.toISOString() }));
+  }
+
+  /**
+   * Asks the model and books the message only when a reply is delivered: premium members free and
+   * first in line, others COMPANION_CREDIT_COST credits. A failed model charges nothing (503).
+   */
+  async message(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<CompanionMessageResponse> {
+    if (!(await repo.findConversation(this.db, conversationId, member.id))) throw notFound();
+    const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
+    const stored = await storedAnswer<CompanionMessageResponse>(this.db, request);
+    if (stored) return stored;
+    await enforceLimit(this.limiter, `companion:user:${member.id}`, 20, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
+    const cost = member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST');
+    const balance = await this.ledger.balance(this.db, member.id);
+    if (balance < cost) throw insufficientCredits(cost, balance);
+    const reply = await this.ask(member, conversationId, content);
+    const { result } = await runIdempotent(this.db, request, async (tx) => {
+      await repo.insertTurns(tx, conversationId, [
+        { role: 'user', content },
+        { role: 'assistant', content: reply },
+      ]);
+      await repo.setTitle(tx, conversationId, content.length > 48 ? `${content.slice(0, 47)}…` : content);
+      if (cost > 0) {
+        await this.ledger.post(tx, {
+          kind: 'companion',
+          reference: conversationId,
+          legs: [
+            { account: { wallet: member.id }, amount: -cost },
+            { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+          ],
+        });
+      }
+      return { reply, credits: member.premium ? null : await this.ledger.balance(tx, member.id) };
+    });
+    return result;
+  }
+
+  private async ask(member: Member, conversationId: string, content: string): Promise<string> {
+    const [memories, turns] = await Promise.all([
+      repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
+      repo.recentTurns(this.db, conversationId, RECENT_TURNS),
+    ]);
+    const messages = buildMessages({ memories: memories.map((m) => m.content), turns, latest: content, budgetTokens: CONTEXT_TOKENS });
+    let reply: string;
+    try {
+      reply = await this.gate.run(member.premium, () =>
+        this.model.complete({
+          messages,
+          context: {
+            relevant: memories.filter((m) => m.relevant).map((m) => m.content),
+            recent: memories.filter((m) => !m.relevant).map((m) => m.content),
+            earlier: turns.filter((t) => t.role === 'user').map((t) => t.content),
+            latest: content,
+          },
+        }),
+      );
+    } catch (err) {
+      if (err instanceof ModelUnavailableError) throw new AppError(503, 'companion_unavailable', COMPANION_UNAVAILABLE);
+      throw err;
+    }
+    // Whatever the model says: a message about self-harm always gets the Telefonseelsorge.
+    if (speaksOfCrisis(content) && !reply.includes('0800 111 0 111')) reply = `${reply}\n\n${CRISIS_REPLY}`;
+    return reply;
+  }
+
+  async saveMemory(userId: string, content: string, tags: string[]): Promise<Memory> {
+    await enforceLimit(this.limiter, `memory:user:${userId}`, 60, 3_600_000, 'Du speicherst sehr viele Erinnerungen. Bitte warte etwas.');
+    const row = await repo.insertMemory(this.db, { id: randomUUID(), userId, content, tags: [...new Set(tags)] });
+    return present(row);
+  }
+
+  async memories(userId: string): Promise<Memory[]> {
+    return (await repo.listMemories(this.db, userId)).map(present);
+  }
+
+  async deleteMemory(userId: string, id: string): Promise<void> {
+    if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError(404, 'not_found', 'Diese Erinnerung gibt es nicht.');
+  }
+}
+
+function present(m: repo.MemoryRow): Memory {
+  return { id: m.id, content: m.content, tags: m.tags, created_at: m.created_at.toISOString() };
+}

@@ -1,0 +1,85 @@
+import type { CompanionModel, EngineContext } from './model.js';
+import { CRISIS_REPLY } from './persona.js';
+
+/** German text folded for matching: lower case, umlauts spelt out. */
+function fold(text: string): string {
+  return text.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+}
+
+/** A stable choice among variants: the same message gets the same answer. */
+function pick<T>(variants: readonly T[], seed: string): T {
+  let h = 0;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return variants[h % variants.length]!;
+}
+
+const STOP = new Set(['ich', 'du', 'der', 'die', 'das', 'und', 'ist', 'mir', 'mich', 'mein', 'meine', 'meinen', 'was', 'wie', 'wer', 'wo', 'hast', 'habe', 'weisst', 'noch', 'erinnerst', 'dich', 'dir', 'ein', 'eine', 'nicht', 'mit', 'fuer', 'von', 'auf', 'den', 'dem', 'sich', 'gesagt', 'erzaehlt', 'kannst', 'bitte']);
+const contentWords = (text: string) => new Set((fold(text).match(/[a-z0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
+
+const intents: { name: string; test: RegExp }[] = [
+  { name: 'crisis', test: /(suizid|selbstmord|umbringen|nicht mehr leben|ritzen|selbst ?verletz|mir (etwas|was) an(zu)?tun|sterben will|will sterben|keinen sinn mehr)/ },
+  { name: 'recall', test: /(erinner|weisst du (noch|was)|was (habe|hab) ich (dir )?[^?.!]{0,40}(gesagt|erzaehlt|geschrieben)|was weisst du (ueber|von) mir|merkst du dir|wie heisse ich)/ },
+  { name: 'identity', test: /(bist du (ein |eine )?(mensch|echt|real|ki|bot|roboter)|wer bist du)/ },
+  { name: 'confidence', test: /(nervoes|unsicher|angst|schuechtern|selbstbewusst|trau(e)? mich|mut\b|aufgeregt)/ },
+  { name: 'profile', test: /(profil|ueber mich|steckbrief|beschreibung|bio\b)/ },
+  { name: 'opener', test: /(erste nachricht|anschreiben|eisbrecher|opener|was (soll|kann) ich (ihr|ihm|denen) schreiben)/ },
+  { name: 'date', test: /(date|treffen|ausgehen|verabred)/ },
+  { name: 'thanks', test: /(danke|dankeschoen|vielen dank)/ },
+  { name: 'greeting', test: /^(hallo|hi|hey|servus|moin|guten (morgen|tag|abend)|gruess)/ },
+];
+
+function recall(ctx: EngineContext): string {
+  const [best, second] = ctx.relevant;
+  if (best) return `Ja, das weiß ich noch – du hast mich gebeten, mir das zu merken: „${best}“${second ? ` Und außerdem: „${second}“` : ''} Möchtest du, dass wir damit weiterarbeiten?`;
+  const asked = contentWords(ctx.latest);
+  const said = [...ctx.earlier].reverse().find((turn) => [...contentWords(turn)].some((w) => asked.has(w)));
+  if (said) return `Du hast vorhin geschrieben: „${said}“ Daran erinnere ich mich. Erzähl mir gern mehr dazu!`;
+  if (ctx.recent[0]) return `Dazu habe ich nichts Passendes gespeichert. Zuletzt hast du mich gebeten, mir das zu merken: „${ctx.recent[0]}“ Meinst du das?`;
+  return 'Dazu hast du mir noch nichts anvertraut. Über „Erinnerung speichern“ kannst du mir Dinge mitgeben, die ich mir merken soll.';
+}
+
+const replies: Record<string, readonly string[]> = {
+  identity: ['Ich bin eine KI – dein Digital Friend bei Funkeln, kein Mensch und kein Mitglied. Ich gebe dir ehrliche Tipps rund ums Daten. Wobei kann ich helfen?'],
+  profile: [
+    'Ein guter Profiltext ist konkret statt allgemein: Statt „Ich reise gern“ lieber „Mein letzter Roadtrip ging durch Schottland – nächstes Mal will ich nach Island“. Nenne zwei, drei Dinge, die dich begeistern, und ende mit einer Frage, auf die man leicht antworten kann. Magst du mir erzählen, was dich ausmacht? Dann formulieren wir zusammen.',
+    'Für dein Profil: Zeig Persönlichkeit mit einem kleinen, echten Detail, bleib positiv und halte es kurz – drei bis fünf Sätze reichen. Eine Einladung zum Gespräch am Ende („Erzähl mir dein liebstes Frühstückslokal!“) macht das Anschreiben leicht. Was sind deine Hobbys?',
+  ],
+  opener: [
+    'Für die erste Nachricht: Geh auf etwas Konkretes aus dem Profil ein und stell eine offene Frage – zum Beispiel „Du warst in Lissabon? Was war dein Lieblingsort dort?“. Das wirkt interessiert und ist leicht zu beantworten. Worum geht es in dem Profil, das dich anspricht?',
+    'Ein guter Eisbrecher ist persönlich und leicht: Greif ein Foto oder einen Satz aus dem Profil auf und verbinde es mit dir („Ich sehe, du kletterst – ich wollte immer mal anfangen. Hast du einen Tipp für Einsteiger?“). Vermeide bloß „Hey, wie geht’s?“.',
+  ],
+  date: [
+    'Ein paar Date-Ideen: ein Spaziergang mit Kaffee zum Mitnehmen, ein Flohmarkt am Sonntag, ein Kochkurs, Minigolf oder ein Museum mit anschließendem Getränk. Fürs erste Treffen ist etwas Kurzes an einem öffentlichen Ort ideal – dann bleibt es entspannt. Was macht ihr beide gern?',
+    'Wie wäre es mit etwas, bei dem ihr nebenbei reden könnt: Tischtennis im Park, ein Food-Markt oder eine Bootsfahrt? Plane lieber kurz und schön als lang und anstrengend – Lust auf mehr ist das beste Ende eines ersten Dates.',
+  ],
+  confidence: [
+    'Aufregung ist völlig normal – sie zeigt, dass dir etwas wichtig ist. Ein Tipp: Nimm dir nicht vor, zu beeindrucken, sondern neugierig zu sein. Stell Fragen, hör zu, und erlaub dir, auch mal nicht zu wissen, was du sagen sollst. Was genau macht dich unsicher?',
+    'Du musst nicht perfekt sein, um jemandem zu gefallen. Echtheit wirkt stärker als jede einstudierte Zeile. Atme vor dem Treffen kurz durch, erinnere dich an drei Dinge, die du an dir magst – und dann los. Ich glaube an dich!',
+  ],
+  thanks: ['Sehr gern! Ich bin da, wenn du wieder Lust auf einen Rat hast.', 'Gern geschehen! Viel Glück – und erzähl mir, wie es gelaufen ist.'],
+  greeting: ['Hallo! Schön, dass du da bist. Soll ich dir beim Profiltext, bei der ersten Nachricht oder mit Date-Ideen helfen?', 'Hey! Worüber möchtest du heute reden – Profil, Nachrichten, Dates oder einfach, wie es dir geht?'],
+  fallback: [
+    'Verstehe. Erzähl mir gern etwas mehr dazu – dann kann ich dir einen ehrlichen Rat geben. Ich helfe besonders gern bei Profiltexten, ersten Nachrichten, Date-Ideen und Selbstvertrauen.',
+    'Danke fürs Erzählen. Was wäre für dich gerade der nächste kleine Schritt? Wenn du magst, schauen wir zusammen auf dein Profil oder eine Nachricht, die du schreiben möchtest.',
+  ],
+};
+
+/** Whether a message speaks of self-harm (the reply must then name the Telefonseelsorge). */
+export function speaksOfCrisis(text: string): boolean {
+  return intents[0]!.test.test(fold(text));
+}
+
+/** The embedded offline companion: a deterministic German conversational engine (no model, no network). */
+export function createEmbeddedModel(): CompanionModel {
+  return {
+    kind: 'embedded',
+    label: 'Offline-Companion (eingebaut, ohne KI-Modell)',
+    async complete({ context }) {
+      const text = fold(context.latest.trim());
+      const intent = intents.find((i) => i.test.test(text))?.name ?? 'fallback';
+      if (intent === 'crisis') return CRISIS_REPLY;
+      if (intent === 'recall') return recall(context);
+      return pick(replies[intent] ?? replies.fallback!, context.latest);
+    },
+  };
+}

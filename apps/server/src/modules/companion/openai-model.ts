@@ -1,0 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ModelUnavailableError, type CompanionModel, type CompletionRequest } from './model.js';
+
+export interface OpenAiOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  retries: number;
+  /** Ask for a streamed reply (server-sent events). */
+  stream: boolean;
+}
+
+type Chunk = { choices?: { delta?: { content?: string }; message?: { content?: string } }[] };
+
+/**
+ * The OpenAI chat-completions protocol (POST {base}/chat/completions): OpenAI, Ollama, llama.cpp's
+ * server and vLLM all speak it. Each try has its own timeout; network errors, 429 and 5xx are
+ * retried with backoff; any other answer is a failure.
+ */
+export function createOpenAiModel(o: OpenAiOptions): CompanionModel {
+  const url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  return {
+    kind: 'model',
+    label: `KI-Modell ${o.model}`,
+    async complete(req) {
+      let lastError: unknown;
+      for (let attempt = 0; attempt <= o.retries; attempt++) {
+        if (attempt > 0) await sleep(250 * 2 ** (attempt - 1));
+        try {
+          return await once(url, o, req);
+        } catch (err) {
+          lastError = err;
+          if (err instanceof FatalModelError) break;
+        }
+      }
+      throw new ModelUnavailableError(`companion model failed: ${String(lastError)}`);
+    },
+  };
+}
+
+class FatalModelError extends Error {}
+
+async function once(url: string, o: OpenAiOptions, req: CompletionRequest): Promise<string> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+    body: JSON.stringify({ model: o.model, messages: req.messages, stream: o.stream, temperature: 0.7 }),
+    signal: AbortSignal.timeout(o.timeoutMs),
+  });
+  if (res.status === 429 || res.status >= 500) throw new Error(`model answered ${res.status}`);
+  if (!res.ok) throw new FatalModelError(`model answered ${res.status}`);
+  const reply = o.stream && res.headers.get('content-type')?.includes('text/event-stream') ? await readStream(res, req.onDelta) : await readJson(res);
+  if (!reply.trim()) throw new Error('model answered with an empty reply');
+  return reply.trim();
+}
+
+async function readJson(res: Response): Promise<string> {
+  const body = (await res.json()) as Chunk;
+  return body.choices?.[0]?.message?.content ?? '';
+}
+
+/** Server-sent events: `data: {chunk}` lines, ended by `data: [DONE]`. */
+async function readStream(res: Response, onDelta?: (text: string) => void): Promise<string> {
+  if (!res.body) return '';
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let reply = '';
+  for await (const bytes of res.body) {
+    buffer += decoder.decode(bytes as Uint8Array, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return reply;
+      const piece = (JSON.parse(data) as Chunk).choices?.[0]?.delta?.content ?? '';
+      if (piece) {
+        reply += piece;
+        onDelta?.(piece);
+      }
+    }
+  }
+  return reply;
+}

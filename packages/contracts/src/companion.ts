@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const COMPANION_CONTENT_MAX = 4000;
+
+export const conversationIdParams = z.object({ id: z.uuid('Ungültige Unterhaltungs-ID.') });
+export const memoryIdParams = z.object({ id: z.uuid('Ungültige Erinnerungs-ID.') });
+
+/** Spec 7: GET /api/ai/df/conversations -> [{id, started_at, title}], newest first. */
+export const companionConversation = z.object({ id: z.string(), started_at: z.string(), title: z.string() });
+export type CompanionConversation = z.infer<typeof companionConversation>;
+export const companionConversationsResponse = z.array(companionConversation);
+
+/** POST /api/ai/df/start -> {id} and a German greeting. */
+export const companionStartResponse = z.object({ id: z.string(), greeting: z.string() });
+export type CompanionStartResponse = z.infer<typeof companionStartResponse>;
+
+/** POST /api/ai/df/{id}/message {content} -> {reply}. */
+export const companionMessageBody = z.object({
+  content: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Bitte schreib eine Nachricht.')
+        .max(COMPANION_CONTENT_MAX, `Eine Nachricht darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`),
+    ),
+});
+export const companionMessageResponse = z.object({ reply: z.string(), credits: z.number().int().nullable() });
+export type CompanionMessageResponse = z.infer<typeof companionMessageResponse>;
+
+/** Spec 3: a companion message has a role (user or assistant) and content. */
+export const companionTurn = z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.string() });
+export type CompanionTurn = z.infer<typeof companionTurn>;
+export const companionHistoryResponse = z.array(companionTurn);
+
+/** POST /api/ai/df/memory {content, tags}: content required; up to 10 short tags. */
+export const memoryBody = z.object({
+  content: z
+    .string({ error: 'Bitte gib einen Text für die Erinnerung ein.' })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'Bitte gib einen Text für die Erinnerung ein.').max(COMPANION_CONTENT_MAX, `Eine Erinnerung darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`)),
+  tags: z
+    .array(z.string().trim().min(1, 'Ein Schlagwort darf nicht leer sein.').max(30, 'Ein Schlagwort darf höchstens 30 Zeichen lang sein.'))
+    .max(10, 'Höchstens 10 Schlagwörter.')
+    .default([]),
+});
+export type MemoryBody = z.input<typeof memoryBody>;
+export const memory = z.object({ id: z.string(), content: z.string(), tags: z.array(z.string()), created_at: z.string() });
+export type Memory = z.infer<typeof memory>;
+export const memoriesResponse = z.array(memory);
+
+/** GET /api/ai/df/info: which kind of companion answers (the page says so). */
+export const companionInfo = z.object({
+  kind: z.enum(['model', 'embedded']),
+  /** German description for the page, e.g. 'Offline-Companion (eingebaut)'. */
+  label: z.string(),
+  /** Credits per message for this member; 0 for premium members. */
+  cost: z.number().int(),
+  isPremium: z.boolean(),
+});
+export type CompanionInfo = z.infer<typeof companionInfo>;
+
+/** The German error when the model fails (nothing is charged). */
+export const COMPANION_UNAVAILABLE = 'Der Digital Friend ist gerade nicht erreichbar. Es wurden keine Credits abgebucht. Bitte versuche es gleich noch einmal.';
