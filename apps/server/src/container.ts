@@ -16,6 +16,7 @@ import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
 import { PhotosService } from './modules/photos/photos.service.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
 import { CompanionService } from './modules/companion/companion.service.js';
 import { createEmbeddedModel } from './modules/companion/embedded-engine.js';
 import type { CompanionModel } from './modules/companion/model.js';
@@ -25,6 +26,8 @@ import { BadgesService } from './modules/rankings/badges.service.js';
 import { voteReceivedOn } from './modules/rankings/rankings.repo.js';
 import { RankingsService } from './modules/rankings/rankings.service.js';
 import { MessagesService } from './modules/messaging/messages.service.js';
+import { PrivacyService } from './modules/privacy/privacy.service.js';
+import { ReportsService } from './modules/safety/reports.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { Ledger } from './modules/wallet/ledger.service.js';
 import type { Payments } from './modules/wallet/payment-provider.js';
@@ -76,6 +79,11 @@ export interface Container {
   /** Freezes finished months' Top10, every 10 minutes. */
   freezeJob: PeriodicJob;
   companion: CompanionService;
+  admin: AdminService;
+  reports: ReportsService;
+  privacy: PrivacyService;
+  /** Deletes expired and prunes used mail tokens, daily. */
+  tokenCleanupJob: PeriodicJob;
   /** Starts background jobs (mail outbox, escrow expiry). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -126,6 +134,12 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const escrows = new EscrowService(db, ledger);
   const badges = new BadgesService(db);
   const rankings = new RankingsService(db, photos, events, limiter);
+  const admin = new AdminService(db, settings, sessions, photos, rankings, events);
+  const tokenCleanupJob = new PeriodicJob(
+    async () => void (await admin.cleanupTokens(undefined)),
+    86_400_000,
+    (err) => log.error({ err }, 'token cleanup failed'),
+  );
   const freezeJob = new PeriodicJob(
     async () => void (await rankings.freezeFinishedMonths()),
     600_000,
@@ -178,16 +192,22 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
       settings,
       limiter,
     ),
+    admin,
+    reports: new ReportsService(db, likes, limiter),
+    privacy: new PrivacyService(db, storage, photos, sessions, rankings, events, limiter),
+    tokenCleanupJob,
     startJobs: () => {
       mailSender.start();
       escrowJob.start();
       freezeJob.start();
+      tokenCleanupJob.start();
     },
     async close() {
       unsubscribe();
       await mailSender.stop();
       await escrowJob.stop();
       await freezeJob.stop();
+      await tokenCleanupJob.stop();
       await moderator.close();
       await events.close();
       await redis?.quit().catch(() => undefined);

@@ -76,6 +76,7 @@ export class AccountsService {
       await this.limiter.increment(accountKey, LOGIN_WINDOW);
       throw new AppError(401, 'invalid_credentials', 'E-Mail-Adresse oder Passwort ist falsch.');
     }
+    if (user.suspended_at) throw new AppError(403, 'suspended', 'Dein Konto ist gesperrt. Bitte wende dich an den Support.');
     if (!user.email_verified && (await this.settings.get('EMAIL_VERIFICATION_REQUIRED'))) {
       throw new AppError(403, 'email_not_verified', EMAIL_NOT_VERIFIED);
     }

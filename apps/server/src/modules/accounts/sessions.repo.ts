@@ -18,8 +18,8 @@ export async function insertSession(q: Queryable, s: { id: string; userId: strin
 export async function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number) {
   const rows = await q.query<SessionWithUser & Record<string, unknown>>(
     `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, u.id, u.email, u.email_verified, u.password_hash,
-            u.display_name, u.role, u.google_sub, u.premium_until, u.created_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
+            u.display_name, u.role, u.google_sub, u.premium_until, u.suspended_at, u.created_at
+       FROM sessions s JOIN users u ON u.id = s.user_id AND u.suspended_at IS NULL
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(secs => $2)`,
     [tokenHash, idleSeconds],

@@ -9,10 +9,11 @@ export interface UserRow {
   role: 'member' | 'admin';
   google_sub: string | null;
   premium_until: Date | null;
+  suspended_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, email, email_verified, password_hash, display_name, role, google_sub, premium_until, created_at';
+const COLUMNS = 'id, email, email_verified, password_hash, display_name, role, google_sub, premium_until, suspended_at, created_at';
 
 async function one(q: Queryable, sql: string, params: unknown[]): Promise<UserRow | undefined> {
   return (await q.query<UserRow & Record<string, unknown>>(sql, params))[0];

@@ -42,7 +42,7 @@ const WINDOW_DAYS = 2;
 
 /**
  * The feed query. Both sides must want each other (gender and age), the candidate needs an
- * approved photo, no block in either direction, no like/flirt by the viewer and no skip in the
+ * approved photo, is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer and no skip in the
  * last 14 days. Distances use the snapped place coordinates only.
  *
  * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
@@ -77,6 +77,7 @@ function feedSql(window: boolean): string {
               AND $3 = ANY(p.interested_in)
               AND p.birth_date > $4::date AND p.birth_date <= $5::date
               AND p.age_min <= $8 AND p.age_max >= $8
+              AND p.orientation_consent IS DISTINCT FROM 'withdrawn'
               AND ($9::float8 IS NULL OR (pl.lat BETWEEN $6::float8 - $10::float8 AND $6::float8 + $10::float8
                                       AND pl.lon BETWEEN $7::float8 - $11::float8 AND $7::float8 + $11::float8))
          ) r
@@ -85,7 +86,7 @@ function feedSql(window: boolean): string {
                 OR (r."activeDay" = $13 AND (r."distM" > $14 OR (r."distM" = $14 AND r.id > $15::uuid))))))
          ORDER BY r."likesMe" DESC, r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
-       JOIN users u ON u.id = c.id
+       JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
        JOIN photos ph ON ph.user_id = c.id AND ph.status = 'approved' AND ph.disabled_at IS NULL
       WHERE NOT EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = $1 AND s.target_id = c.id
                            AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days'))

@@ -48,6 +48,7 @@ export function inbox(q: Queryable, userId: string, limit: number): Promise<Inbo
                                                  OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))
       ORDER BY m.created_at DESC, m.id DESC LIMIT $2) x
      LEFT JOIN users u ON u.id = x.sender_id
+     WHERE u.suspended_at IS NULL
      ORDER BY x.created_at DESC, x.id DESC`,
     [userId, limit],
   );
@@ -76,7 +77,7 @@ export function conversations(q: Queryable, userId: string, limit: number): Prom
      SELECT l.member_id, u.display_name AS name, l.last_id,
             (SELECT count(*)::int FROM mine x WHERE x.member_id = l.member_id AND x.recipient_id = $1 AND x.read_at IS NULL) AS unread
        FROM last l
-       JOIN users u ON u.id = l.member_id
+       JOIN users u ON u.id = l.member_id AND u.suspended_at IS NULL
       WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = l.member_id)
                                                 OR (b.blocker_id = l.member_id AND b.blocked_id = $1))
       ORDER BY l.created_at DESC, l.last_id DESC
@@ -118,6 +119,17 @@ export async function countDailyMessage(q: Queryable, userId: string, limit: num
     [userId, limit],
   );
   return rows.length === 1;
+}
+
+/** The recipient if reachable (not suspended), with their message preference and whether they liked the sender. */
+export async function findRecipient(q: Queryable, recipientId: string, senderId: string): Promise<{ message_pref: 'everyone' | 'liked'; likes_sender: boolean } | undefined> {
+  const rows = await q.query<{ message_pref: 'everyone' | 'liked'; likes_sender: boolean }>(
+    `SELECT u.message_pref,
+            EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = u.id AND s.target_id = $2 AND s.kind <> 'skip') AS likes_sender
+       FROM users u WHERE u.id = $1 AND u.suspended_at IS NULL`,
+    [recipientId, senderId],
+  );
+  return rows[0];
 }
 
 export async function senderGender(q: Queryable, userId: string): Promise<'female' | 'male' | 'diverse' | null | undefined> {

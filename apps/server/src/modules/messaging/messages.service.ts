@@ -81,10 +81,13 @@ export class MessagesService {
     clientId: string,
     ruleFor: (gender: Gender) => MessageRule,
   ): Promise<SendMessageResponse> {
-    const recipient = (await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [recipientId]))[0];
+    const recipient = await repo.findRecipient(tx, recipientId, senderId);
     if (!recipient) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
     if (await isBlockedEitherWay(tx, senderId, recipientId)) {
       throw new AppError(403, 'blocked', 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.');
+    }
+    if (recipient.message_pref === 'liked' && !recipient.likes_sender) {
+      throw new AppError(403, 'not_liked', 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.');
     }
     const gender = await repo.senderGender(tx, senderId);
     if (gender === undefined) throw new AppError(403, 'profile_required', 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.');

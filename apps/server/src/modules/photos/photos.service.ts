@@ -102,6 +102,16 @@ export class PhotosService {
     return this.urls.sign(row.id, 'blur', 'public', APP_URL_TTL);
   }
 
+  /** Removes a photo's files (every size) from storage, after its row is gone. */
+  async deleteFiles(row: PhotoRow): Promise<void> {
+    await Promise.all(fileKeys(row).map((k) => this.storage.delete(k)));
+  }
+
+  /** A thumbnail link for moderators: owner scope, so it works whatever the photo's state. */
+  moderationThumb(photoId: string): Promise<string> {
+    return this.urls.sign(photoId, 'thumb', 'owner', APP_URL_TTL);
+  }
+
   findForUser(userId: string): Promise<PhotoRow | undefined> {
     return findUserPhoto(this.db, userId);
   }

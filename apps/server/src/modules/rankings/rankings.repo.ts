@@ -18,6 +18,7 @@ export async function findVotablePhoto(q: Queryable, photoId: string, category: 
   const rows = await q.query<{ id: string; user_id: string }>(
     `SELECT p.id, p.user_id FROM photos p
        JOIN photo_entries e ON e.user_id = p.user_id AND e.category = $2
+       JOIN users u ON u.id = p.user_id AND u.suspended_at IS NULL
       WHERE p.id = $1 AND p.status = 'approved' AND p.disabled_at IS NULL`,
     [photoId, category],
   );
@@ -55,7 +56,7 @@ export async function liveTop(q: Queryable, category: PhotoCategory, month: stri
        FROM photo_scores s
        JOIN photos p ON p.id = s.photo_id AND p.status = 'approved' AND p.disabled_at IS NULL
        JOIN photo_entries e ON e.user_id = s.user_id AND e.category = s.category
-       JOIN users u ON u.id = s.user_id
+       JOIN users u ON u.id = s.user_id AND u.suspended_at IS NULL
       WHERE s.category = $1 AND s.month = $2
       ORDER BY s.score DESC, s.reached
       LIMIT $3`,
@@ -71,7 +72,7 @@ export function archivedTop(q: Queryable, category: PhotoCategory, month: string
        FROM leaderboard_archive a
        JOIN photos p ON p.id = a.photo_id AND p.status = 'approved' AND p.disabled_at IS NULL
        LEFT JOIN users u ON u.id = a.user_id
-      WHERE a.category = $1 AND a.month = $2
+      WHERE a.category = $1 AND a.month = $2 AND u.suspended_at IS NULL
       ORDER BY a.rank`,
     [category, month],
   );
@@ -111,6 +112,7 @@ export async function nextCandidate(q: Queryable, voterId: string, category: Pho
     `SELECT p.id AS photo_id, p.user_id
        FROM photo_entries e
        JOIN photos p ON p.user_id = e.user_id AND p.status = 'approved' AND p.disabled_at IS NULL
+       JOIN users u ON u.id = e.user_id AND u.suspended_at IS NULL
       WHERE e.category = $2 AND e.user_id <> $1
         AND NOT (p.id = ANY($4::uuid[]))
         AND NOT EXISTS (SELECT 1 FROM photo_votes v WHERE v.photo_id = p.id AND v.voter_id = $1 AND v.month = $3)

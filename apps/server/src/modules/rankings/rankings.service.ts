@@ -93,6 +93,16 @@ export class RankingsService {
     });
   }
 
+  /** Tells open pages of a category the current Top10 (after an entry left it). */
+  refresh(category: PhotoCategory): Promise<void> {
+    return this.announce(category);
+  }
+
+  /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
+  async memberChanged(userId: string): Promise<void> {
+    for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
+  }
+
   /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
   private async announce(category: PhotoCategory, photoId?: string): Promise<void> {
     const month = berlinMonth();

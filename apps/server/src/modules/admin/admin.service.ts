@@ -1,0 +1,108 @@
+import type { AdminReport, CleanupResponse, PendingPhoto } from '@funkeln/contracts/admin';
+import { reportReasons, type ReportReason } from '@funkeln/contracts/safety';
+import type { SettingsRecord } from '@funkeln/contracts/settings';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { RankingsService } from '../rankings/rankings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import * as repo from './admin.repo.js';
+
+export interface Admin {
+  id: string;
+  email: string;
+}
+
+/** Everything an admin does, each action written to the audit log with who and when. */
+export class AdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionService,
+    private readonly photos: PhotosService,
+    private readonly rankings: RankingsService,
+    private readonly events: EventBus,
+  ) {}
+
+  getSettings(): Promise<SettingsRecord> {
+    return this.settings.getAll();
+  }
+
+  /** Validated as a whole (a bad value is a 400 naming the key, nothing saved); read through by every process. */
+  async updateSettings(admin: Admin, values: SettingsRecord): Promise<SettingsRecord> {
+    const saved = await this.settings.update(values);
+    await this.audit(admin, 'settings.update', '', values);
+    return saved;
+  }
+
+  async cleanupTokens(admin: Admin | undefined): Promise<CleanupResponse> {
+    const result = await this.db.transaction((tx) => repo.cleanupTokens(tx));
+    if (admin) await this.audit(admin, 'maintenance.cleanup-tokens', '', result);
+    return result;
+  }
+
+  async pendingPhotos(): Promise<PendingPhoto[]> {
+    const rows = await repo.pendingPhotos(this.db);
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        user_id: r.user_id,
+        moderation_status: r.status,
+        moderation_label: r.moderation_label,
+        thumbUrl: await this.photos.moderationThumb(r.id),
+        scores: r.moderation_scores,
+        created_at: r.created_at.toISOString(),
+      })),
+    );
+  }
+
+  async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable'): Promise<void> {
+    const owner = await this.db.transaction((tx) => repo.setPhotoState(tx, photoId, action));
+    if (!owner) throw new AppError(404, 'not_found', 'Dieses Foto gibt es nicht.');
+    await this.audit(admin, `photo.${action}`, photoId, { owner });
+    this.events.publish('users.changed', { userIds: [owner] });
+    await this.rankings.memberChanged(owner);
+  }
+
+  async reports(): Promise<AdminReport[]> {
+    return (await repo.listReports(this.db)).map((r) => ({
+      id: r.id,
+      photo_id: r.photo_id,
+      message_id: r.message_id,
+      reporter: r.reporter_name ?? 'Gelöschtes Profil',
+      reason: reportReasons[r.reason as ReportReason] ?? r.reason,
+      details: r.details,
+      reported: r.reported_id ? { id: r.reported_id, name: r.reported_name ?? '' } : null,
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed'): Promise<void> {
+    if (!(await repo.resolveReport(this.db, id, status, admin.id))) throw new AppError(404, 'not_found', 'Diese Meldung gibt es nicht.');
+    await this.audit(admin, `report.${status}`, id, {});
+  }
+
+  /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes. */
+  async suspend(admin: Admin, userId: string, suspended: boolean): Promise<void> {
+    if (userId === admin.id) throw new AppError(400, 'self_suspend', 'Du kannst dich nicht selbst sperren.');
+    const revoked = await this.db.transaction(async (tx) => {
+      if (!(await repo.setSuspended(tx, userId, suspended))) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht.');
+      return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
+    });
+    this.sessions.announceRevoked(revoked);
+    this.sessions.userChanged(userId);
+    await this.rankings.memberChanged(userId);
+    await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
+  }
+
+  async auditLog() {
+    return (await repo.listAudit(this.db, 200)).map((r) => ({ id: r.id, admin: r.admin_email, action: r.action, target: r.target, details: r.details, created_at: r.created_at.toISOString() }));
+  }
+
+  private audit(admin: Admin, action: string, target: string, details: object): Promise<void> {
+    return repo.insertAudit(this.db, { adminId: admin.id, adminEmail: admin.email, action, target, details });
+  }
+}

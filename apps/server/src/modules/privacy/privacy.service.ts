@@ -1,0 +1,108 @@
+import type { ConsentResponse, MemberSettings } from '@funkeln/contracts/safety';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { BlobStorage } from '../../platform/storage.js';
+import { hashPassword, verifyPassword } from '../accounts/passwords.js';
+import type { AuthContext, SessionService } from '../accounts/sessions.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
+import type { RankingsService } from '../rankings/rankings.service.js';
+import * as repo from './privacy.repo.js';
+
+const FRESH_LOGIN_MS = 10 * 60_000;
+
+/** The member's own data (DSGVO): export, erasure, consent, settings. */
+export class PrivacyService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: BlobStorage,
+    private readonly photos: PhotosService,
+    private readonly sessions: SessionService,
+    private readonly rankings: RankingsService,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Everything stored about the member, photos included (base64), as one JSON document. */
+  async export(userId: string) {
+    await enforceLimit(this.limiter, `export:user:${userId}`, 5, 3_600_000, 'Du hast deine Daten gerade erst exportiert. Bitte versuche es später erneut.');
+    const rows = await repo.exportRows(this.db, userId);
+    const photos = await Promise.all(
+      rows.photos.map(async ({ large_key: key, ...photo }) => {
+        const data = typeof key === 'string' ? await this.storage.get(key) : undefined;
+        return { ...photo, file: data ? { type: 'image/jpeg', base64: data.toString('base64') } : null };
+      }),
+    );
+    return { format: 'funkeln-export-1', exportedAt: new Date().toISOString(), ...rows, photos };
+  }
+
+  /**
+   * Erases the account: profile, photos (every size, from storage), sessions, likes, companion data,
+   * memories. Messages they sent stay for the recipients as from 'Gelöschtes Profil'; ledger entries
+   * stay anonymised (their wallet loses its member).
+   */
+  async erase(auth: AuthContext, password: string | undefined): Promise<void> {
+    const { user } = auth;
+    if (user.password_hash) {
+      if (!password || !(await verifyPassword(user.password_hash, password))) throw new AppError(403, 'wrong_password', 'Das Passwort ist nicht richtig.');
+    } else {
+      const since = await repo.sessionCreatedAt(this.db, auth.sessionId);
+      if (!since || Date.now() - since.getTime() > FRESH_LOGIN_MS) {
+        throw new AppError(403, 'fresh_login_required', 'Bitte melde dich zur Sicherheit neu an und lösche dein Konto dann innerhalb von 10 Minuten.');
+      }
+    }
+    const photo = await this.photos.findForUser(user.id);
+    const entries = await this.rankings.entries(user.id);
+    const revoked = await this.db.transaction(async (tx) => {
+      const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
+      await repo.eraseUser(tx, user.id);
+      return sessionIds;
+    });
+    this.sessions.announceRevoked(revoked);
+    this.sessions.userChanged(user.id);
+    if (photo) await this.photos.deleteFiles(photo);
+    for (const category of entries) await this.rankings.refresh(category);
+  }
+
+  async consent(userId: string): Promise<ConsentResponse> {
+    const history = await repo.consentHistory(this.db, userId);
+    const last = history.at(-1);
+    return { orientation: last ? (last.given ? 'given' : 'withdrawn') : 'unknown', history: history.map((h) => ({ given: h.given, at: h.at.toISOString() })) };
+  }
+
+  /** Recorded with its time; withdrawing hides the member from discovery at once. */
+  async setConsent(userId: string, given: boolean): Promise<ConsentResponse> {
+    await this.db.transaction((tx) => repo.recordConsent(tx, userId, given));
+    this.events.publish('users.changed', { userIds: [userId] });
+    this.events.publish('feed.stale', { userIds: [userId] });
+    return this.consent(userId);
+  }
+
+  async settings(userId: string): Promise<MemberSettings> {
+    const s = await repo.memberSettings(this.db, userId);
+    return { messagePref: s.message_pref, emailNotifications: s.email_notifications, shareEnabled: s.share_enabled ?? true };
+  }
+
+  async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
+    await this.db.transaction((tx) => repo.updateMemberSettings(tx, userId, update));
+    this.events.publish('users.changed', { userIds: [userId] });
+    return this.settings(userId);
+  }
+
+  async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
+    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'Zu viele Versuche. Bitte warte etwas.');
+    if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
+      throw new AppError(403, 'wrong_password', 'Das aktuelle Passwort ist nicht richtig.');
+    }
+    const hash = await hashPassword(next);
+    await this.db.transaction((tx) => repo.setPasswordHash(tx, auth.user.id, hash));
+    this.sessions.userChanged(auth.user.id);
+  }
+
+  /** Ends every session of the member (this one too): all devices are signed out at once. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    const revoked = await this.db.transaction((tx) => this.sessions.revokeAllOf(tx, userId));
+    this.sessions.announceRevoked(revoked);
+  }
+}

@@ -1,0 +1,16 @@
+import { errorBody } from '@funkeln/contracts/errors';
+import { reportBody, reportResponse } from '@funkeln/contracts/safety';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { ReportsService } from './reports.service.js';
+
+export function reportsRoutes(reports: ReportsService, sessions: SessionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/reports',
+      { preHandler: requireAuth(sessions), schema: { tags: ['safety'], body: reportBody, response: { 200: reportResponse, 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody } } },
+      (req) => reports.report(authOf(req).user.id, req.body),
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { ReportReason } from '@funkeln/contracts/safety';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { LikesService } from '../discovery/likes.service.js';
+import * as repo from './reports.repo.js';
+
+export interface ReportInput {
+  photoId?: string;
+  userId?: string;
+  messageId?: string;
+  reason: ReportReason;
+  details: string;
+  block: boolean;
+}
+
+const notFound = () => new AppError(404, 'not_found', 'Das Gemeldete gibt es nicht oder du kannst es nicht sehen.');
+
+/** Members report a photo, a profile or a message they can see; optionally blocking at once. */
+export class ReportsService {
+  constructor(
+    private readonly db: Db,
+    private readonly likes: LikesService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async report(reporterId: string, input: ReportInput): Promise<{ id: string; message: string }> {
+    await enforceLimit(this.limiter, `report:user:${reporterId}`, 10, 3_600_000, 'Du hast in kurzer Zeit sehr viele Meldungen abgeschickt. Bitte warte etwas.');
+    const reportedId = await this.target(reporterId, input);
+    if (reportedId === reporterId) throw new AppError(400, 'self_report', 'Du kannst dich nicht selbst melden.');
+    const id = randomUUID();
+    await repo.insertReport(this.db, { id, reporterId, reportedId, photoId: input.photoId, messageId: input.messageId, reason: input.reason, details: input.details });
+    if (input.block && reportedId) await this.likes.block(reporterId, reportedId);
+    return { id, message: input.block && reportedId ? 'Danke für deine Meldung. Das Mitglied ist jetzt blockiert.' : 'Danke für deine Meldung. Unser Team sieht sie sich an.' };
+  }
+
+  private async target(reporterId: string, input: ReportInput): Promise<string | null> {
+    if (input.photoId) return (await repo.visiblePhotoOwner(this.db, input.photoId)) ?? Promise.reject(notFound());
+    if (input.messageId) {
+      const sender = await repo.receivedMessageSender(this.db, input.messageId, reporterId);
+      if (sender === undefined) throw notFound();
+      return sender;
+    }
+    if (!(await repo.userExists(this.db, input.userId ?? '')) || (await this.likes.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
+    return input.userId ?? null;
+  }
+}

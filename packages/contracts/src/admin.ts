@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** POST /api/admin/maintenance/cleanup-tokens */
+export const cleanupResponse = z.object({
+  expiredVerifyDeleted: z.number().int(),
+  expiredResetDeleted: z.number().int(),
+  usedVerifyPruned: z.number().int(),
+  usedResetPruned: z.number().int(),
+});
+export type CleanupResponse = z.infer<typeof cleanupResponse>;
+
+/** GET /api/admin/photos/pending: spec fields plus a thumbnail link and the model's scores. */
+export const pendingPhoto = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  moderation_status: z.string(),
+  moderation_label: z.string().nullable(),
+  thumbUrl: z.string(),
+  scores: z.record(z.string(), z.number()),
+  created_at: z.string(),
+});
+export type PendingPhoto = z.infer<typeof pendingPhoto>;
+export const pendingPhotosResponse = z.array(pendingPhoto);
+export const photoIdParams = z.object({ id: z.uuid('Ungültige Foto-ID.') });
+export const photoActionParams = z.object({ id: z.uuid('Ungültige Foto-ID.'), action: z.enum(['enable', 'disable'], { error: 'Erlaubt sind enable und disable.' }) });
+
+/** GET /api/admin/reports: spec fields plus the reported member, the status and the time. */
+export const adminReport = z.object({
+  id: z.string(),
+  photo_id: z.string().nullable(),
+  message_id: z.string().nullable(),
+  reporter: z.string(),
+  reason: z.string(),
+  details: z.string(),
+  reported: z.object({ id: z.string(), name: z.string() }).nullable(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  created_at: z.string(),
+});
+export type AdminReport = z.infer<typeof adminReport>;
+export const adminReportsResponse = z.array(adminReport);
+export const reportIdParams = z.object({ id: z.uuid('Ungültige Meldungs-ID.') });
+export const resolveReportBody = z.object({ status: z.enum(['resolved', 'dismissed']).default('resolved') });
+
+export const auditEntry = z.object({ id: z.number().int(), admin: z.string(), action: z.string(), target: z.string(), details: z.record(z.string(), z.unknown()), created_at: z.string() });
+export const auditResponse = z.array(auditEntry);
+
+export const userIdParams = z.object({ id: z.uuid('Ungültige Mitglieds-ID.') });
