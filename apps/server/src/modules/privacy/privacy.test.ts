@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
+import { apiAs, buyPack, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import type { Moderator } from '../photos/moderation/moderator.js';
+
+const approveAll: Moderator = {
+  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
+  close: async () => undefined,
+};
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  api = apiAs(t.app);
+}, 60_000);
+afterAll(() => t.close());
+
+async function withPhoto(m: ApiMember): Promise<{ id: string; url: string }> {
+  const body = multipart(await makeJpeg(800, 600));
+  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${m.token}` } });
+  return res.json<{ photo: { id: string; url: string } }>().photo;
+}
+const photoFiles = async (photoId: string) => {
+  const row = (await t.c.db.query<{ large_key: string; thumb_key: string; blur_key: string }>('SELECT large_key, thumb_key, blur_key FROM photos WHERE id = $1', [photoId]))[0]!;
+  return [row.large_key, row.thumb_key, row.blur_key].map((k) => join(resolve(t.c.config.dataDir), 'photos', k.slice(0, 2), k));
+};
+
+describe('export', () => {
+  it('contains the member\'s data, photos included, and nobody else\'s e-mail or birth date', async () => {
+    const anna = await memberWithProfile(t.app, 'Anna', 'female');
+    const ben = await memberWithProfile(t.app, 'Ben', 'male');
+    await t.c.db.query("UPDATE profiles SET birth_date = '1980-07-07' WHERE user_id = $1", [ben.id]);
+    await withPhoto(anna);
+    await api('POST', `/api/likes/${ben.id}?type=like`, anna.token);
+    await api('POST', `/api/messages/${ben.id}`, anna.token, { body: 'Hallo Ben' });
+    await api('POST', '/api/rewards/claim', anna.token, { type: 'login' });
+    await api('POST', '/api/ai/df/memory', anna.token, { content: 'Ich mag Jazz.', tags: ['Musik'] });
+    await api('PUT', '/api/me/consent', anna.token, { orientation: true });
+    const res = await api('GET', '/api/me/export', anna.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="funkeln-export.json"/);
+    const data = res.json<Record<string, unknown> & { account: { email: string }; photos: { file: { base64: string } }[]; likesGiven: unknown[]; messages: unknown[]; ledger: unknown[]; companionMemories: unknown[]; consents: unknown[] }>();
+    expect(data.account.email).toMatch(/@example.org$/);
+    expect(data.photos[0]!.file.base64.length).toBeGreaterThan(1000);
+    expect(data.likesGiven).toEqual([expect.objectContaining({ member_id: ben.id, member_name: 'Ben', kind: 'like' })]);
+    expect(data.messages).toEqual([expect.objectContaining({ direction: 'sent', member_id: ben.id, body: 'Hallo Ben' })]);
+    expect(data.ledger).toEqual([expect.objectContaining({ kind: 'reward.login', amount: 10 })]);
+    expect(data.companionMemories).toEqual([expect.objectContaining({ content: 'Ich mag Jazz.', tags: ['Musik'] })]);
+    expect(data.consents).toEqual([expect.objectContaining({ kind: 'orientation', given: true })]);
+    const benEmail = (await t.c.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [ben.id]))[0]!.email;
+    expect(res.body).not.toContain(benEmail);
+    expect(res.body).not.toContain('1980-07-07');
+  });
+});
+
+describe('erasure', () => {
+  it('needs the password; then nothing of the member is reachable and the photo files are gone', async () => {
+    const eva = await memberWithProfile(t.app, 'Eva', 'female');
+    const tom = await memberWithProfile(t.app, 'Tom', 'male');
+    const photo = await withPhoto(eva);
+    await api('PUT', '/api/me/photo/categories', eva.token, { categories: ['face'] });
+    await t.c.rankings.vote(tom.id, photo.id, 'face');
+    await api('POST', `/api/messages/${tom.id}`, eva.token, { body: 'Bis bald' });
+    await buyPack(t.app, eva.token, 'starter');
+    const files = await photoFiles(photo.id);
+    expect(files.every((f) => existsSync(f))).toBe(true);
+    expect((await api('DELETE', '/api/me', eva.token, { password: 'falsch123' })).statusCode).toBe(403);
+    const res = await api('DELETE', '/api/me', eva.token, { password: 'geheim123' });
+    expect(res.statusCode).toBe(200);
+    expect((await api('GET', '/api/me', eva.token)).statusCode).toBe(401);
+    expect((await api('GET', `/api/profile/${eva.id}`, tom.token)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
+    expect(files.some((f) => existsSync(f))).toBe(false);
+    expect((await api('GET', '/api/feed', tom.token)).json<{ id: string }[]>().map((c) => c.id)).not.toContain(eva.id);
+    expect((await api('GET', '/api/leaderboard/face', tom.token)).json<{ user_id: string }[]>().map((e) => e.user_id)).not.toContain(eva.id);
+    expect((await api('GET', '/api/messages', tom.token)).json()).toEqual([expect.objectContaining({ sender_id: null, sender_name: 'Gelöschtes Profil', body: 'Bis bald' })]);
+    // Bookkeeping keeps the ledger, anonymised.
+    const wallet = await t.c.db.query<{ user_id: string | null; balance: number }>("SELECT user_id, balance::int AS balance FROM ledger_accounts WHERE kind = 'wallet' AND user_id IS NULL");
+    expect(wallet.some((w) => w.balance === 50)).toBe(true);
+    expect((await t.c.db.query('SELECT 1 FROM companion_memories m JOIN users u ON u.id = m.user_id WHERE u.id = $1', [eva.id])).length).toBe(0);
+  });
+});
+
+describe('consent and settings', () => {
+  it('records consent with its time; withdrawing hides the member from discovery', async () => {
+    const lara = await memberWithProfile(t.app, 'Lara', 'female');
+    const max = await memberWithProfile(t.app, 'Max', 'male');
+    await withPhoto(lara);
+    expect((await api('GET', '/api/me/consent', lara.token)).json()).toEqual({ orientation: 'unknown', history: [] });
+    await api('PUT', '/api/me/consent', lara.token, { orientation: true });
+    expect((await api('GET', '/api/feed', max.token)).json<{ id: string }[]>().map((c) => c.id)).toContain(lara.id);
+    const withdrawn = (await api('PUT', '/api/me/consent', lara.token, { orientation: false })).json<{ orientation: string; history: { given: boolean; at: string }[] }>();
+    expect(withdrawn.orientation).toBe('withdrawn');
+    expect(withdrawn.history.map((h) => h.given)).toEqual([true, false]);
+    expect((await api('GET', '/api/feed', max.token)).json<{ id: string }[]>().map((c) => c.id)).not.toContain(lara.id);
+    expect((await api('PUT', '/api/me/consent', lara.token, {})).statusCode).toBe(400);
+  });
+
+  it('lets a member take messages only from members they liked', async () => {
+    const ida = await memberWithProfile(t.app, 'Ida', 'female');
+    const [liked, stranger] = await Promise.all([memberWithProfile(t.app, 'Gemocht', 'female'), memberWithProfile(t.app, 'Fremd', 'female')]);
+    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'liked' })).json()).toEqual({ messagePref: 'liked', emailNotifications: true, shareEnabled: true });
+    await api('POST', `/api/likes/${liked.id}?type=like`, ida.token);
+    expect((await api('POST', `/api/messages/${ida.id}`, liked.token, { body: 'Hi' })).statusCode).toBe(200);
+    const refused = await api('POST', `/api/messages/${ida.id}`, stranger.token, { body: 'Hi' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/nur Nachrichten von Mitgliedern, die es geliked hat/);
+    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'niemand' })).statusCode).toBe(400);
+    expect((await api('PUT', '/api/me/settings', ida.token, { role: 'admin' })).statusCode).toBe(400);
+  });
+
+  it('changes the password (old one checked) and logs out everywhere', async () => {
+    const m = await register(t.app);
+    const second = (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } })).json<{ token: string }>().token;
+    expect((await api('POST', '/api/me/password', m.token, { currentPassword: 'falsch', newPassword: 'neuesPasswort1' })).statusCode).toBe(403);
+    expect((await api('POST', '/api/me/password', m.token, { currentPassword: m.password, newPassword: 'neuesPasswort1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: 'neuesPasswort1' } })).statusCode).toBe(200);
+    expect((await api('POST', '/api/me/logout-all', m.token)).statusCode).toBe(200);
+    expect((await api('GET', '/api/me', m.token)).statusCode).toBe(401);
+    expect((await api('GET', '/api/me', second)).statusCode).toBe(401);
+  });
+});
