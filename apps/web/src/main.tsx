@@ -33,6 +33,7 @@ import './styles/swipe-actions.css';
 import './styles/member-list.css';
 import './styles/wallet.css';
 import './styles/messages.css';
+import './styles/leaderboard.css';
 
 applyGermanZodMessages();
 restoreTheme();

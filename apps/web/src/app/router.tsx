@@ -18,6 +18,7 @@ const WalletPage = lazyPage(() => import('../features/wallet/wallet-page'), 'Wal
 const MessagesPage = lazyPage(() => import('../features/messages/messages-page'), 'MessagesPage');
 const ConversationPage = lazyPage(() => import('../features/messages/conversation-page'), 'ConversationPage');
 const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
+const VotePage = lazyPage(() => import('../features/leaderboard/vote-page'), 'VotePage');
 const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage');
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/:memberId', element: <ConversationPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },
+          { path: 'vote', element: <VotePage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },
         ],

@@ -1,5 +1,6 @@
 import { publicProfile } from '@funkeln/contracts/profiles';
-import { useQuery } from '@tanstack/react-query';
+import { entriesResponse, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 
 export function usePublicProfile(id: string) {
@@ -13,3 +14,25 @@ export function usePublicProfile(id: string) {
 
 /** The server-rendered share page with link previews (not a route of this app). */
 export const sharePath = (id: string) => `/share/${encodeURIComponent(id)}`;
+
+export const entriesKey = ['photo-categories'] as const;
+
+export function useContestEntries() {
+  return useQuery({ queryKey: entriesKey, queryFn: () => api.get('/me/photo/categories', entriesResponse) });
+}
+
+export function useSaveEntries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (categories: PhotoCategory[]) => api.put('/me/photo/categories', entriesResponse, { categories }),
+    // The box follows the click at once; the server's answer (or the old state on failure) settles it.
+    onMutate: async (categories) => {
+      await queryClient.cancelQueries({ queryKey: entriesKey });
+      const before = queryClient.getQueryData(entriesKey);
+      queryClient.setQueryData(entriesKey, { categories });
+      return { before };
+    },
+    onError: (_error, _categories, context) => queryClient.setQueryData(entriesKey, context?.before),
+    onSuccess: (data) => queryClient.setQueryData(entriesKey, data),
+  });
+}

@@ -45,6 +45,13 @@ export function FeedCardFace({ card, eager, children }: FeedCardFaceProps) {
             ) : null}
           </p>
         ) : null}
+        {card.badges?.length ? (
+          <ul className="feed-card__badges" aria-label={de.profile.badges}>
+            {card.badges.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       {children}
     </>

@@ -2,6 +2,7 @@ import type { PublicProfile } from '@funkeln/contracts/profiles';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { BadgeList } from './badge-list';
+import { ContestEntries } from './contest-entries';
 import { ShareActions } from './share-actions';
 
 interface ProfileViewProps {
@@ -69,6 +70,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
           </Link>
         ) : null}
         <ShareActions id={user.id} name={user.display_name} />
+        {own ? <ContestEntries /> : null}
         {own ? (
           <Link className="link-subtle profile-card__edit" to="/onboarding">
             {de.profile.edit}

@@ -1,0 +1,56 @@
+import { leaderboardEvent, leaderboardResponse, nextVoteResponse, voteResponse, type LeaderboardEntry, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api';
+import { connectSocket } from '../../lib/socket';
+
+export const leaderboardKey = (category: PhotoCategory, month: string) => ['leaderboard', category, month] as const;
+
+export function useLeaderboard(category: PhotoCategory, month: string) {
+  return useQuery({
+    queryKey: leaderboardKey(category, month),
+    queryFn: () => api.get(`/leaderboard/${category}?month=${month}`, leaderboardResponse),
+  });
+}
+
+/** While the current month is shown: follow the category over the socket; refetch on reconnect. */
+export function useLiveLeaderboard(category: PhotoCategory, month: string, current: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!current) return;
+    const socket = connectSocket();
+    const watch = () => socket.emit('leaderboard:watch', category);
+    const onEvent = (event: unknown) => {
+      const parsed = leaderboardEvent.safeParse(event);
+      if (!parsed.success || parsed.data.category !== category || parsed.data.month !== month) return;
+      queryClient.setQueryData<LeaderboardEntry[]>(leaderboardKey(category, month), parsed.data.entries);
+    };
+    const onConnect = () => {
+      watch();
+      void queryClient.invalidateQueries({ queryKey: leaderboardKey(category, month) });
+    };
+    socket.on('leaderboard', onEvent);
+    socket.on('connect', onConnect);
+    if (socket.connected) watch();
+    return () => {
+      socket.emit('leaderboard:unwatch', category);
+      socket.off('leaderboard', onEvent);
+      socket.off('connect', onConnect);
+    };
+  }, [category, month, current, queryClient]);
+}
+
+export function useNextCandidate(category: PhotoCategory, skipped: string[]) {
+  return useQuery({
+    queryKey: ['vote-next', category, skipped.join(',')],
+    queryFn: () => api.get(`/votes/next?category=${category}${skipped.length ? `&skip=${skipped.join(',')}` : ''}`, nextVoteResponse),
+  });
+}
+
+export function useVote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vote: { photoId: string; category: PhotoCategory }) => api.post('/votes', voteResponse, vote),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+  });
+}

@@ -1,0 +1,26 @@
+import { germanMonth } from '@funkeln/contracts/badges';
+import type { LeaderboardEntry } from '@funkeln/contracts/rankings';
+import { Link } from 'react-router';
+import { de } from '../../../i18n/de';
+
+export function LeaderboardList({ entries }: { entries: LeaderboardEntry[] }) {
+  return (
+    <ol className="leaderboard" aria-label={de.leaderboard.title}>
+      {entries.map((e) => (
+        <li key={e.photo_id} className="leaderboard__entry" data-testid="leaderboard-entry">
+          <span className="leaderboard__rank" aria-label={de.leaderboard.rank(e.rank)}>
+            {e.rank}
+          </span>
+          {e.thumbUrl ? <img className="leaderboard__thumb" src={e.thumbUrl} alt="" width={56} height={56} loading="lazy" /> : null}
+          <Link className="leaderboard__name" to={`/profile/${e.user_id}`}>
+            {e.name}
+          </Link>
+          <span className="leaderboard__score">
+            {e.score} {de.leaderboard.points}
+          </span>
+          <span className="leaderboard__month muted">{germanMonth(e.month_year)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

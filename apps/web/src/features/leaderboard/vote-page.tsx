@@ -1,0 +1,73 @@
+import { DEFAULT_CATEGORY, photoCategory, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Notice } from '../../components/ui/notice';
+import { Spinner } from '../../components/ui/spinner';
+import { de } from '../../i18n/de';
+import { errorMessage } from '../../lib/api';
+import { useNextCandidate, useVote } from './api';
+import { CategoryButtons } from './components/category-buttons';
+
+/** 'Bewerten': one photo of a category at a time, with a vote and a skip. */
+export function VotePage() {
+  const [params, setParams] = useSearchParams();
+  const category = photoCategory.catch(DEFAULT_CATEGORY).parse(params.get('category') ?? DEFAULT_CATEGORY);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const next = useNextCandidate(category, skipped);
+  const vote = useVote();
+  const candidate = next.data?.candidate;
+
+  const choose = (c: PhotoCategory) => {
+    setSkipped([]);
+    setResult(null);
+    setParams({ category: c });
+  };
+  const give = () => {
+    if (!candidate) return;
+    vote.mutate(
+      { photoId: candidate.photoId, category },
+      {
+        onSuccess: ({ score }) => {
+          setResult({ tone: 'success', text: de.vote.voted(score) });
+          void next.refetch();
+        },
+        onError: (error) => setResult({ tone: 'error', text: errorMessage(error, de.vote.failed) }),
+      },
+    );
+  };
+
+  return (
+    <section className="page vote-page" aria-labelledby="vote-title">
+      <header className="leaderboard-page__header">
+        <h1 id="vote-title">{de.vote.title}</h1>
+        <Link className="btn btn--ghost" to={`/leaderboard?category=${category}`}>
+          {de.vote.toLeaderboard}
+        </Link>
+      </header>
+      <p className="muted">{de.vote.lead}</p>
+      <CategoryButtons value={category} onChange={choose} />
+      {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
+      {next.isPending ? <Spinner label={de.common.loading} /> : null}
+      {next.isError ? <Notice tone="error">{errorMessage(next.error, de.vote.loadFailed)}</Notice> : null}
+      {next.data && !candidate ? <p>{de.vote.empty}</p> : null}
+      {candidate ? (
+        <figure className="vote-card" data-testid="vote-card">
+          <img src={candidate.url} alt={de.vote.photoAlt(candidate.name)} className="vote-card__photo" />
+          <figcaption>
+            <strong>{candidate.name}</strong>
+            {candidate.age ? `, ${candidate.age}` : ''}
+          </figcaption>
+          <div className="vote-card__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => setSkipped((s) => [...s, candidate.photoId])}>
+              {de.vote.skip}
+            </button>
+            <button type="button" className="btn btn--primary" disabled={vote.isPending} onClick={give}>
+              {de.vote.vote}
+            </button>
+          </div>
+        </figure>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+/** A plain portrait-like picture the real moderation model approves. */
+async function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#8ab"/><circle cx="300" cy="300" r="150" fill="#edc"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+async function member(request: APIRequestContext, name: string, gender: 'female' | 'male') {
+  const email = uniqueEmail(name.toLowerCase());
+  const { token } = (await (await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: name } })).json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.put('/api/me/profile', { headers, data: { birthDate: '1993-04-12', gender, interestedIn: ['female', 'male'], ageMin: 18, ageMax: 70 } });
+  expect(res.ok()).toBe(true);
+  const me = (await (await request.get('/api/me', { headers })).json()) as { id: string };
+  return { token, headers, id: me.id };
+}
+
+test('enter a photo, vote for it, and see it on the Top10', async ({ guardPage: page, request }) => {
+  const model = await member(request, 'Fotomodell', 'female');
+  const upload = await request.post('/api/photos/upload', { headers: model.headers, multipart: { file: { name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() } } });
+  expect(((await upload.json()) as { photo: { status: string } }).photo.status).toBe('approved');
+
+  // The model enters the photo in 'Urlaub' on her profile page.
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), model.token);
+  await page.goto(`/profile/${model.id}`);
+  const vacation = page.getByRole('checkbox', { name: 'Urlaub' });
+  await expect(vacation).toBeEnabled();
+  await vacation.check();
+  await expect(page.getByText('Gespeichert.')).toBeVisible();
+
+  // Another member rates the category and gives the photo a vote.
+  const voter = await member(request, 'Jurorin', 'female');
+  await page.evaluate((t) => localStorage.setItem('token', t), voter.token);
+  await page.goto('/vote?category=vacation');
+  await expect(page.getByRole('heading', { name: 'Bewerten' })).toBeVisible();
+  await expect(page.getByTestId('vote-card')).toContainText('Fotomodell');
+  await page.getByRole('button', { name: 'Stimme geben' }).click();
+  await expect(page.getByText('Danke! Das Foto hat jetzt 1 Punkte.')).toBeVisible();
+  await expect(page.getByText('Keine weiteren Fotos in dieser Kategorie – schau später wieder vorbei!')).toBeVisible();
+
+  // The Top10: bikini by default, then the category with the entry.
+  await page.getByRole('link', { name: 'Zu den Top10' }).click();
+  await expect(page.getByRole('heading', { name: 'Top10' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bikini' }).click();
+  await expect(page.getByRole('button', { name: 'Bikini' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Urlaub' }).click();
+  const entry = page.getByTestId('leaderboard-entry').first();
+  await expect(entry).toContainText('1');
+  await expect(entry).toContainText('Fotomodell');
+  await expect(entry).toContainText('1 Punkte');
+  const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
+  await expect(entry).toContainText(month);
+});
