@@ -34,6 +34,7 @@ import './styles/member-list.css';
 import './styles/wallet.css';
 import './styles/messages.css';
 import './styles/leaderboard.css';
+import './styles/companion.css';
 
 applyGermanZodMessages();
 restoreTheme();

@@ -1,0 +1,36 @@
+import type { CompanionConversation } from '@funkeln/contracts/companion';
+import { de } from '../../../i18n/de';
+
+interface Props {
+  conversations: CompanionConversation[];
+  active: string | null;
+  onPick: (id: string) => void;
+  onNew: () => void;
+  starting: boolean;
+}
+
+export function ConversationList({ conversations, active, onPick, onNew, starting }: Props) {
+  return (
+    <aside className="df-sidebar" aria-labelledby="df-conversations">
+      <div className="df-sidebar__head">
+        <h2 id="df-conversations">{de.companion.conversations}</h2>
+        <button type="button" className="btn btn--primary" onClick={onNew} disabled={starting}>
+          {de.companion.new}
+        </button>
+      </div>
+      {conversations.length === 0 ? <p className="muted small">{de.companion.empty}</p> : null}
+      <ul className="df-sidebar__list">
+        {conversations.map((c) => (
+          <li key={c.id}>
+            <button type="button" className={`df-sidebar__item${c.id === active ? ' is-active' : ''}`} aria-current={c.id === active} onClick={() => onPick(c.id)}>
+              <span>{c.title}</span>
+              <time className="muted small" dateTime={c.started_at}>
+                {new Date(c.started_at).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' })}
+              </time>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
