@@ -19,6 +19,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://localhost:${port}`,
     DEMO_DATA: '1',
+    ADMIN_EMAILS: 'admin.e2e@example.org',
   },
 });
 const stop = () => child.kill('SIGTERM');

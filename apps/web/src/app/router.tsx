@@ -20,6 +20,7 @@ const ConversationPage = lazyPage(() => import('../features/messages/conversatio
 const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
 const VotePage = lazyPage(() => import('../features/leaderboard/vote-page'), 'VotePage');
 const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage');
 const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moderation-page'), 'AdminModerationPage');
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'messages/:memberId', element: <ConversationPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },
           { path: 'vote', element: <VotePage /> },
+          { path: 'settings', element: <SettingsPage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },
         ],

@@ -72,6 +72,11 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
         <ShareActions id={user.id} name={user.display_name} />
         {own ? <ContestEntries /> : null}
         {own ? (
+          <Link className="link-subtle" to="/settings">
+            {de.settings.link}
+          </Link>
+        ) : null}
+        {own ? (
           <Link className="link-subtle profile-card__edit" to="/onboarding">
             {de.profile.edit}
           </Link>

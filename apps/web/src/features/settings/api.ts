@@ -1,0 +1,43 @@
+import { messageBody } from '@funkeln/contracts/errors';
+import { consentResponse, memberSettings, type MemberSettings } from '@funkeln/contracts/safety';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, apiRequest } from '../../lib/api';
+
+const keys = { settings: ['member-settings'], consent: ['consent'] } as const;
+
+export const useMemberSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => api.get('/me/settings', memberSettings) });
+export const useConsent = () => useQuery({ queryKey: keys.consent, queryFn: () => api.get('/me/consent', consentResponse) });
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: Partial<MemberSettings>) => api.put('/me/settings', memberSettings, update),
+    onSuccess: (data) => queryClient.setQueryData(keys.settings, data),
+  });
+}
+
+export function useSetConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orientation: boolean) => api.put('/me/consent', consentResponse, { orientation }),
+    onSuccess: (data) => queryClient.setQueryData(keys.consent, data),
+  });
+}
+
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (b: { currentPassword: string; newPassword: string }) => api.post('/me/password', messageBody, b) });
+
+export const logoutEverywhere = () => api.post('/me/logout-all', messageBody);
+export const deleteAccount = (password: string) => apiRequest('DELETE', '/me', messageBody, { password });
+
+/** Downloads everything stored about the member as funkeln-export.json. */
+export async function downloadExport(): Promise<void> {
+  const data = await api.get('/me/export', z.record(z.string(), z.unknown()));
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'funkeln-export.json';
+  link.click();
+  URL.revokeObjectURL(url);
+}
