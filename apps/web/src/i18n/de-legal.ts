@@ -79,7 +79,14 @@ export const privacy: LegalDocument = {
         'Profildaten: Texte wie „Über mich“ und „Was ich suche“ sowie weitere Angaben, die du freiwillig machst.',
         'Nachrichten: Inhalte deiner Nachrichten an andere Mitglieder und vorbezahlte Antworten in Credits.',
         'Fotos: hochgeladene Bilder werden neu kodiert, Metadaten (z. B. Standort) werden entfernt; eine automatische KI-Moderation prüft sie auf unzulässige Inhalte.',
-        'Technische Daten: IP-Adresse in Server-Protokollen und zur Missbrauchsabwehr (z. B. Begrenzung von Anmeldeversuchen), kurzfristig gespeichert.',
+        'Geschlecht und wen du kennenlernen möchtest: nur mit deiner ausdrücklichen Einwilligung, die wir mit Zeitpunkt speichern (jede Erteilung und jeder Widerruf).',
+        'Wohnort: nur als Ort; seine Koordinaten werden auf etwa 1 km gerundet und nie an andere Mitglieder weitergegeben.',
+        'Likes, Flirts, Matches und Blockierungen, damit Entdecken und Matches funktionieren.',
+        'Credits: jede Buchung (Belohnungen, Käufe, Nachrichten, Premium) in einem Buchungsjournal; Zahlungen verarbeitet Stripe, Kartendaten sehen wir nicht.',
+        'Digital Friend: deine Unterhaltungen mit dem KI-Begleiter und die Erinnerungen, die du speicherst.',
+        'Top10: deine Teilnahme in Kategorien und die Stimmen, die du abgibst.',
+        'Meldungen, die du abschickst, und Meldungen über dich, damit unser Team Missbrauch prüfen kann.',
+        'Technische Daten: IP-Adresse in Server-Protokollen und zur Missbrauchsabwehr (z. B. Begrenzung von Anmeldeversuchen), kurzfristig gespeichert. Passwörter, Tokens und Nachrichteninhalte schreiben wir nie in Protokolle.',
       ],
     },
     {
@@ -107,6 +114,7 @@ export const privacy: LegalDocument = {
       heading: '6. Speicherdauer',
       paragraphs: [
         'Wir speichern deine Daten, solange dein Konto besteht. Bestätigungs- und Zurücksetzungslinks verfallen nach kurzer Zeit und werden danach gelöscht. Nach Löschung deines Kontos entfernen wir deine Daten, sofern keine gesetzlichen Aufbewahrungspflichten entgegenstehen.',
+        'Unter „Einstellungen“ kannst du jederzeit alle deine Daten als maschinenlesbare Datei (JSON mit deinen Fotos) herunterladen und dein Konto löschen. Beim Löschen entfernen wir Konto, Profil, Fotos (in allen Größen), Sitzungen, Likes, Matches sowie Digital-Friend-Unterhaltungen und -Erinnerungen sofort. Nachrichten, die du anderen geschrieben hast, bleiben bei den Empfängern als von „Gelöschtes Profil“ stehen; Credit-Buchungen bewahren wir ohne Bezug zu deiner Person für die Buchhaltung auf.',
       ],
     },
     {

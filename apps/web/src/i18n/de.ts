@@ -144,6 +144,10 @@ export const de = {
     text: 'Diese Seite gibt es leider nicht – vielleicht hat sich ein Tippfehler eingeschlichen.',
   },
   onboarding: {
+    consentTitle: 'Einwilligung',
+    consent:
+      'Ich willige ausdrücklich ein, dass Funkeln mein Geschlecht und wen ich kennenlernen möchte verarbeitet, um mir passende Vorschläge zu zeigen. Diese Angaben können Rückschlüsse auf meine sexuelle Orientierung zulassen (Art. 9 DSGVO). Ich kann die Einwilligung jederzeit in den Einstellungen widerrufen.',
+    consentHint: 'Du kannst auch ohne Häkchen speichern und die Einwilligung später in den Einstellungen erteilen oder widerrufen. Nach einem Widerruf wird dein Profil in Entdecken nicht mehr gezeigt.',
     title: 'Dein Profil',
     lead: 'Erzähl anderen, wer du bist und wen du suchst. Je mehr du angibst, desto besser passen deine Vorschläge.',
     loadFailed: 'Dein Profil konnte nicht geladen werden.',
@@ -496,6 +500,15 @@ export const de = {
     deletePassword: 'Passwort zur Bestätigung',
     deleteButton: 'Konto endgültig löschen',
     deleteFailed: 'Das Konto konnte nicht gelöscht werden.',
+  },
+  report: {
+    open: 'Melden',
+    title: 'Melden',
+    reason: 'Grund',
+    details: 'Beschreibung (optional)',
+    block: 'Mitglied auch blockieren',
+    send: 'Meldung senden',
+    failed: 'Die Meldung konnte nicht gesendet werden.',
   },
   placeholders: {
     discover: 'Entdecken',

@@ -6,6 +6,7 @@ import {
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
+import { consentResponse } from '@funkeln/contracts/safety';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -16,6 +17,9 @@ export function useOwnProfile() {
 }
 
 export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => api.put('/me/profile', ownProfile, body);
+
+/** Art. 9 DSGVO: the explicit, separate consent to process gender and wishes. */
+export const giveConsent = () => api.put('/me/consent', consentResponse, { orientation: true });
 
 export async function uploadPhoto(file: File): Promise<OwnPhoto> {
   const form = new FormData();

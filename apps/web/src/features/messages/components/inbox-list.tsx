@@ -1,5 +1,6 @@
 import type { InboxItem } from '@funkeln/contracts/messages';
 import { Link } from 'react-router';
+import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { formatDateTime, formatRelative } from '../../../lib/format-time';
 import { PrepaidBadge } from './prepaid-badge';
@@ -26,6 +27,7 @@ export function InboxList({ items }: { items: InboxItem[] }) {
                 {de.messages.reply}
               </Link>
             ) : null}
+            <ReportButton target={{ messageId: item.id }} />
           </div>
         </li>
       ))}

@@ -14,6 +14,7 @@ import { ChoiceGroup } from './choice-group';
 import { FormSection } from './form-section';
 import { PhotoField } from './photo-field';
 import { PlaceCombobox } from './place-combobox';
+import { giveConsent } from '../api';
 import { SaveBar } from './save-bar';
 
 interface ProfileFormProps {
@@ -33,11 +34,13 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   const photo = usePickedPhoto();
   const { save, phase, error } = useSaveProfile();
   const [saved, setSaved] = useState(false);
+  const [consent, setConsent] = useState(false);
 
   const onSubmit = async (values: ProfileFormValues) => {
     setSaved(false);
     const result = await save({ body: updateBodyOf(values), file: photo.picked?.file ?? null, onUploaded: photo.clear });
     if (!result) return;
+    if (consent) await giveConsent();
     reset(formValuesOf(result));
     setSaved(true);
     window.alert(de.onboarding.saved);
@@ -133,6 +136,14 @@ export function ProfileForm({ profile }: ProfileFormProps) {
             ))}
           </div>
         </fieldset>
+      </FormSection>
+
+      <FormSection title={de.onboarding.consentTitle}>
+        <label className="checkbox">
+          <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          <span>{de.onboarding.consent}</span>
+        </label>
+        {consent ? null : <p className="muted small">{de.onboarding.consentHint}</p>}
       </FormSection>
 
       <FormSection title={de.onboarding.sections.privacy}>

@@ -1,5 +1,6 @@
 import type { PublicProfile } from '@funkeln/contracts/profiles';
 import { Link } from 'react-router';
+import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { BadgeList } from './badge-list';
 import { ContestEntries } from './contest-entries';
@@ -70,6 +71,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
           </Link>
         ) : null}
         <ShareActions id={user.id} name={user.display_name} />
+        {canMessage ? <ReportButton target={{ userId: user.id }} /> : null}
         {own ? <ContestEntries /> : null}
         {own ? (
           <Link className="link-subtle" to="/settings">
