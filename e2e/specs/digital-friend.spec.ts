@@ -5,31 +5,54 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
   await expect(page).toHaveURL(/\/login\?next=\/digital-friend$/);
 
   const email = uniqueEmail('freundin');
-  const { token } = (await (await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Frida' } })).json()) as { token: string };
-  // Messages cost credits without premium: the daily reward pays for a few.
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Frida' } });
+  expect(registered.ok()).toBe(true);
+  const { token } = (await registered.json()) as { token: string };
+  // Messages cost 2 credits without premium: the daily reward (10 credits) pays for a few.
   expect((await request.post('/api/rewards/claim', { headers: { authorization: `Bearer ${token}` }, data: { type: 'login' } })).ok()).toBe(true);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
+
+  // Opening the page greets a member who has no conversation yet.
   await page.goto('/digital-friend');
   await expect(page.getByRole('heading', { name: 'Digital Friend', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('df-kind')).toContainText('Offline-Companion');
-  await expect(page.getByTestId('df-kind')).toContainText('2 Credits pro Nachricht');
+  const kind = page.getByTestId('df-kind');
+  await expect(kind).toContainText('Offline-Companion');
+  await expect(kind).toContainText('eine KI, kein Mensch');
+  await expect(kind).toContainText('2 Credits pro Nachricht');
+  const conversations = page.locator('.df-sidebar__item');
+  await expect(conversations).toHaveCount(1);
+  await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
 
   await page.getByRole('button', { name: 'Neu', exact: true }).click();
+  await expect(conversations).toHaveCount(2);
+  await expect(conversations.first()).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('df-assistant')).toHaveCount(1);
   await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
 
   await page.getByLabel('Was soll sich dein Digital Friend merken?').fill('Mein Hund heißt Bruno.');
   await page.getByLabel('Schlagwörter (mit Komma getrennt)').fill('Haustier');
   await page.getByRole('button', { name: 'Erinnerung speichern', exact: true }).click();
   await expect(page.getByText('Gespeichert.')).toBeVisible();
-  await expect(page.locator('.df-memory__list')).toContainText('Mein Hund heißt Bruno.');
+  const memories = page.getByTestId('df-memories');
+  await expect(memories).toContainText('Mein Hund heißt Bruno.');
+  await expect(memories).toContainText('Haustier');
 
   await page.getByLabel('Deine Nachricht').fill('Erinnerst du dich an meinen Hund?');
   await page.getByRole('button', { name: 'Senden', exact: true }).click();
   await expect(page.getByTestId('df-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
   await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+  await expect(page.getByLabel('Deine Nachricht')).toHaveValue('');
 
-  // The conversation is listed and comes back with its history.
+  // After a reload the newest conversation comes back with its history; the older one holds only its greeting.
   await page.reload();
+  await expect(page.getByTestId('df-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
+  await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+  await conversations.last().click();
+  await expect(page.getByTestId('df-user')).toHaveCount(0);
+  await expect(page.getByTestId('df-assistant')).toHaveCount(1);
   await page.getByRole('button', { name: /Erinnerst du dich an meinen Hund/ }).click();
   await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+
+  await page.getByRole('button', { name: 'Erinnerung löschen: Mein Hund heißt Bruno.' }).click();
+  await expect(page.getByText('Noch keine Erinnerungen gespeichert.')).toBeVisible();
 });

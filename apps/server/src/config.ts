@@ -37,6 +37,8 @@ const schema = z
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+    /** Sign-ups per IP address and hour (abuse guard); the e2e run, all from one address, raises it. */
+    REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     COMPANION_BASE_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:11434/v1'),
@@ -80,6 +82,7 @@ const schema = z
     logLevel: c.LOG_LEVEL,
     devMailbox: !c.SMTP_URL && c.NODE_ENV !== 'production',
     demoData: c.DEMO_DATA,
+    registrationsPerIpHour: c.REGISTRATIONS_PER_IP_HOUR,
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET } : undefined,
     /** Without Stripe, outside production: packs are booked at once, clearly labelled as a test. */

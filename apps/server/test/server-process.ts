@@ -37,7 +37,10 @@ export async function startServerProcess(env: Record<string, string>, port?: str
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > until) throw new Error(`server did not become ready: ${stderr}`);
+    if (Date.now() > until) {
+      child.kill('SIGKILL'); // never leave a half-started server behind
+      throw new Error(`server did not become ready: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -26,7 +26,7 @@ export const EMAIL_NOT_VERIFIED =
 export class AccountsService {
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly config: Pick<Config, 'publicUrl' | 'registrationsPerIpHour'>,
     private readonly settings: SettingsService,
     private readonly sessions: SessionService,
     private readonly mailTokens: MailTokenService,
@@ -34,7 +34,7 @@ export class AccountsService {
   ) {}
 
   async register(body: RegisterBody, ip: string): Promise<{ token: string }> {
-    await enforceLimit(this.limiter, `register:ip:${ip}`, 10, 60 * MINUTE);
+    await enforceLimit(this.limiter, `register:ip:${ip}`, this.config.registrationsPerIpHour, 60 * MINUTE);
     const passwordHash = await hashPassword(body.password);
     const verifyCap = await this.settings.get('VERIFY_RESEND_PER_DAY');
     const token = await this.db.transaction(async (tx) => {

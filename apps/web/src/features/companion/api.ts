@@ -7,12 +7,14 @@ import {
   memoriesResponse,
   memory,
   type CompanionTurn,
+  type MemoryBody,
 } from '@funkeln/contracts/companion';
 import { messageBody } from '@funkeln/contracts/errors';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
 import { walletQueryKey } from '../../lib/wallet';
+import { isUnauthorized } from './login-redirect';
 
 export const companionKeys = {
   info: ['companion', 'info'] as const,
@@ -21,47 +23,76 @@ export const companionKeys = {
   memories: ['companion', 'memories'] as const,
 };
 
-export const useCompanionInfo = () => useQuery({ queryKey: companionKeys.info, queryFn: () => api.get('/ai/df/info', companionInfo) });
-export const useConversations = () => useQuery({ queryKey: companionKeys.conversations, queryFn: () => api.get('/ai/df/conversations', companionConversationsResponse) });
-export const useHistory = (id: string | null) =>
-  useQuery({ queryKey: companionKeys.history(id ?? ''), queryFn: () => api.get(`/ai/df/${id}/messages`, companionHistoryResponse), enabled: id !== null });
-export const useMemories = () => useQuery({ queryKey: companionKeys.memories, queryFn: () => api.get('/ai/df/memories', memoriesResponse) });
+/** A 401/403 sends the member to the login at once; other failures get the usual one retry. */
+const retry = (failures: number, error: Error) => !isUnauthorized(error) && failures < 1;
 
+export const useCompanionInfo = () => useQuery({ queryKey: companionKeys.info, queryFn: () => api.get('/ai/df/info', companionInfo), retry });
+
+export const useConversations = () =>
+  useQuery({ queryKey: companionKeys.conversations, queryFn: () => api.get('/ai/df/conversations', companionConversationsResponse), retry });
+
+export const useHistory = (id: string | null) =>
+  useQuery({
+    queryKey: companionKeys.history(id ?? ''),
+    queryFn: () => api.get(`/ai/df/${id}/messages`, companionHistoryResponse),
+    enabled: id !== null,
+    retry,
+  });
+
+export const useMemories = () => useQuery({ queryKey: companionKeys.memories, queryFn: () => api.get('/ai/df/memories', memoriesResponse), retry });
+
+const turn = (role: CompanionTurn['role'], content: string): CompanionTurn => ({ role, content, created_at: new Date().toISOString() });
+
+function appendTurn(queryClient: QueryClient, conversationId: string, added: CompanionTurn) {
+  queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(conversationId), (turns) => [...(turns ?? []), added]);
+}
+
+/** Starts a conversation; its history is the greeting, so the chat shows it without another call. */
 export function useStart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/ai/df/start', companionStartResponse),
     onSuccess: ({ id, greeting }) => {
-      queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(id), [{ role: 'assistant', content: greeting, created_at: new Date().toISOString() }]);
+      queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(id), [turn('assistant', greeting)]);
       void queryClient.invalidateQueries({ queryKey: companionKeys.conversations });
     },
   });
 }
 
-/** Sends one message; the member's turn shows at once, the reply when it arrives. */
-export function useSend(conversationId: string | null) {
+export interface SendInput {
+  conversationId: string;
+  content: string;
+}
+
+/** Sends one message: the member's turn shows at once, the reply when it arrives; a failure takes the turn back. */
+export function useSend() {
   const queryClient = useQueryClient();
-  const key = companionKeys.history(conversationId ?? '');
   return useMutation({
-    mutationFn: (content: string) => api.post(`/ai/df/${conversationId}/message`, companionMessageResponse, { content }, { 'Idempotency-Key': newUuid() }),
-    onMutate: (content) => {
-      const before = queryClient.getQueryData<CompanionTurn[]>(key);
-      queryClient.setQueryData<CompanionTurn[]>(key, [...(before ?? []), { role: 'user', content, created_at: new Date().toISOString() }]);
-      return { before };
+    mutationFn: ({ conversationId, content }: SendInput) =>
+      api.post(`/ai/df/${conversationId}/message`, companionMessageResponse, { content }, { 'Idempotency-Key': newUuid() }),
+    onMutate: async ({ conversationId, content }) => {
+      await queryClient.cancelQueries({ queryKey: companionKeys.history(conversationId) });
+      const optimistic = turn('user', content);
+      appendTurn(queryClient, conversationId, optimistic);
+      return { optimistic };
     },
-    onSuccess: ({ reply }) => {
-      queryClient.setQueryData<CompanionTurn[]>(key, (turns) => [...(turns ?? []), { role: 'assistant', content: reply, created_at: new Date().toISOString() }]);
+    onSuccess: ({ reply }, { conversationId }) => {
+      appendTurn(queryClient, conversationId, turn('assistant', reply));
+      // The balance shown elsewhere (wallet, top bar) follows the charge.
       void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      // The first message names the conversation in the list.
       void queryClient.invalidateQueries({ queryKey: companionKeys.conversations });
     },
-    onError: (_error, _content, context) => queryClient.setQueryData(key, context?.before),
+    onError: (_error, { conversationId }, context) => {
+      queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(conversationId), (turns) => turns?.filter((t) => t !== context?.optimistic));
+    },
   });
 }
 
 export function useSaveMemory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (m: { content: string; tags: string[] }) => api.post('/ai/df/memory', memory, m),
+    mutationFn: (body: MemoryBody) => api.post('/ai/df/memory', memory, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companionKeys.memories }),
   });
 }
@@ -69,7 +100,7 @@ export function useSaveMemory() {
 export function useDeleteMemory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/ai/df/memories/${id}`, messageBody),
+    mutationFn: (id: string) => api.delete(`/ai/df/memories/${encodeURIComponent(id)}`, messageBody),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companionKeys.memories }),
   });
 }

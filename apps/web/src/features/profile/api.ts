@@ -26,9 +26,9 @@ export function useSaveEntries() {
   return useMutation({
     mutationFn: (categories: PhotoCategory[]) => api.put('/me/photo/categories', entriesResponse, { categories }),
     // The box follows the click at once; the server's answer (or the old state on failure) settles it.
-    onMutate: async (categories) => {
-      await queryClient.cancelQueries({ queryKey: entriesKey });
+    onMutate: (categories) => {
       const before = queryClient.getQueryData(entriesKey);
+      void queryClient.cancelQueries({ queryKey: entriesKey });
       queryClient.setQueryData(entriesKey, { categories });
       return { before };
     },

@@ -9,23 +9,31 @@ interface Props {
   starting: boolean;
 }
 
+const startedAt = (iso: string) => new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The member's conversations, newest first, and 'Neu'. */
 export function ConversationList({ conversations, active, onPick, onNew, starting }: Props) {
   return (
     <aside className="df-sidebar" aria-labelledby="df-conversations">
       <div className="df-sidebar__head">
         <h2 id="df-conversations">{de.companion.conversations}</h2>
-        <button type="button" className="btn btn--primary" onClick={onNew} disabled={starting}>
+        <button type="button" className="btn btn--primary btn--small" onClick={onNew} disabled={starting}>
           {de.companion.new}
         </button>
       </div>
-      {conversations.length === 0 ? <p className="muted small">{de.companion.empty}</p> : null}
+      {conversations.length === 0 ? <p className="muted df-small">{de.companion.empty}</p> : null}
       <ul className="df-sidebar__list">
         {conversations.map((c) => (
           <li key={c.id}>
-            <button type="button" className={`df-sidebar__item${c.id === active ? ' is-active' : ''}`} aria-current={c.id === active} onClick={() => onPick(c.id)}>
-              <span>{c.title}</span>
-              <time className="muted small" dateTime={c.started_at}>
-                {new Date(c.started_at).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' })}
+            <button
+              type="button"
+              className={`df-sidebar__item${c.id === active ? ' is-active' : ''}`}
+              aria-current={c.id === active ? 'true' : undefined}
+              onClick={() => onPick(c.id)}
+            >
+              <span className="df-sidebar__title">{c.title}</span>
+              <time className="muted df-small" dateTime={c.started_at}>
+                {startedAt(c.started_at)}
               </time>
             </button>
           </li>

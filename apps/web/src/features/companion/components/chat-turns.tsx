@@ -1,0 +1,38 @@
+import type { CompanionTurn } from '@funkeln/contracts/companion';
+import { useEffect, useRef } from 'react';
+import { de } from '../../../i18n/de';
+
+interface Props {
+  turns: CompanionTurn[];
+  waiting: boolean;
+}
+
+/** The conversation: the member on the right, the Digital Friend on the left, kept scrolled to the newest turn. */
+export function ChatTurns({ turns, waiting }: Props) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [turns, waiting]);
+
+  return (
+    <ol className="df-chat__turns" ref={list} aria-live="polite" aria-label={de.companion.title}>
+      {turns.map((t, i) => (
+        <li key={`${t.created_at}-${i}`} className={`df-turn df-turn--${t.role}`} data-testid={`df-${t.role}`}>
+          <span className="visually-hidden">{t.role === 'user' ? de.companion.you : de.companion.friend}: </span>
+          {t.content}
+        </li>
+      ))}
+      {waiting ? (
+        <li className="df-turn df-turn--assistant df-turn--typing" data-testid="df-typing">
+          <span className="df-typing" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          <span className="visually-hidden">{de.companion.typing}</span>
+        </li>
+      ) : null}
+    </ol>
+  );
+}
