@@ -35,6 +35,8 @@ import './styles/wallet.css';
 import './styles/messages.css';
 import './styles/leaderboard.css';
 import './styles/companion.css';
+import './styles/admin.css';
+import './styles/settings.css';
 
 applyGermanZodMessages();
 restoreTheme();

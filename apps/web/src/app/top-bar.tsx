@@ -1,9 +1,9 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { ThemeToggle } from '../components/ui/theme-toggle';
 import { SessionButton } from '../features/auth/components/session-button';
+import { AccountMenu } from '../features/settings/components/account-menu';
 import { de } from '../i18n/de';
 import { useCurrentUser } from '../lib/current-user';
-import { ProfileLink } from './profile-link';
 
 const MEMBER_LINKS = [
   { to: '/discover', label: de.nav.discover },
@@ -47,7 +47,7 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="topbar__actions">
-          <ProfileLink />
+          <AccountMenu />
           <ThemeToggle />
           <SessionButton />
         </div>

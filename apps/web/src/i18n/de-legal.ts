@@ -78,14 +78,15 @@ export const privacy: LegalDocument = {
         'Sitzungen: Anmeldetoken mit Ablaufzeit, damit du eingeloggt bleibst; bei der Anmeldung mit Google zusätzlich die Google-Konto-ID.',
         'Profildaten: Texte wie „Über mich“ und „Was ich suche“ sowie weitere Angaben, die du freiwillig machst.',
         'Nachrichten: Inhalte deiner Nachrichten an andere Mitglieder und vorbezahlte Antworten in Credits.',
-        'Fotos: hochgeladene Bilder werden neu kodiert, Metadaten (z. B. Standort) werden entfernt; eine automatische KI-Moderation prüft sie auf unzulässige Inhalte.',
-        'Geschlecht und wen du kennenlernen möchtest: nur mit deiner ausdrücklichen Einwilligung, die wir mit Zeitpunkt speichern (jede Erteilung und jeder Widerruf).',
+        'Fotos: hochgeladene Bilder werden neu kodiert, Metadaten (z. B. Standort) werden entfernt; eine automatische KI-Moderation prüft sie auf unzulässige Inhalte. Ihre Einstufung speichern wir mit dem Foto; zweifelhafte Fotos sieht vor der Freigabe ein Admin.',
+        'Geschlecht und wen du kennenlernen möchtest: Diese Angaben können Rückschlüsse auf deine sexuelle Orientierung zulassen (Art. 9 DSGVO). Wir verwenden sie für passende Vorschläge und bitten dich dafür um deine ausdrückliche Einwilligung; jede Erteilung und jeden Widerruf speichern wir mit Zeitpunkt. Nach einem Widerruf wird dein Profil in Entdecken nicht mehr gezeigt.',
+        'Einstellungen: wer dir schreiben darf, ob du E-Mail-Benachrichtigungen möchtest und ob dein Profil über einen Link geteilt werden darf.',
         'Wohnort: nur als Ort; seine Koordinaten werden auf etwa 1 km gerundet und nie an andere Mitglieder weitergegeben.',
         'Likes, Flirts, Matches und Blockierungen, damit Entdecken und Matches funktionieren.',
         'Credits: jede Buchung (Belohnungen, Käufe, Nachrichten, Premium) in einem Buchungsjournal; Zahlungen verarbeitet Stripe, Kartendaten sehen wir nicht.',
         'Digital Friend: deine Unterhaltungen mit dem KI-Begleiter und die Erinnerungen, die du speicherst.',
         'Top10: deine Teilnahme in Kategorien und die Stimmen, die du abgibst.',
-        'Meldungen, die du abschickst, und Meldungen über dich, damit unser Team Missbrauch prüfen kann.',
+        'Meldungen, die du abschickst, und Meldungen über dich, damit unser Team Missbrauch prüfen kann; jede Entscheidung der Admins (z. B. Foto gesperrt, Meldung erledigt) halten wir in einem Protokoll fest.',
         'Technische Daten: IP-Adresse in Server-Protokollen und zur Missbrauchsabwehr (z. B. Begrenzung von Anmeldeversuchen), kurzfristig gespeichert. Passwörter, Tokens und Nachrichteninhalte schreiben wir nie in Protokolle.',
       ],
     },
@@ -113,12 +114,19 @@ export const privacy: LegalDocument = {
     {
       heading: '6. Speicherdauer',
       paragraphs: [
-        'Wir speichern deine Daten, solange dein Konto besteht. Bestätigungs- und Zurücksetzungslinks verfallen nach kurzer Zeit und werden danach gelöscht. Nach Löschung deines Kontos entfernen wir deine Daten, sofern keine gesetzlichen Aufbewahrungspflichten entgegenstehen.',
-        'Unter „Einstellungen“ kannst du jederzeit alle deine Daten als maschinenlesbare Datei (JSON mit deinen Fotos) herunterladen und dein Konto löschen. Beim Löschen entfernen wir Konto, Profil, Fotos (in allen Größen), Sitzungen, Likes, Matches sowie Digital-Friend-Unterhaltungen und -Erinnerungen sofort. Nachrichten, die du anderen geschrieben hast, bleiben bei den Empfängern als von „Gelöschtes Profil“ stehen; Credit-Buchungen bewahren wir ohne Bezug zu deiner Person für die Buchhaltung auf.',
+        'Wir speichern deine Daten, solange dein Konto besteht. Bestätigungs- und Zurücksetzungslinks verfallen nach kurzer Zeit und werden danach gelöscht. Nach Löschung deines Kontos entfernen wir deine Daten, sofern keine gesetzlichen Aufbewahrungspflichten entgegenstehen (siehe Abschnitt 7).',
       ],
     },
     {
-      heading: '7. Deine Rechte',
+      heading: '7. Daten exportieren und Konto löschen',
+      items: [
+        'Export: Unter „Einstellungen“ lädt „Meine Daten exportieren“ alles, was wir über dich gespeichert haben, als maschinenlesbare JSON-Datei herunter – mit deinem Foto.',
+        'Löschen: Unter „Einstellungen“ löscht „Konto löschen“ nach Eingabe deines Passworts sofort Konto, Profil, Fotos (in allen Größen), Sitzungen, Einwilligungen, Einstellungen, Likes, Matches sowie Digital-Friend-Unterhaltungen und -Erinnerungen. Danach bist du auf allen Geräten abgemeldet.',
+        'Was bleibt: Nachrichten, die du anderen geschrieben hast, bleiben bei den Empfängern als von „Gelöschtes Profil“ stehen. Credit-Buchungen bewahren wir ohne Bezug zu deiner Person für die Buchhaltung auf. Meldungen bleiben ohne Bezug zu deiner Person für die Missbrauchsabwehr erhalten.',
+      ],
+    },
+    {
+      heading: '8. Deine Rechte',
       items: [
         'Auskunft über deine gespeicherten Daten (Art. 15 DSGVO)',
         'Berichtigung unrichtiger Daten (Art. 16 DSGVO)',
@@ -131,7 +139,7 @@ export const privacy: LegalDocument = {
       ],
     },
     {
-      heading: '8. Kontakt zum Datenschutz',
+      heading: '9. Kontakt zum Datenschutz',
       paragraphs: ['Für alle Fragen und zur Ausübung deiner Rechte schreib uns an [E-Mail-Adresse für Datenschutzanfragen].'],
     },
   ],

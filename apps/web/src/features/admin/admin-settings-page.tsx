@@ -1,58 +1,28 @@
-import { useState, type FormEvent } from 'react';
-import { Notice } from '../../components/ui/notice';
 import { de } from '../../i18n/de';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useAdminSettings, useCleanup, useSaveSettings } from './api';
+import { useAdminSettings } from './api';
 import { AdminOnly } from './components/admin-only';
+import { AdminTabs } from './components/admin-tabs';
+import { LoadState } from './components/load-state';
+import { SettingsForm } from './components/settings-form';
+import { TokenCleanup } from './components/token-cleanup';
 
 export function AdminSettingsPage() {
   return (
     <section className="page admin-page" aria-labelledby="admin-settings-title">
-      <h1 id="admin-settings-title">{de.admin.settingsTitle}</h1>
+      <header className="page-header">
+        <h1 id="admin-settings-title">{de.admin.settingsTitle}</h1>
+        <p className="page-header__lead muted">{de.admin.settingsLead}</p>
+      </header>
       <AdminOnly>
-        <SettingsForm />
-        <Cleanup />
+        <AdminTabs />
+        <Settings />
+        <TokenCleanup />
       </AdminOnly>
     </section>
   );
 }
 
-function SettingsForm() {
+function Settings() {
   const settings = useAdminSettings();
-  const save = useSaveSettings();
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const values = { ...settings.data, ...draft };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(draft, { onSuccess: () => setDraft({}) });
-  };
-  return (
-    <form className="admin-settings" onSubmit={submit}>
-      {Object.entries(values).map(([key, value]) => (
-        <label key={key} className="field">
-          <span>{key}</span>
-          <input value={value} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))} />
-        </label>
-      ))}
-      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-        {de.admin.save}
-      </button>
-      {save.isSuccess ? <Notice tone="success">{de.admin.saved}</Notice> : null}
-      {save.isError ? <Notice tone="error">{errorMessage(save.error, de.admin.saveFailed)}</Notice> : null}
-    </form>
-  );
-}
-
-function Cleanup() {
-  const cleanup = useCleanup();
-  const failure = cleanup.error instanceof ApiError ? de.admin.failure(cleanup.error.status, cleanup.error.serverMessage ?? cleanup.error.message) : null;
-  return (
-    <div className="admin-cleanup">
-      <button type="button" className="btn btn--ghost" onClick={() => cleanup.mutate()} disabled={cleanup.isPending}>
-        {de.admin.cleanup}
-      </button>
-      {cleanup.data ? <Notice tone="success">{de.admin.cleanupResult(cleanup.data)}</Notice> : null}
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-    </div>
-  );
+  return settings.data ? <SettingsForm settings={settings.data} /> : <LoadState query={settings} />;
 }

@@ -7,7 +7,7 @@ import {
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
 import { consentResponse } from '@funkeln/contracts/safety';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export const ownProfileQueryKey = ['own-profile'] as const;
@@ -18,8 +18,19 @@ export function useOwnProfile() {
 
 export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => api.put('/me/profile', ownProfile, body);
 
-/** Art. 9 DSGVO: the explicit, separate consent to process gender and wishes. */
-export const giveConsent = () => api.put('/me/consent', consentResponse, { orientation: true });
+const consentQueryKey = ['onboarding-consent'] as const;
+
+/** Art. 9 DSGVO: whether the member has consented to processing gender and wishes. */
+export const useConsentState = () => useQuery({ queryKey: consentQueryKey, queryFn: () => api.get('/me/consent', consentResponse) });
+
+/** The explicit, separate consent; given before the profile (gender, wishes) is saved. */
+export function useGiveConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put('/me/consent', consentResponse, { orientation: true }),
+    onSuccess: (data) => queryClient.setQueryData(consentQueryKey, data),
+  });
+}
 
 export async function uploadPhoto(file: File): Promise<OwnPhoto> {
   const form = new FormData();

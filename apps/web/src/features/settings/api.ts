@@ -29,15 +29,20 @@ export const useChangePassword = () =>
   useMutation({ mutationFn: (b: { currentPassword: string; newPassword: string }) => api.post('/me/password', messageBody, b) });
 
 export const logoutEverywhere = () => api.post('/me/logout-all', messageBody);
-export const deleteAccount = (password: string) => apiRequest('DELETE', '/me', messageBody, { password });
 
-/** Downloads everything stored about the member as funkeln-export.json. */
+/** Accounts without a password (Google) send none; the server then wants a recent sign-in. */
+export const deleteAccount = (password: string) => apiRequest('DELETE', '/me', messageBody, password ? { password } : {});
+
+/** Downloads everything stored about the member (GET /api/me/export) as funkeln-export.json. */
 export async function downloadExport(): Promise<void> {
   const data = await api.get('/me/export', z.record(z.string(), z.unknown()));
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'funkeln-export.json';
+  document.body.append(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
+  // Revoked a moment later: the browser reads the blob after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

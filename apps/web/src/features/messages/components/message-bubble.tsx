@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
+import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { formatDateTime, formatShortDateTime } from '../../../lib/format-time';
 import { PrepaidBadge } from './prepaid-badge';
@@ -16,6 +17,7 @@ export function MessageBubble({ message, mine, memberName }: MessageBubbleProps)
       <p className="bubble__body">{message.body}</p>
       <span className="bubble__meta">
         <PrepaidBadge credits={message.prepaidReserved} />
+        {mine ? null : <ReportButton target={{ messageId: message.id }} />}
         <time className="bubble__time" dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
           {formatShortDateTime(message.createdAt)}
         </time>

@@ -7,14 +7,15 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useConsentState, useGiveConsent } from '../api';
 import { formValuesOf, hasContent, profileFormSchema, TEXT_MAX, updateBodyOf, type ProfileFormValues } from '../profile-form-schema';
 import { usePickedPhoto } from '../use-picked-photo';
 import { useSaveProfile } from '../use-save-profile';
 import { ChoiceGroup } from './choice-group';
+import { ConsentField } from './consent-field';
 import { FormSection } from './form-section';
 import { PhotoField } from './photo-field';
 import { PlaceCombobox } from './place-combobox';
-import { giveConsent } from '../api';
 import { SaveBar } from './save-bar';
 
 interface ProfileFormProps {
@@ -35,12 +36,21 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   const { save, phase, error } = useSaveProfile();
   const [saved, setSaved] = useState(false);
   const [consent, setConsent] = useState(false);
+  const consentState = useConsentState();
+  const giveConsent = useGiveConsent();
 
   const onSubmit = async (values: ProfileFormValues) => {
     setSaved(false);
+    // Art. 9 DSGVO: the consent is on record before gender and wishes are saved.
+    if (consent && consentState.data?.orientation !== 'given') {
+      try {
+        await giveConsent.mutateAsync();
+      } catch {
+        return;
+      }
+    }
     const result = await save({ body: updateBodyOf(values), file: photo.picked?.file ?? null, onUploaded: photo.clear });
     if (!result) return;
-    if (consent) await giveConsent();
     reset(formValuesOf(result));
     setSaved(true);
     window.alert(de.onboarding.saved);
@@ -138,13 +148,12 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         </fieldset>
       </FormSection>
 
-      <FormSection title={de.onboarding.consentTitle}>
-        <label className="checkbox">
-          <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-          <span>{de.onboarding.consent}</span>
-        </label>
-        {consent ? null : <p className="muted small">{de.onboarding.consentHint}</p>}
-      </FormSection>
+      <ConsentField
+        given={consentState.data?.orientation === 'given'}
+        checked={consent}
+        onChange={setConsent}
+        error={giveConsent.isError ? de.onboarding.consentFailed : null}
+      />
 
       <FormSection title={de.onboarding.sections.privacy}>
         <SwitchField label={de.onboarding.shareEnabled} hint={de.onboarding.shareHint} {...register('shareEnabled')} />

@@ -1,46 +1,45 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
-import { clearToken } from '../../../lib/token-storage';
-import { deleteAccount, downloadExport, logoutEverywhere } from '../api';
+import { downloadExport, logoutEverywhere } from '../api';
+import { useLeave } from '../use-leave';
 
-/** Export, log out everywhere, delete the account. */
+/** 'Meine Daten exportieren' (a JSON download) and 'Überall abmelden'. */
 export function DataSection() {
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
+  const leave = useLeave();
+  const [busy, setBusy] = useState<'export' | 'logout' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const leave = () => {
-    clearToken();
-    void navigate('/', { replace: true });
-  };
-  const remove = (event: FormEvent) => {
-    event.preventDefault();
-    deleteAccount(password).then(leave, (e: unknown) => setError(errorMessage(e, de.settings.deleteFailed)));
+  const run = async (kind: 'export' | 'logout', task: () => Promise<void>, fallback: string) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await task();
+    } catch (failure) {
+      setError(errorMessage(failure, fallback));
+    } finally {
+      setBusy(null);
+    }
   };
   return (
-    <section className="settings-section" aria-labelledby="settings-data">
-      <h2 id="settings-data">{de.settings.data}</h2>
+    <section className="card settings-section" aria-labelledby="settings-data">
+      <h2 id="settings-data" className="settings-section__title">
+        {de.settings.data}
+      </h2>
+      <p className="muted">{de.settings.dataText}</p>
       <div className="settings-actions">
-        <button type="button" className="btn btn--ghost" onClick={() => void downloadExport().catch((e: unknown) => setError(errorMessage(e, de.settings.exportFailed)))}>
-          {de.settings.export}
+        <button type="button" className="btn btn--secondary" disabled={busy !== null} onClick={() => void run('export', downloadExport, de.settings.exportFailed)}>
+          {busy === 'export' ? de.settings.exporting : de.settings.export}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => void logoutEverywhere().then(leave, leave)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={busy !== null}
+          onClick={() => void run('logout', async () => { await logoutEverywhere(); await leave(); }, de.settings.logoutAllFailed)}
+        >
           {de.settings.logoutAll}
         </button>
       </div>
-      <form className="settings-delete" onSubmit={remove} aria-labelledby="settings-delete">
-        <h3 id="settings-delete">{de.settings.deleteTitle}</h3>
-        <p className="muted small">{de.settings.deleteText}</p>
-        <label className="field">
-          <span>{de.settings.deletePassword}</span>
-          <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        <button type="submit" className="btn btn--danger">
-          {de.settings.deleteButton}
-        </button>
-      </form>
       {error ? <Notice tone="error">{error}</Notice> : null}
     </section>
   );

@@ -1,35 +1,48 @@
-import { useState, type FormEvent } from 'react';
+import { changePasswordBody } from '@funkeln/contracts/safety';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
 import { useChangePassword } from '../api';
 
+type PasswordValues = z.input<typeof changePasswordBody>;
+
 export function PasswordForm() {
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNext] = useState('');
   const change = useChangePassword();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate({ currentPassword, newPassword }, { onSuccess: () => {
-          setCurrent('');
-          setNext('');
-        }, });
-  };
+  const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordBody),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const submit = handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }));
   return (
-    <form className="settings-section" onSubmit={submit} aria-labelledby="settings-password">
-      <h2 id="settings-password">{de.settings.password}</h2>
-      <label className="field">
-        <span>{de.settings.currentPassword}</span>
-        <input type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>{de.settings.newPassword}</span>
-        <input type="password" autoComplete="new-password" minLength={8} value={newPassword} onChange={(e) => setNext(e.target.value)} />
-      </label>
-      <button type="submit" className="btn btn--ghost" disabled={change.isPending}>
+    <form className="card settings-section" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="settings-password">
+      <h2 id="settings-password" className="settings-section__title">
         {de.settings.password}
-      </button>
-      {change.isSuccess ? <Notice tone="success">{de.settings.passwordChanged}</Notice> : null}
+      </h2>
+      <TextField
+        label={de.settings.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <TextField
+        label={de.settings.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={de.settings.newPasswordHint}
+        error={formState.errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <div className="settings-actions">
+        <button type="submit" className="btn btn--secondary" disabled={change.isPending}>
+          {change.isPending ? de.settings.passwordSaving : de.settings.password}
+        </button>
+      </div>
+      {change.isSuccess ? <Notice tone="success">{change.data.message}</Notice> : null}
       {change.isError ? <Notice tone="error">{errorMessage(change.error, de.settings.passwordFailed)}</Notice> : null}
     </form>
   );

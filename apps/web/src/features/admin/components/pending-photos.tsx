@@ -1,0 +1,63 @@
+import type { PendingPhoto } from '@funkeln/contracts/admin';
+import { de } from '../../../i18n/de';
+import { formatShortDateTime } from '../../../lib/format-time';
+import { useModeration, usePendingPhotos } from '../api';
+import { ActionResult } from './action-result';
+import { LoadState } from './load-state';
+
+const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
+
+/** The model's scores, highest first: 'Porn 41 %, Neutral 35 %, …'. */
+function scoreText(scores: PendingPhoto['scores']): string {
+  const entries = Object.entries(scores).sort(([, a], [, b]) => b - a);
+  return entries.length === 0 ? '–' : entries.map(([name, value]) => `${name} ${percent.format(value)}`).join(', ');
+}
+
+/** Photos waiting for a human: thumbnail, member, label and scores, with enable and disable. */
+export function PendingPhotos() {
+  const pending = usePendingPhotos();
+  const act = useModeration();
+  return (
+    <section className="admin-section" aria-labelledby="admin-pending-title">
+      <h2 id="admin-pending-title">{de.admin.pending}</h2>
+      <ActionResult result={act} />
+      <LoadState query={pending} />
+      {pending.data?.length === 0 ? <p className="muted">{de.admin.noPending}</p> : null}
+      <ul className="admin-list">
+        {pending.data?.map((p) => (
+          <li key={p.id} className="card admin-item" data-testid="pending-photo">
+            <img className="admin-item__thumb" src={p.thumbUrl} alt={de.admin.photoAlt(p.user_id)} width={96} height={96} loading="lazy" />
+            <dl className="admin-facts">
+              <div>
+                <dt>{de.admin.member}</dt>
+                <dd className="admin-facts__id">{p.user_id}</dd>
+              </div>
+              <div>
+                <dt>{de.admin.label}</dt>
+                <dd>{p.moderation_label ?? '–'}</dd>
+              </div>
+              <div>
+                <dt>{de.admin.scores}</dt>
+                <dd>{scoreText(p.scores)}</dd>
+              </div>
+              <div>
+                <dt>{de.admin.uploaded}</dt>
+                <dd>
+                  <time dateTime={p.created_at}>{formatShortDateTime(p.created_at)}</time>
+                </dd>
+              </div>
+            </dl>
+            <div className="admin-item__actions">
+              <button type="button" className="btn btn--primary btn--small" disabled={act.isPending} onClick={() => act.mutate({ kind: 'photo', id: p.id, action: 'enable' })}>
+                {de.admin.enable}
+              </button>
+              <button type="button" className="btn btn--danger btn--small" disabled={act.isPending} onClick={() => act.mutate({ kind: 'photo', id: p.id, action: 'disable' })}>
+                {de.admin.disable}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AdminReport } from '@funkeln/contracts/admin';
+import { de } from '../../../i18n/de';
+import { formatShortDateTime } from '../../../lib/format-time';
+import type { ModerationAction } from '../api';
+
+interface ReportItemProps {
+  report: AdminReport;
+  busy: boolean;
+  onAction: (action: ModerationAction) => void;
+  onSuspend: (member: { id: string; name: string }) => void;
+}
+
+function targetOf(r: AdminReport): string {
+  if (r.photo_id) return de.admin.targets.photo;
+  if (r.message_id) return de.admin.targets.message;
+  return de.admin.targets.profile;
+}
+
+/** One report: reason, who reported whom, what, when; open ones can be resolved or dismissed. */
+export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemProps) {
+  return (
+    <li className="card admin-item admin-item--report" data-testid="report">
+      <div className="admin-item__head">
+        <strong>{r.reason}</strong>
+        <span className={`admin-status admin-status--${r.status}`}>{de.admin.status[r.status]}</span>
+      </div>
+      <dl className="admin-facts">
+        <div>
+          <dt>{de.admin.reporter}</dt>
+          <dd>{r.reporter}</dd>
+        </div>
+        <div>
+          <dt>{de.admin.reported}</dt>
+          <dd>{r.reported ? r.reported.name || r.reported.id : de.admin.deletedMember}</dd>
+        </div>
+        <div>
+          <dt>{de.admin.target}</dt>
+          <dd>{targetOf(r)}</dd>
+        </div>
+        <div>
+          <dt>{de.admin.reportedAt}</dt>
+          <dd>
+            <time dateTime={r.created_at}>{formatShortDateTime(r.created_at)}</time>
+          </dd>
+        </div>
+        {r.details ? (
+          <div className="admin-facts__wide">
+            <dt>{de.admin.details}</dt>
+            <dd>{r.details}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="admin-item__actions">
+        {r.status === 'open' ? (
+          <>
+            <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'resolved' })}>
+              {de.admin.resolve}
+            </button>
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'dismissed' })}>
+              {de.admin.dismiss}
+            </button>
+          </>
+        ) : null}
+        {r.reported ? (
+          <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => r.reported && onSuspend(r.reported)}>
+            {de.admin.suspend}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

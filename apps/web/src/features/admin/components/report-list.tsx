@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { de } from '../../../i18n/de';
+import { useModeration, useReports } from '../api';
+import { ActionResult } from './action-result';
+import { LoadState } from './load-state';
+import { ReportItem } from './report-item';
+
+/** Members' reports, open ones first as the server sorts them; 'Mitglied sperren' asks once more. */
+export function ReportList() {
+  const reports = useReports();
+  const act = useModeration();
+  const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
+  return (
+    <section className="admin-section" aria-labelledby="admin-reports-title">
+      <h2 id="admin-reports-title">{de.admin.reports}</h2>
+      <ActionResult result={act} />
+      <LoadState query={reports} />
+      {reports.data?.length === 0 ? <p className="muted">{de.admin.noReports}</p> : null}
+      <ul className="admin-list">
+        {reports.data?.map((r) => (
+          <ReportItem key={r.id} report={r} busy={act.isPending} onAction={(a) => act.mutate(a)} onSuspend={setSuspending} />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={suspending !== null}
+        title={de.admin.suspendTitle}
+        text={de.admin.suspendText(suspending?.name ?? '')}
+        confirmLabel={de.admin.suspend}
+        onCancel={() => setSuspending(null)}
+        onConfirm={() => {
+          if (suspending) act.mutate({ kind: 'suspend', id: suspending.id });
+          setSuspending(null);
+        }}
+      />
+    </section>
+  );
+}
