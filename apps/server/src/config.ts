@@ -47,6 +47,14 @@ const schema = z
     COMPANION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     COMPANION_STREAM: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
     COMPANION_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /** Where photo files live: unset = DATA_DIR/photos; file:///shared/dir or an S3-compatible bucket (s3://...). */
+    STORAGE_URL: optionalUrl(['s3:', 'file:'], 's3://KEY:SECRET@s3.eu-central-1.amazonaws.com/funkeln-photos'),
+    /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, only loopback may scrape. */
+    METRICS_TOKEN: optionalString,
+    /** Server processes for `npm run start:cluster` (default: one per core). */
+    WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** How long a stopping process waits for open requests and sockets before it closes them. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -94,6 +102,10 @@ const schema = z
         : undefined,
       concurrency: c.COMPANION_CONCURRENCY,
     },
+    storageUrl: c.STORAGE_URL,
+    metricsToken: c.METRICS_TOKEN,
+    workers: c.WORKERS,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
   }));
 
 export type Config = z.output<typeof schema>;
