@@ -84,6 +84,8 @@ export interface Container {
   privacy: PrivacyService;
   /** Deletes expired and prunes used mail tokens, daily. */
   tokenCleanupJob: PeriodicJob;
+  /** Process state the health checks report: draining from the first shutdown signal on. */
+  lifecycle: { draining: boolean };
   /** Starts background jobs (mail outbox, escrow expiry). */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
@@ -196,6 +198,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     reports: new ReportsService(db, likes, limiter),
     privacy: new PrivacyService(db, storage, photos, sessions, rankings, events, limiter),
     tokenCleanupJob,
+    lifecycle: { draining: false },
     startJobs: () => {
       mailSender.start();
       escrowJob.start();

@@ -113,7 +113,8 @@ export class RealtimeGateway {
 
   async close(): Promise<void> {
     for (const unsubscribe of this.subscriptions) unsubscribe();
-    this.io.local.disconnectSockets(true);
+    // Closing the transports (not a socket.io DISCONNECT) makes clients reconnect on their own,
+    // to another process behind the load balancer: a rolling restart keeps everyone connected.
     // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.
     this.io.engine.close();
     await this.presence.close();

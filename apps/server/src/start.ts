@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createContainer, type Container } from './container.js';
+import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
+import { lockDataDir } from './db/data-dir-lock.js';
+import { migrate } from './db/migrate.js';
+import { seedDemo } from './modules/demo/demo.seeder.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  container: Container;
+  /** Drains and stops: readiness off, sockets told to reconnect elsewhere, open requests finished, jobs stopped. */
+  shutdown(signal: string): Promise<void>;
+}
+
+/** Opens the database this configuration names (locking DATA_DIR for the embedded one). */
+function openDb(config: Config): { db: Db; unlock?: () => void } {
+  if (config.databaseUrl) return { db: createPostgresDb(config.databaseUrl) };
+  const dir = resolve(config.dataDir);
+  const unlock = lockDataDir(dir);
+  return { db: createPgliteDb(resolve(dir, 'pglite')), unlock };
+}
+
+/** config -> db -> migrations -> app -> listen -> jobs. A start that fails half-way releases everything. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { db, unlock } = openDb(config);
+  try {
+    return await serve(config, db, unlock);
+  } catch (err) {
+    // A start that fails half-way (port taken, migration error) must not leave DATA_DIR locked.
+    await db.close().catch(() => undefined);
+    unlock?.();
+    throw err;
+  }
+}
+
+async function serve(config: Config, db: Db, unlock: (() => void) | undefined): Promise<RunningServer> {
+  const applied = await migrate(db);
+  const container = createContainer(config, db, console);
+  await container.places.ensureLoaded(); // the gazetteer goes into the database once
+  const demo = config.demoData ? await seedDemo(db, container.storage, { nodeEnv: config.nodeEnv }) : undefined;
+  const app = await buildApp(container);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (demo && !demo.skipped) app.log.info({ created: demo.created }, 'Demo-Mitglieder angelegt');
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    await container.close();
+    throw err;
+  }
+  container.startJobs();
+  app.log.info(`Funkeln läuft auf ${config.publicUrl} (${db.kind}${config.devMailbox ? ', Dev-Postfach unter /dev/mailbox' : ''})`);
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string) => {
+    stopping ??= (async () => {
+      app.log.info({ signal }, 'shutting down: draining requests and sockets');
+      container.lifecycle.draining = true;
+      // Requests still running after the grace period lose their connection; the process must end.
+      const force = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+      force.unref();
+      try {
+        await app.close(); // stops listening, tells sockets to reconnect elsewhere, waits for open requests
+        await container.close(); // jobs finish their current run, Redis closes
+        await db.close();
+      } finally {
+        clearTimeout(force);
+        unlock?.();
+      }
+    })();
+    return stopping;
+  };
+  return { app, container, shutdown };
+}
