@@ -44,32 +44,81 @@ export function createPgliteDb(dataDir: string | undefined): Db {
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
+// The server ended the session (pg_terminate_backend, restart, failover) or the socket broke.
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_MESSAGES = /Connection terminated|not queryable|connection timeout|timeout exceeded when trying to connect|Client was closed/i;
 
+/** Whether err means the database connection was lost, not that the statement was wrong. */
+export function isConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || CONNECTION_MESSAGES.test(err.message);
+}
+
+/** The database was unreachable, or the connection broke while COMMIT was on its way (outcome unknown). */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+const READ_ONLY = /^\s*SELECT\b/i;
+const ATTEMPTS = 3;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * attempt));
+
+/**
+ * PostgreSQL through a pool. A lost connection is retried where that cannot apply a change twice:
+ * a transaction that had not sent COMMIT yet (the server rolled it back), or a plain SELECT. A
+ * connection lost during COMMIT leaves the outcome unknown: the caller gets DatabaseUnavailableError
+ * (a 503), and a retry with the same Idempotency-Key or clientId finds what was committed.
+ */
 export function createPostgresDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   return {
     kind: 'postgres',
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      return (await pool.query<T>(sql, params)).rows;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await pool.query<T>(sql, params)).rows;
+        } catch (err) {
+          if (!isConnectionError(err)) throw err;
+          if (!READ_ONLY.test(sql) || attempt >= ATTEMPTS) throw new DatabaseUnavailableError('database connection lost', { cause: err });
+          await backoff(attempt);
+        }
+      }
     },
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (err) {
+          if (attempt >= ATTEMPTS) throw new DatabaseUnavailableError('database unreachable', { cause: err });
+          await backoff(attempt);
+          continue;
+        }
+        let committing = false;
+        let broken: Error | undefined;
         try {
           await client.query('BEGIN');
           const result = await fn({
             query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
           });
+          committing = true;
           await client.query('COMMIT');
           return result;
         } catch (err) {
+          if (isConnectionError(err)) {
+            broken = err as Error;
+            if (committing || attempt >= ATTEMPTS) throw new DatabaseUnavailableError('database connection lost', { cause: err });
+            await backoff(attempt);
+            continue;
+          }
           await client.query('ROLLBACK').catch(() => undefined);
           const code = (err as { code?: string }).code;
           if (code && RETRYABLE.has(code) && attempt < 5) continue;
           throw err;
         } finally {
-          client.release();
+          client.release(broken);
         }
       }
     },

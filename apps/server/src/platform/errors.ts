@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseUnavailableError, isConnectionError } from '../db/client.js';
 
 /** An expected failure with a German message for the member; anything else becomes a 500. */
 export class AppError extends Error {
@@ -33,6 +34,9 @@ const fastifyCodes: Record<string, [number, string, string]> = {
   FST_PROTO_VIOLATION: [400, 'bad_request', 'Ungültige Anfrage.'],
 };
 
+/** The database connection broke (restart, failover, killed session): nothing was half-written; try again. */
+const UNAVAILABLE = { error: 'unavailable', message: 'Der Dienst ist gerade kurz nicht erreichbar. Bitte versuche es gleich noch einmal.' };
+
 const SERVER_ERROR = { error: 'internal_error', message: 'Ein interner Fehler ist aufgetreten. Bitte versuche es später erneut.' };
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -50,6 +54,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;
     if (known) return reply.code(known[0]).send({ error: known[1], message: known[2] });
+    if (err instanceof DatabaseUnavailableError || isConnectionError(err)) {
+      request.log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send(UNAVAILABLE);
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: 'bad_request', message: 'Ungültige Anfrage.' });

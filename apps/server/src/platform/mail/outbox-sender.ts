@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { PeriodicJob } from '../jobs.js';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { claimDueMails, markMailFailed, markMailSent } from './outbox.repo.js';
 import type { MailTransport } from './transport.js';
 
