@@ -33,6 +33,8 @@ export interface AppOptions {
   logger?: boolean;
   webDist?: string;
   presenceIntervalMs?: number;
+  /** Sockets over WebSocket only (cluster workers share a port without sticky sessions). */
+  websocketOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -93,6 +95,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     redisPrefix: c.config.redisPrefix,
     log: app.log,
     presenceIntervalMs: options.presenceIntervalMs,
+    websocketOnly: options.websocketOnly,
   });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());

@@ -55,6 +55,8 @@ const schema = z
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** How long a stopping process waits for open requests and sockets before it closes them. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** How often each process asks whether a scheduled job (escrow expiry, month-end freeze, cleanup) is due. */
+    JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -106,6 +108,7 @@ const schema = z
     metricsToken: c.METRICS_TOKEN,
     workers: c.WORKERS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    jobPollMs: c.JOB_POLL_MS,
   }));
 
 export type Config = z.output<typeof schema>;

@@ -36,7 +36,7 @@ import { RewardsService } from './modules/wallet/rewards.service.js';
 import { createStripeProvider } from './modules/wallet/stripe-provider.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 import { EventBus } from './platform/events.js';
-import { PeriodicJob } from './platform/jobs.js';
+import { ScheduledJob } from './platform/jobs/scheduled-job.js';
 import { PriorityGate } from './platform/priority-gate.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
@@ -72,18 +72,18 @@ export interface Container {
   purchases: PurchasesService;
   escrows: EscrowService;
   messages: MessagesService;
-  /** Refunds expired prepaid replies and prunes old idempotency keys, every minute. */
-  escrowJob: PeriodicJob;
+  /** Refunds expired prepaid replies and prunes old idempotency keys, every minute (once across the cluster). */
+  escrowJob: ScheduledJob;
   badges: BadgesService;
   rankings: RankingsService;
-  /** Freezes finished months' Top10, every 10 minutes. */
-  freezeJob: PeriodicJob;
+  /** Freezes finished months' Top10, every 10 minutes (once across the cluster). */
+  freezeJob: ScheduledJob;
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
   privacy: PrivacyService;
-  /** Deletes expired and prunes used mail tokens, daily. */
-  tokenCleanupJob: PeriodicJob;
+  /** Deletes expired and prunes used mail tokens, daily (once across the cluster). */
+  tokenCleanupJob: ScheduledJob;
   /** Process state the health checks report: draining from the first shutdown signal on. */
   lifecycle: { draining: boolean };
   /** Starts background jobs (mail outbox, escrow expiry). */
@@ -137,24 +137,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const badges = new BadgesService(db);
   const rankings = new RankingsService(db, photos, events, limiter);
   const admin = new AdminService(db, settings, sessions, photos, rankings, events);
-  const tokenCleanupJob = new PeriodicJob(
-    async () => void (await admin.cleanupTokens(undefined)),
-    86_400_000,
-    (err) => log.error({ err }, 'token cleanup failed'),
-  );
-  const freezeJob = new PeriodicJob(
-    async () => void (await rankings.freezeFinishedMonths()),
-    600_000,
-    (err) => log.error({ err }, 'leaderboard freeze failed'),
-  );
-  const escrowJob = new PeriodicJob(
-    async () => {
-      await escrows.refundExpired();
-      await escrows.pruneIdempotencyKeys();
-    },
-    60_000,
-    (err) => log.error({ err }, 'escrow expiry failed'),
-  );
+  const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
+    new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
+  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => void (await admin.cleanupTokens(undefined)));
+  const freezeJob = schedule('leaderboard-freeze', 600_000, async () => void (await rankings.freezeFinishedMonths()));
+  const escrowJob = schedule('escrow-expiry', 60_000, async () => {
+    await escrows.refundExpired();
+    await escrows.pruneIdempotencyKeys();
+  });
   return {
     config,
     db,

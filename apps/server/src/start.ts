@@ -23,11 +23,16 @@ function openDb(config: Config): { db: Db; unlock?: () => void } {
   return { db: createPgliteDb(resolve(dir, 'pglite')), unlock };
 }
 
+export interface StartOptions {
+  /** WebSocket only (cluster workers: long-polling needs every request of a client in one process). */
+  websocketOnly?: boolean;
+}
+
 /** config -> db -> migrations -> app -> listen -> jobs. A start that fails half-way releases everything. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { db, unlock } = openDb(config);
   try {
-    return await serve(config, db, unlock);
+    return await serve(config, db, unlock, options);
   } catch (err) {
     // A start that fails half-way (port taken, migration error) must not leave DATA_DIR locked.
     await db.close().catch(() => undefined);
@@ -36,12 +41,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
-async function serve(config: Config, db: Db, unlock: (() => void) | undefined): Promise<RunningServer> {
+async function serve(config: Config, db: Db, unlock: (() => void) | undefined, options: StartOptions): Promise<RunningServer> {
   const applied = await migrate(db);
   const container = createContainer(config, db, console);
   await container.places.ensureLoaded(); // the gazetteer goes into the database once
   const demo = config.demoData ? await seedDemo(db, container.storage, { nodeEnv: config.nodeEnv }) : undefined;
-  const app = await buildApp(container);
+  const app = await buildApp(container, { websocketOnly: options.websocketOnly });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (demo && !demo.skipped) app.log.info({ created: demo.created }, 'Demo-Mitglieder angelegt');
 
@@ -75,4 +80,22 @@ async function serve(config: Config, db: Db, unlock: (() => void) | undefined): 
     return stopping;
   };
   return { app, container, shutdown };
+}
+
+/** SIGTERM/SIGINT drain the server and end the process (0 when the drain finished cleanly). */
+export function stopOnSignals(server: RunningServer, config: Config): void {
+  const stop = (signal: string) => {
+    // A drain that hangs past the grace period ends the process anyway.
+    const hard = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000);
+    hard.unref();
+    server.shutdown(signal).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }

@@ -26,6 +26,8 @@ export interface GatewayDeps {
   redisPrefix: string;
   log: { error(obj: object, msg: string): void };
   presenceIntervalMs?: number;
+  /** Refuse long-polling: behind a non-sticky balancer its requests would reach processes that do not know the session. */
+  websocketOnly?: boolean;
 }
 
 /** The only module that knows socket.io: turns domain events into socket events. */
@@ -39,6 +41,7 @@ export class RealtimeGateway {
     const origins = new Set(deps.allowedOrigins);
     this.io = new Server(server, {
       path: SOCKET_PATH,
+      transports: deps.websocketOnly ? ['websocket'] : ['polling', 'websocket'],
       serveClient: false,
       // Dead connections (a phone losing signal) leave the presence count within about 20 s.
       pingInterval: 10_000,
