@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../src/db/client.js';
+import { randomToken, sha256 } from '../src/platform/crypto.js';
+
+/** A session for a member inserted straight into the database; the server authenticates it like any other. */
+export async function sessionFor(q: Queryable, userId: string): Promise<string> {
+  const token = randomToken();
+  await q.query(`INSERT INTO sessions (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [
+    randomUUID(),
+    userId,
+    sha256(token),
+  ]);
+  return token;
+}
+
+export interface RemoteResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** JSON over real HTTP to a server process (with a member's token and extra headers). */
+export async function call<T = Record<string, unknown>>(
+  base: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RemoteResponse<T>> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Resolves with the first `event` the socket receives that satisfies `match` (fails after 10 s). */
+export function nextEvent<T>(socket: { once(e: string, l: (p: T) => void): unknown; on(e: string, l: (p: T) => void): unknown; off(e: string, l: (p: T) => void): unknown }, event: string, match: (payload: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching '${event}' event within 10 s`));
+    }, 10_000);
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
