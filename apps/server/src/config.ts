@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseStorageUrl, StorageUrlError } from './platform/storage/storage-url.js';
 
 const optionalString = z
   .string()
@@ -48,7 +49,15 @@ const schema = z
     COMPANION_STREAM: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
     COMPANION_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** Where photo files live: unset = DATA_DIR/photos; file:///shared/dir or an S3-compatible bucket (s3://...). */
-    STORAGE_URL: optionalUrl(['s3:', 'file:'], 's3://KEY:SECRET@s3.eu-central-1.amazonaws.com/funkeln-photos'),
+    STORAGE_URL: optionalString.superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        parseStorageUrl(v);
+      } catch (err) {
+        if (!(err instanceof StorageUrlError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+      }
+    }),
     /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, only loopback may scrape. */
     METRICS_TOKEN: optionalString,
     /** Server processes for `npm run start:cluster` (default: one per core). */

@@ -1,4 +1,3 @@
-import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -42,7 +41,8 @@ import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createRedis } from './platform/redis.js';
-import { createLocalStorage, type BlobStorage } from './platform/storage.js';
+import type { BlobStorage } from './platform/storage/blob-storage.js';
+import { createStorage } from './platform/storage/create-storage.js';
 
 /** Every long-lived service, wired once; app.ts builds HTTP on top, tests build their own. */
 export interface Container {
@@ -126,7 +126,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createDevMailboxTransport();
   const mailSender = new OutboxSender(db, transport, log);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
-  const storage = createLocalStorage(join(resolve(config.dataDir), 'photos'));
+  const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
   const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { Semaphore } from '../../platform/semaphore.js';
-import type { BlobStorage } from '../../platform/storage.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage } from '../photos/image-pipeline.js';
 import { foldForSearch } from '../places/fold.js';
 import { renderAvatar } from './avatar.js';

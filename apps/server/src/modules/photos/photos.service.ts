@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { Semaphore } from '../../platform/semaphore.js';
-import type { BlobStorage } from '../../platform/storage.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';

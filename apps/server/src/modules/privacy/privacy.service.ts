@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { BlobStorage } from '../../platform/storage.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { hashPassword, verifyPassword } from '../accounts/passwords.js';
 import type { AuthContext, SessionService } from '../accounts/sessions.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
