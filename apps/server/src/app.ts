@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@funkeln/contracts/locale';
 import type { Container } from './container.js';
@@ -11,6 +11,7 @@ import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
 import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { METRICS_PATH, metricsRoutes } from './modules/ops/metrics.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
@@ -22,15 +23,18 @@ import { paymentsRoutes } from './modules/wallet/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { registerDocs } from './platform/docs.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { createLogger } from './platform/logger.js';
+import { registerHttpMetrics } from './platform/metrics/http.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
+import { echoRequestId, requestId } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security.js';
 import { registerSpa } from './platform/spa.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const SECRET_QUERY = /([?&](?:token|code|state)=)[^&]*/g;
 
 export interface AppOptions {
-  logger?: boolean;
+  /** false: no logging (tests); a logger: use it (main shares its one with the container); else a new JSON logger. */
+  logger?: boolean | FastifyBaseLogger;
   webDist?: string;
   presenceIntervalMs?: number;
   /** Sockets over WebSocket only (cluster workers share a port without sticky sessions). */
@@ -49,22 +53,23 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   const app = Fastify({
     trustProxy: c.config.trustProxy,
     bodyLimit: 64 * 1024,
-    logger: options.logger === false ? false : {
-      level: c.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        // Mail and sign-in tokens travel in query strings; they never reach the logs.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1***'), ip: req.ip }),
-      },
-    },
+    ...(options.logger === false
+      ? { logger: false }
+      : { loggerInstance: typeof options.logger === 'object' ? options.logger : createLogger(c.config) }),
+    requestIdHeader: false, // read by requestId, which checks it
+    genReqId: requestId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  echoRequestId(app);
+  registerHttpMetrics(app, c.metrics, [METRICS_PATH]);
   registerSecurityHeaders(app, c.config);
   await registerDocs(app);
 
   await app.register(healthRoutes(c));
+  await app.register(metricsRoutes(c.metrics, c.config.metricsToken));
   await app.register(accountsRoutes(c), { prefix: '/api' });
   await app.register(googleRoutes(c), { prefix: '/api' });
   await app.register(placesRoutes(c.places), { prefix: '/api' });
@@ -95,6 +100,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     redisPrefix: c.config.redisPrefix,
     log: app.log,
     presenceIntervalMs: options.presenceIntervalMs,
+    metrics: c.metrics,
     websocketOnly: options.websocketOnly,
   });
   app.decorate('realtime', realtime);

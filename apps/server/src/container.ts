@@ -35,6 +35,7 @@ import { RewardsService } from './modules/wallet/rewards.service.js';
 import { createStripeProvider } from './modules/wallet/stripe-provider.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 import { EventBus } from './platform/events.js';
+import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
 import { ScheduledJob } from './platform/jobs/scheduled-job.js';
 import { PriorityGate } from './platform/priority-gate.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
@@ -51,6 +52,8 @@ export interface Container {
   redis: Redis | undefined;
   events: EventBus;
   limiter: RateLimiter;
+  /** Operator metrics on a registry of this container's own (GET /metrics). */
+  metrics: Metrics;
   settings: SettingsService;
   sessions: SessionService;
   accounts: AccountsService;
@@ -120,23 +123,24 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   // embedded database allows one process; with PostgreSQL that takes the Redis event channel.
   const cacheable = () => !config.databaseUrl || events.clustered;
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
+  const metrics = createMetrics(db);
   const settings = new SettingsService(db);
   const sessions = new SessionService(db, events, config, cacheable);
   const mailTokens = new MailTokenService(config, events);
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createDevMailboxTransport();
-  const mailSender = new OutboxSender(db, transport, log);
+  const mailSender = new OutboxSender(db, transport, log, metrics);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
-  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events);
+  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events, metrics);
   const likes = new LikesService(db, photos, places, events, limiter);
   const ledger = new Ledger();
   const payments = overrides.payments ?? paymentsFrom(config);
   const escrows = new EscrowService(db, ledger);
   const badges = new BadgesService(db);
   const rankings = new RankingsService(db, photos, events, limiter);
-  const admin = new AdminService(db, settings, sessions, photos, rankings, events);
+  const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
   const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => void (await admin.cleanupTokens(undefined)));
@@ -151,6 +155,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     redis,
     events,
     limiter,
+    metrics,
     settings,
     sessions,
     accounts: new AccountsService(db, config, settings, sessions, mailTokens, limiter),

@@ -7,6 +7,7 @@ import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './modules/demo/demo.seeder.js';
+import { createLogger } from './platform/logger.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -43,10 +44,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
 async function serve(config: Config, db: Db, unlock: (() => void) | undefined, options: StartOptions): Promise<RunningServer> {
   const applied = await migrate(db);
-  const container = createContainer(config, db, console);
+  const log = createLogger(config); // one JSON logger for Fastify and every service
+  const container = createContainer(config, db, log);
   await container.places.ensureLoaded(); // the gazetteer goes into the database once
   const demo = config.demoData ? await seedDemo(db, container.storage, { nodeEnv: config.nodeEnv }) : undefined;
-  const app = await buildApp(container, { websocketOnly: options.websocketOnly });
+  const app = await buildApp(container, { websocketOnly: options.websocketOnly, logger: log });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (demo && !demo.skipped) app.log.info({ created: demo.created }, 'Demo-Mitglieder angelegt');
 

@@ -4,6 +4,7 @@ import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { SessionService } from '../accounts/sessions.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { RankingsService } from '../rankings/rankings.service.js';
@@ -24,6 +25,7 @@ export class AdminService {
     private readonly photos: PhotosService,
     private readonly rankings: RankingsService,
     private readonly events: EventBus,
+    private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>,
   ) {}
 
   getSettings(): Promise<SettingsRecord> {
@@ -61,6 +63,7 @@ export class AdminService {
   async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable'): Promise<void> {
     const owner = await this.db.transaction((tx) => repo.setPhotoState(tx, photoId, action));
     if (!owner) throw new AppError(404, 'not_found', 'Dieses Foto gibt es nicht.');
+    this.metrics.adminPhotoDecisions.inc({ action });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
     this.events.publish('users.changed', { userIds: [owner] });
     await this.rankings.memberChanged(owner);

@@ -3,6 +3,7 @@ import { photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/con
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { Semaphore } from '../../platform/semaphore.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
@@ -32,6 +33,7 @@ export class PhotosService {
     private readonly limiter: RateLimiter,
     private readonly log: PhotoLog,
     private readonly events: EventBus,
+    private readonly metrics: Pick<Metrics, 'moderationOutcomes'>,
   ) {}
 
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
@@ -149,8 +151,11 @@ export class PhotosService {
         this.settings.get('MODERATION_REJECT_THRESHOLD'),
         this.settings.get('MODERATION_REVIEW_THRESHOLD'),
       ]);
-      return decide(scores, { rejectAt, reviewAt });
+      const decision = decide(scores, { rejectAt, reviewAt });
+      this.metrics.moderationOutcomes.inc({ outcome: decision.status });
+      return decision;
     } catch (err) {
+      this.metrics.moderationOutcomes.inc({ outcome: 'error' });
       this.log.warn({ err: (err as Error).message }, 'photo moderation failed; queued for human review');
       return { status: 'pending', label: null, scores: null };
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { claimDueMails, markMailFailed, markMailSent } from './outbox.repo.js';
 import type { MailTransport } from './transport.js';
 
@@ -25,6 +26,7 @@ export class OutboxSender {
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly log: SenderLog,
+    private readonly metrics: Pick<Metrics, 'mailsSent' | 'mailFailures'>,
     intervalMs = 5000,
   ) {
     this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => log.error({ err }, 'mail outbox run failed'));
@@ -54,8 +56,10 @@ export class OutboxSender {
           await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
           await markMailSent(this.db, mail.id, this.transport.name);
           sent++;
+          this.metrics.mailsSent.inc({ transport: this.transport.name });
         } catch (err) {
           const retry = retryDelaySeconds(mail.attempts);
+          this.metrics.mailFailures.inc({ transport: this.transport.name });
           this.log.warn({ mailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'mail delivery failed');
           await markMailFailed(this.db, mail.id, (err as Error).message, retry);
         }

@@ -5,6 +5,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../events.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { duplicateForPubSub } from '../redis.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
@@ -26,6 +27,7 @@ export interface GatewayDeps {
   redisPrefix: string;
   log: { error(obj: object, msg: string): void };
   presenceIntervalMs?: number;
+  metrics: Pick<Metrics, 'socketsOpen' | 'socketConnections' | 'readOnlineFrom'>;
   /** Refuse long-polling: behind a non-sticky balancer its requests would reach processes that do not know the session. */
   websocketOnly?: boolean;
 }
@@ -36,6 +38,7 @@ export class RealtimeGateway {
   readonly presence: PresenceTracker;
   private readonly subscriptions: (() => void)[] = [];
   private readonly adapterClients: Redis[] = [];
+  private readonly stopReadingOnline: () => void;
 
   constructor(server: HttpServer, private readonly deps: GatewayDeps) {
     const origins = new Set(deps.allowedOrigins);
@@ -78,7 +81,11 @@ export class RealtimeGateway {
         })
         .catch(() => next(new Error('unavailable')));
     });
+    this.stopReadingOnline = deps.metrics.readOnlineFrom(() => this.presence.current);
     this.io.on('connection', (socket) => {
+      deps.metrics.socketConnections.inc();
+      deps.metrics.socketsOpen.inc();
+      socket.on('disconnect', () => deps.metrics.socketsOpen.dec());
       const { userId, sessionId } = socket.data;
       socket.emit('presence', { online: this.presence.current });
       if (!userId || !sessionId) return;
@@ -116,6 +123,7 @@ export class RealtimeGateway {
 
   async close(): Promise<void> {
     for (const unsubscribe of this.subscriptions) unsubscribe();
+    this.stopReadingOnline();
     // Closing the transports (not a socket.io DISCONNECT) makes clients reconnect on their own,
     // to another process behind the load balancer: a rolling restart keeps everyone connected.
     // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.

@@ -1,0 +1,33 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../platform/errors.js';
+
+const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the address of the TCP peer itself. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === '::1') return true;
+  return LOOPBACK_V4.test(address.startsWith('::ffff:') ? address.slice(7) : address);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * With a token: only `Authorization: Bearer <token>` (401 otherwise). Without one: only the
+ * loopback peer; anyone else gets the 404 of a path that does not exist. The socket's address is
+ * used, never X-Forwarded-For, which any client can write.
+ */
+export function metricsAccess(token: string | undefined): (request: FastifyRequest) => Promise<void> {
+  const expected = token === undefined ? undefined : digest(token);
+  return async (request) => {
+    if (!expected) {
+      if (!isLoopback(request.socket.remoteAddress)) throw notFound();
+      return;
+    }
+    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
+      throw new AppError(401, 'unauthorized', 'Für die Metriken ist ein gültiger Zugangsschlüssel nötig.', { 'www-authenticate': 'Bearer' });
+    }
+  };
+}
