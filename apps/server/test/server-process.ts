@@ -25,7 +25,11 @@ export async function startServerProcess(env: Record<string, string>, port?: str
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1', PORT: port, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = ''; // the JSON log lines
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d.toString();
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -46,6 +50,9 @@ export async function startServerProcess(env: Record<string, string>, port?: str
   return {
     base,
     child,
+    get stdout() {
+      return stdout;
+    },
     get stderr() {
       return stderr;
     },
