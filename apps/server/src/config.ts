@@ -66,6 +66,8 @@ const schema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     /** How often each process asks whether a scheduled job (escrow expiry, month-end freeze, cleanup) is due. */
     JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+    /** A mail whose sending process died goes out from another process after this many seconds. */
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(60),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -118,6 +120,7 @@ const schema = z
     workers: c.WORKERS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     jobPollMs: c.JOB_POLL_MS,
+    mailLeaseSeconds: c.MAIL_LEASE_SECONDS,
   }));
 
 export type Config = z.output<typeof schema>;

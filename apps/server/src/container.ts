@@ -127,8 +127,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const settings = new SettingsService(db);
   const sessions = new SessionService(db, events, config, cacheable);
   const mailTokens = new MailTokenService(config, events);
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createDevMailboxTransport();
-  const mailSender = new OutboxSender(db, transport, log, metrics);
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.mailLeaseSeconds) : createDevMailboxTransport();
+  const mailSender = new OutboxSender(db, transport, log, metrics, config.mailLeaseSeconds);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();

@@ -7,6 +7,7 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 /** A real SMTP server in the test process; every accepted mail is parsed and kept. */
@@ -25,7 +26,7 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
-          mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' });
+          mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', messageId: m.messageId ?? '' });
           callback();
         })
         .catch(callback);

@@ -73,6 +73,10 @@ const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * attem
 export function createPostgresDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
+  // A killed session can emit 'error' more than once (the FATAL message, then the closed socket),
+  // also while the pool's own listener is detached; unhandled, that would end the process. Every
+  // failure still reaches the query that was running or the next one.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind: 'postgres',
     async query<T extends Row>(sql: string, params?: unknown[]) {
@@ -98,6 +102,12 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
         }
         let committing = false;
         let broken: Error | undefined;
+        // A checked-out client has no pool listener: a session killed between two statements would
+        // otherwise be an unhandled 'error' event that ends the process. The next query fails instead.
+        const onError = (err: Error) => {
+          broken = err;
+        };
+        client.on('error', onError);
         try {
           await client.query('BEGIN');
           const result = await fn({
@@ -118,6 +128,7 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
           if (code && RETRYABLE.has(code) && attempt < 5) continue;
           throw err;
         } finally {
+          client.off('error', onError);
           client.release(broken);
         }
       }

@@ -2,10 +2,9 @@ import type { Db } from '../../db/client.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { claimDueMails, markMailFailed, markMailSent } from './outbox.repo.js';
-import type { MailTransport } from './transport.js';
+import { outboxMessageId, type MailTransport } from './transport.js';
 
 const MAX_ATTEMPTS = 12;
-const LEASE_SECONDS = 120;
 
 /** Backoff 10 s, 20 s, 40 s ... capped at one hour: about a day of retries before giving up. */
 export function retryDelaySeconds(attempts: number): number | null {
@@ -27,6 +26,8 @@ export class OutboxSender {
     private readonly transport: MailTransport,
     private readonly log: SenderLog,
     private readonly metrics: Pick<Metrics, 'mailsSent' | 'mailFailures'>,
+    /** A mail claimed by a process that died is sent by another after this; the transport's timeouts stay well below it. */
+    private readonly leaseSeconds = 60,
     intervalMs = 5000,
   ) {
     this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => log.error({ err }, 'mail outbox run failed'));
@@ -49,20 +50,41 @@ export class OutboxSender {
   async drain(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await claimDueMails(this.db, 20, LEASE_SECONDS);
+      // One mail per claim: its lease only has to outlast one delivery, however slow the server.
+      const batch = await claimDueMails(this.db, 1, this.leaseSeconds);
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
-          await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-          await markMailSent(this.db, mail.id, this.transport.name);
-          sent++;
-          this.metrics.mailsSent.inc({ transport: this.transport.name });
+          await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body, messageId: outboxMessageId(mail.id) });
         } catch (err) {
           const retry = retryDelaySeconds(mail.attempts);
           this.metrics.mailFailures.inc({ transport: this.transport.name });
           this.log.warn({ mailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'mail delivery failed');
           await markMailFailed(this.db, mail.id, (err as Error).message, retry);
+          continue;
         }
+        // Accepted by the server: recording that must not turn into a second delivery.
+        await this.recordSent(mail.id);
+        sent++;
+        this.metrics.mailsSent.inc({ transport: this.transport.name });
+      }
+    }
+  }
+
+  /**
+   * The mail is out; only the database write is left. A lost connection here is retried (the
+   * UPDATE is idempotent) instead of counting as a failed delivery, which would send it again.
+   * Should the database stay away for good, the lease expires and the mail goes out once more
+   * with the same Message-ID, so mail clients show it once.
+   */
+  private async recordSent(id: number): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await markMailSent(this.db, id, this.transport.name);
+        return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
       }
     }
   }

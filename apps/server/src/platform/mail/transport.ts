@@ -1,18 +1,25 @@
 import nodemailer from 'nodemailer';
 import type { OutgoingMail } from './outbox.repo.js';
 
+/** One Message-ID per outbox row: should a mail ever go out twice (a crash right after the server took it), mail clients show it once. */
+export function outboxMessageId(id: number): string {
+  return `<outbox-${id}@funkeln>`;
+}
+
 export interface MailTransport {
   readonly name: 'smtp' | 'dev';
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail & { messageId?: string }): Promise<void>;
   close(): void;
 }
 
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, { from });
+/** SMTP through nodemailer; one delivery takes at most about two thirds of `leaseSeconds`. */
+export function createSmtpTransport(smtpUrl: string, from: string, leaseSeconds: number): MailTransport {
+  const step = Math.floor((leaseSeconds * 1000) / 6);
+  const transporter = nodemailer.createTransport(smtpUrl, { from, connectionTimeout: step, greetingTimeout: step, socketTimeout: 2 * step });
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
     },
     close: () => transporter.close(),
   };
