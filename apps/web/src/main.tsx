@@ -1,13 +1,9 @@
-// Aliased: it configures zod once at startup and is not a React hook.
-import { useGermanValidationMessages as applyGermanZodMessages } from '@funkeln/contracts/locale';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
-import { trackMatches } from './lib/match-celebration';
+import { AppRoutes } from './app/router';
 import { trackPresence } from './lib/presence';
-import { connectSocket } from './lib/socket';
 import { restoreTheme } from './lib/theme';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -38,11 +34,10 @@ import './styles/companion.css';
 import './styles/admin.css';
 import './styles/settings.css';
 
-applyGermanZodMessages();
 restoreTheme();
-const socket = connectSocket();
-trackPresence(socket);
-trackMatches(socket);
+// The socket client loads beside the first render instead of before it; 'Gerade online' fills in
+// once it connects. Zod's German messages come with the first lazy page (app/lazy-page.ts).
+void import('./lib/socket').then(({ connectSocket }) => trackPresence(connectSocket()));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root fehlt in index.html');
@@ -50,7 +45,11 @@ if (!root) throw new Error('#root fehlt in index.html');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      {/* Navigations as plain state updates, not transitions: a sign-out can then render the move
+          home synchronously (flushSync) before the token, and the route guard, go away. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -8,18 +8,24 @@ import { notFound } from './errors.js';
 // otherwise come back as HTML and fail with a MIME-type error).
 const SERVER_PATHS = /^\/(api|ws|dev|healthz|readyz|share|assets)(\/|$|\?)/;
 
-/** Serves the built web app with history fallback: unknown GETs outside the API get index.html. */
+/**
+ * Serves the built web app with history fallback: unknown GETs outside the API get index.html.
+ * The web build writes a brotli (.br) and a gzip (.gz) copy beside every text asset; a browser that
+ * accepts one gets it (no compression work per request), others get the plain file.
+ */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
+    const assetsDir = join(distDir, 'assets');
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       cacheControl: false, // set below: hashed assets forever, everything else revalidated
       setHeaders(res, path) {
-        const immutable = path.startsWith(join(distDir, "assets"));
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

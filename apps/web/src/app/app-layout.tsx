@@ -1,13 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { VerifyBanner } from '../features/auth/components/verify-banner';
-import { de } from '../i18n/de';
+import { de } from '../i18n/de-shell';
 import { meQueryKey } from '../lib/current-user';
-import { MatchCelebration } from './match-celebration';
+import { useToken } from '../lib/token-storage';
+import { lazyPage } from './lazy-page';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
+import { useScrollRestoration } from './use-scroll-restoration';
+
+// Members only (both need a session), so a visitor's landing page does not load them.
+const VerifyBanner = lazyPage(() => import('../features/auth/components/verify-banner'), 'VerifyBanner');
+const MatchCelebration = lazyPage(() => import('./match-celebration'), 'MatchCelebration');
 
 /** Spec 4: the current user is reloaded on every route change (the first load happens on mount). */
 function useReloadUserOnNavigation(): void {
@@ -23,21 +28,30 @@ function useReloadUserOnNavigation(): void {
 
 export function AppLayout() {
   useReloadUserOnNavigation();
+  useScrollRestoration();
+  const token = useToken();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         {de.common.skipToContent}
       </a>
       <TopBar />
-      <VerifyBanner />
+      {token ? (
+        <Suspense fallback={null}>
+          <VerifyBanner />
+        </Suspense>
+      ) : null}
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<Spinner label={de.common.loading} />}>
           <Outlet />
         </Suspense>
       </main>
       <SiteFooter />
-      <MatchCelebration />
-      <ScrollRestoration />
+      {token ? (
+        <Suspense fallback={null}>
+          <MatchCelebration />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,20 @@
 import { lazy, type ComponentType } from 'react';
 
-/** React.lazy for a named export, so every route except the landing page ships as its own chunk. */
+let germanMessages: Promise<void> | undefined;
+
+/** Zod's German default messages, set once before the first page that may validate a form. */
+function withGermanMessages(): Promise<void> {
+  germanMessages ??= import('@funkeln/contracts/locale').then(({ useGermanValidationMessages: apply }) => apply());
+  return germanMessages;
+}
+
+/**
+ * React.lazy for a named export: every route except the landing page (and the members-only parts
+ * of the layout) ships as its own chunk, loaded together with zod's German messages.
+ */
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), withGermanMessages()]);
+    return { default: module[name] };
+  });
 }

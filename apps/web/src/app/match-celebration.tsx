@@ -6,8 +6,9 @@ import { Avatar } from '../components/ui/avatar';
 import { usePublicProfile } from '../features/profile/api';
 import { de } from '../i18n/de';
 import { useCurrentUser } from '../lib/current-user';
-import { dismissMatch, onMatchAnnounced, useCelebratedMatch } from '../lib/match-celebration';
+import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from '../lib/match-celebration';
 import { matchesQueryKey, receivedFlirtsQueryKey } from '../lib/matches';
+import { connectSocket } from '../lib/socket';
 
 const CONFETTI = Array.from({ length: 14 }, (_, index) => index);
 
@@ -60,11 +61,16 @@ function Celebration({ match }: { match: MatchItem }) {
   );
 }
 
-/** App-wide 'Es hat gefunkt!' overlay for matches from a like, a flirt back or the socket event. */
+/**
+ * App-wide 'Es hat gefunkt!' overlay for matches from a like, a flirt back or the socket event.
+ * Mounted (and listening to the socket) while a session token is stored.
+ */
 export function MatchCelebration() {
   const match = useCelebratedMatch();
   const ref = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
+
+  useEffect(() => trackMatches(connectSocket()), []);
 
   useEffect(
     () =>

@@ -1,9 +1,14 @@
+import { Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ThemeToggle } from '../components/ui/theme-toggle';
 import { SessionButton } from '../features/auth/components/session-button';
-import { AccountMenu } from '../features/settings/components/account-menu';
-import { de } from '../i18n/de';
+import { de } from '../i18n/de-shell';
 import { useCurrentUser } from '../lib/current-user';
+import { useToken } from '../lib/token-storage';
+import { lazyPage } from './lazy-page';
+
+// Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
+const AccountMenu = lazyPage(() => import('../features/settings/components/account-menu'), 'AccountMenu');
 
 const MEMBER_LINKS = [
   { to: '/discover', label: de.nav.discover },
@@ -19,6 +24,7 @@ const SUB_PAGES: Partial<Record<string, readonly string[]>> = { '/discover': ['/
 
 export function TopBar() {
   const user = useCurrentUser();
+  const token = useToken();
   const { pathname } = useLocation();
   const links = user ? [...MEMBER_LINKS, { to: '/digital-friend', label: de.nav.digitalFriend }] : [{ to: '/digital-friend', label: de.nav.digitalFriend }];
   return (
@@ -47,7 +53,11 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="topbar__actions">
-          <AccountMenu />
+          {token ? (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          ) : null}
           <ThemeToggle />
           <SessionButton />
         </div>

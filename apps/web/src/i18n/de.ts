@@ -1,25 +1,11 @@
-/** Every German UI string of the web app. Strings quoted in the product spec are exact. */
+import { de as shell } from './de-shell';
+
+/**
+ * Every German UI string of the web app (the shell's and landing page's in de-shell.ts, loaded
+ * first; legal texts in de-legal.ts). Strings quoted in the product spec are exact.
+ */
 export const de = {
-  brand: 'Funkeln',
-  nav: {
-    label: 'Hauptnavigation',
-    discover: 'Entdecken',
-    leaderboard: 'Top10',
-    wallet: 'Credits',
-    messages: 'Nachrichten',
-    digitalFriend: 'Digital Friend',
-    login: 'Login',
-    logout: 'Abmelden',
-    brandHome: 'Funkeln – zur Startseite',
-    myProfile: 'Mein Profil',
-    matches: 'Matches',
-    flirts: 'Flirts',
-    discoverTabs: 'Entdecken, Matches und Flirts',
-  },
-  theme: {
-    toLight: 'Zum hellen Design wechseln',
-    toDark: 'Zum dunklen Design wechseln',
-  },
+  ...shell,
   banner: {
     region: 'Hinweis zur Kontobestätigung',
     text: 'Bitte bestätige deine E-Mail-Adresse, um alle Funktionen zu nutzen.',
@@ -27,50 +13,6 @@ export const de = {
     sending: 'Senden…',
     sent: 'E-Mail gesendet. Bitte prüfe deinen Posteingang.',
     failed: 'Senden fehlgeschlagen',
-  },
-  footer: {
-    label: 'Rechtliches',
-    copyright: (year: number) => `© ${year} Funkeln`,
-    tagline: 'Dating mit Funken – made with ♥',
-    imprint: 'Impressum',
-    privacy: 'Datenschutz',
-  },
-  common: {
-    loading: 'Lädt …',
-    comingSoon: 'Diese Funktion kommt bald. Wir arbeiten gerade daran – schau demnächst wieder vorbei!',
-    backHome: 'Zur Startseite',
-    skipToContent: 'Zum Inhalt springen',
-    or: 'oder',
-    charCount: (count: number, max: number) => `${count} / ${max}`,
-    charCountLabel: (count: number, max: number) => `${count} von ${max} Zeichen`,
-    cancel: 'Abbrechen',
-    retry: 'Erneut versuchen',
-    justNow: 'gerade eben',
-  },
-  landing: {
-    eyebrow: 'Dating mit Funken',
-    title: 'Finde jemanden, bei dem es',
-    titleHighlight: 'funkt.',
-    lead: 'Swipe durch Singles in deiner Nähe, flirte anonym und zeig dich erst, wenn es ein Match gibt. Ehrlich, sicher und mit ganz viel Herz.',
-    cta: 'Jetzt starten',
-    secondary: 'Ich habe schon ein Konto',
-    online: 'Gerade online',
-    featuresTitle: 'Warum Funkeln?',
-    featuresLead: 'Alles, was modernes Dating braucht – und nichts, was nervt.',
-    features: [
-      { title: 'Swipen statt suchen', text: 'Wische durch passende Vorschläge: überspringen, liken oder direkt flirten.' },
-      { title: 'Anonym bis zum Match', text: 'Flirte ganz entspannt anonym. Wer du bist, zeigt sich erst bei einem Match.' },
-      { title: 'Badges & Top10 live', text: 'Sammle Badges und verfolge die monatliche Top10-Bestenliste in Echtzeit.' },
-      { title: 'Profil mit Freunden teilen', text: 'Teile dein Profil per Link mit Freunden und hol dir ehrliches Feedback.' },
-      { title: 'Sichere Fotos & KI-Moderation', text: 'Fotos werden geschützt ausgeliefert und von unserer KI-Moderation geprüft.' },
-      { title: 'Credits, Rewards & Live-Präsenz', text: 'Sammle Credits mit Rewards und sieh live, wer gerade online ist.' },
-    ],
-    ctaBandTitle: 'Bereit für den ersten Funken?',
-    ctaBandText: 'Registriere dich kostenlos – dein erstes Match ist vielleicht nur einen Swipe entfernt.',
-    ctaBandButton: 'Kostenlos registrieren',
-    cardLike: 'Like',
-    cardNope: 'Nope',
-    cardMatch: 'Match!',
   },
   fields: {
     displayName: 'Anzeigename',

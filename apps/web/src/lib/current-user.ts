@@ -1,6 +1,5 @@
-import { meResponse, type MeResponse } from '@funkeln/contracts/auth';
+import type { MeResponse } from '@funkeln/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from './api';
 import { clearToken, getToken, useToken } from './token-storage';
 
 /** Shared by the layout, the auth feature and every feature that needs to know who is signed in. */
@@ -9,6 +8,8 @@ export const meQueryKey = ['me'] as const;
 /** GET /me; any failure means "logged out", a 401 also drops the stale token. */
 async function loadMe(token: string | null): Promise<MeResponse | null> {
   if (!token) return null;
+  // Loaded on demand: a visitor's landing page carries neither the API client nor zod.
+  const [{ api, ApiError }, { meResponse }] = await Promise.all([import('./api'), import('@funkeln/contracts/auth')]);
   try {
     return await api.get('/me', meResponse);
   } catch (error) {

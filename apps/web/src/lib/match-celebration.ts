@@ -39,12 +39,16 @@ export function onMatchAnnounced(listener: (match: MatchItem) => void): () => vo
   return () => matchListeners.delete(listener);
 }
 
-/** The server's 'match' event reaches the member wherever they are in the app. */
-export function trackMatches(socket: AppSocket): void {
-  socket.on('match', (event) => {
+/** The server's 'match' event reaches the member wherever they are in the app; returns the unsubscribe. */
+export function trackMatches(socket: AppSocket): () => void {
+  const onMatch = (event: unknown) => {
     const parsed = matchEvent.safeParse(event);
     if (parsed.success) announceMatch(parsed.data.match);
-  });
+  };
+  socket.on('match', onMatch);
+  return () => {
+    socket.off('match', onMatch);
+  };
 }
 
 function subscribe(listener: () => void): () => void {

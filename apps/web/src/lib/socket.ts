@@ -1,9 +1,5 @@
-import {
-  SOCKET_PATH,
-  socketReconnect,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@funkeln/contracts/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '@funkeln/contracts/realtime';
+import { SOCKET_PATH, socketReconnect } from '@funkeln/contracts/socket-options';
 import { io, type Socket } from 'socket.io-client';
 import { getToken, subscribeToken } from './token-storage';
 

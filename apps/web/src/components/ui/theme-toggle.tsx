@@ -1,4 +1,4 @@
-import { de } from '../../i18n/de';
+import { de } from '../../i18n/de-shell';
 import { useTheme } from '../../lib/theme';
 
 export function ThemeToggle() {

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { meQueryKey } from '../../lib/current-user';
 import { clearToken } from '../../lib/token-storage';
-import { logout } from './api';
 
 /** Ends the session on the server (best effort), forgets the token and returns home. */
 export function useLogout(): () => Promise<void> {
@@ -11,6 +10,8 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
+      // On demand: the session button is on every page, the API client only on members' pages.
+      const { logout } = await import('./api');
       await logout();
     } catch {
       // The token is dropped locally either way; an expired session needs no server logout.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { de } from '../../i18n/de';
+import { de } from '../../i18n/de-shell';
 import { FeatureGrid } from './components/feature-grid';
 import { Hero } from './components/hero';
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { clearToken } from '../../lib/token-storage';
 
@@ -11,7 +12,10 @@ export function useLeave(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    await navigate('/', { replace: true, flushSync: true });
+    // BrowserRouter applies navigations as plain state updates (main.tsx), so this one renders now.
+    flushSync(() => {
+      void navigate('/', { replace: true });
+    });
     clearToken();
     queryClient.clear();
   };

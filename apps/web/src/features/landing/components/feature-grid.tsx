@@ -1,4 +1,4 @@
-import { de } from '../../../i18n/de';
+import { de } from '../../../i18n/de-shell';
 import { FEATURE_ICONS } from './feature-icons';
 
 export function FeatureGrid() {

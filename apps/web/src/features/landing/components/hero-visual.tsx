@@ -1,4 +1,4 @@
-import { de } from '../../../i18n/de';
+import { de } from '../../../i18n/de-shell';
 
 const CARDS = [
   { name: 'Lena, 27', city: 'Berlin', tone: 'a' },

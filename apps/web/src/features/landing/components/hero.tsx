@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { de } from '../../../i18n/de';
+import { de } from '../../../i18n/de-shell';
 import { HeroVisual } from './hero-visual';
 import { OnlineCounter } from './online-counter';
 

@@ -1,4 +1,4 @@
-import { de } from '../../../i18n/de';
+import { de } from '../../../i18n/de-shell';
 import { useOnlineCount } from '../../../lib/presence';
 
 /** The live 'Gerade online' figure, pushed by the server's presence events. */
