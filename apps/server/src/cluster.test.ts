@@ -199,6 +199,9 @@ describe.runIf(clustered)('npm run start:cluster', () => {
         expect(sent.status).toBe(200);
       }
       await Promise.all(heard);
+      // Any worker's /metrics answers for the whole cluster: the four sockets sit on both workers.
+      const metrics = await (await fetch(`${cluster.base}/metrics`)).text();
+      expect(metrics).toMatch(/^funkeln_socket_connections_total 4$/m);
       for (const s of sockets) s.close();
 
       const polling = await fetch(`${cluster.base}/ws/?EIO=4&transport=polling`);

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { serveClusterMetrics } from './platform/metrics/cluster.js';
 import { startServer, stopOnSignals } from './start.js';
 
 /**
@@ -66,6 +67,8 @@ function runPrimary(config: Config): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // Any worker's /metrics asks the primary, which gathers every worker's figures.
+  serveClusterMetrics();
   log('info', `starting ${count} worker processes`, { workers: count, port: config.port });
   for (let i = 0; i < count; i++) fork();
 }
