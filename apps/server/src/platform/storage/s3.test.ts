@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSigV4Server, type SigV4Server } from '../../../test/sigv4-s3-server.js';
 import { createS3Storage, type S3Options } from './s3.js';
 import { parseStorageUrl, type S3Target } from './storage-url.js';
+import { errorOf, storageKey as key } from '../../../test/storage-helpers.js';
 
 // The driver against a small S3 stand-in that checks every SigV4 signature from the spec
 // (s3rver, used for the contract tests, accepts any V4 signature) and can fail on demand.
@@ -22,17 +23,6 @@ beforeEach(() => {
   s3.script.length = 0;
 });
 
-const key = (ext = 'jpg') => `${randomBytes(16).toString('hex')}.${ext}`;
-
-/** The error a promise rejects with; fails the test when it resolves. */
-async function errorOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Error) return err;
-  }
-  throw new Error('expected an Error rejection');
-}
 function target(secret = SECRET, endpoint = s3.endpoint): S3Target {
   const host = new URL(endpoint).host;
   const parsed = parseStorageUrl(`s3://${ACCESS}:${encodeURIComponent(secret)}@${host}/${BUCKET}?region=${REGION}&tls=false`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3Server } from '../../../test/s3-server.js';
 import type { BlobStorage } from './blob-storage.js';
 import { createStorage } from './create-storage.js';
+import { errorOf, storageKey as key } from '../../../test/storage-helpers.js';
 
 // One contract, every driver STORAGE_URL can name: unset (DATA_DIR/photos), file:// and s3://
 // against s3rver, a real HTTP server speaking the S3 REST API.
@@ -25,17 +26,6 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const key = (ext = 'jpg') => `${randomBytes(16).toString('hex')}.${ext}`;
-
-/** The error a promise rejects with; fails the test when it resolves. */
-async function errorOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Error) return err;
-  }
-  throw new Error('expected an Error rejection');
-}
 
 interface Driver {
   make(): BlobStorage;
