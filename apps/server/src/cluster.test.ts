@@ -168,9 +168,17 @@ describe.runIf(clustered)('two server processes on one PostgreSQL and one Redis 
     const before = await counts();
     for (let round = 1; round <= 3; round++) {
       await db.query('UPDATE job_runs SET next_run_at = now() WHERE name = ANY($1)', [jobs]);
-      await new Promise((r) => setTimeout(r, 600)); // both processes poll every 100 ms
+      const expected = (name: string) => (before.get(name) ?? 0) + round;
+      // Both processes poll every 100 ms: wait for the runs, then long enough for a second one to show.
+      const until = Date.now() + 10_000;
+      while (Date.now() < until) {
+        const now = await counts();
+        if (jobs.every((name) => (now.get(name) ?? 0) >= expected(name))) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 500));
       const after = await counts();
-      for (const name of jobs) expect(after.get(name), name).toBe((before.get(name) ?? 0) + round);
+      for (const name of jobs) expect(after.get(name), name).toBe(expected(name));
     }
     const until = Date.now() + 15_000;
     while (addresses.some((a) => smtp.mailsTo(a).length === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
