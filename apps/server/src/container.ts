@@ -85,7 +85,7 @@ export interface Container {
   admin: AdminService;
   reports: ReportsService;
   privacy: PrivacyService;
-  /** Deletes expired and prunes used mail tokens, daily (once across the cluster). */
+  /** Deletes expired and prunes used mail tokens and old outbox mails, daily (once across the cluster). */
   tokenCleanupJob: ScheduledJob;
   /** Process state the health checks report: draining from the first shutdown signal on. */
   lifecycle: { draining: boolean };
@@ -143,7 +143,10 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
-  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => void (await admin.cleanupTokens(undefined)));
+  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
+    await admin.cleanupTokens(undefined);
+    await mailSender.prune();
+  });
   const freezeJob = schedule('leaderboard-freeze', 600_000, async () => void (await rankings.freezeFinishedMonths()));
   const escrowJob = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();

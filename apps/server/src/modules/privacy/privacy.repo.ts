@@ -48,6 +48,8 @@ export async function exportRows(q: Queryable, userId: string) {
 /** Erases the account; rows that must stay for bookkeeping lose the member (ON DELETE SET NULL). */
 export async function eraseUser(q: Queryable, userId: string): Promise<void> {
   await q.query("UPDATE leaderboard_archive SET user_id = NULL, name = 'Gelöschtes Profil' WHERE user_id = $1", [userId]);
+  // Mails to the address, sent or waiting (a waiting one must not go out after the erasure).
+  await q.query('DELETE FROM mail_outbox WHERE lower(to_address) = (SELECT lower(email) FROM users WHERE id = $1)', [userId]);
   await q.query('DELETE FROM users WHERE id = $1', [userId]);
 }
 

@@ -61,6 +61,9 @@ describe('erasure', () => {
   it('needs the password; then nothing of the member is reachable and the photo files are gone', async () => {
     const eva = await memberWithProfile(t.app, 'Eva', 'female');
     const tom = await memberWithProfile(t.app, 'Tom', 'male');
+    const email = (await t.c.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [eva.id]))[0]!.email;
+    const outbox = () => t.c.db.query('SELECT 1 FROM mail_outbox WHERE lower(to_address) = lower($1)', [email]);
+    expect((await outbox()).length).toBeGreaterThan(0); // the verification mail
     const photo = await withPhoto(eva);
     await api('PUT', '/api/me/photo/categories', eva.token, { categories: ['face'] });
     await t.c.rankings.vote(tom.id, photo.id, 'face');
@@ -75,6 +78,7 @@ describe('erasure', () => {
     expect((await api('GET', `/api/profile/${eva.id}`, tom.token)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
     expect(files.some((f) => existsSync(f))).toBe(false);
+    expect(await outbox()).toEqual([]); // no mail to the address stays behind or goes out later
     expect((await api('GET', '/api/feed', tom.token)).json<{ id: string }[]>().map((c) => c.id)).not.toContain(eva.id);
     expect((await api('GET', '/api/leaderboard/face', tom.token)).json<{ user_id: string }[]>().map((e) => e.user_id)).not.toContain(eva.id);
     expect((await api('GET', '/api/messages', tom.token)).json()).toEqual([expect.objectContaining({ sender_id: null, sender_name: 'Gelöschtes Profil', body: 'Bis bald' })]);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { claimDueMails, markMailFailed, markMailSent } from './outbox.repo.js';
+import { claimDueMails, markMailFailed, markMailSent, pruneOutbox } from './outbox.repo.js';
 import { outboxMessageId, type MailTransport } from './transport.js';
 
 const MAX_ATTEMPTS = 12;
@@ -44,6 +44,11 @@ export class OutboxSender {
   async stop(): Promise<void> {
     await this.job.stop();
     this.transport.close();
+  }
+
+  /** Retention: sent mails go after 7 days, given-up ones after 30 (the daily cleanup job). */
+  prune(): Promise<number> {
+    return pruneOutbox(this.db);
   }
 
   /** Sends everything due; returns how many were sent. Public for tests and the CLI. */

@@ -65,3 +65,17 @@ export function listDeliveredMails(q: Queryable, transport: string, limit: numbe
     [transport, limit],
   );
 }
+
+export const SENT_RETENTION_DAYS = 7;
+export const FAILED_RETENTION_DAYS = 30;
+
+/** Deletes mails sent more than 7 days ago and given-up ones after 30; returns how many. */
+export async function pruneOutbox(q: Queryable): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM mail_outbox
+      WHERE sent_at < now() - make_interval(days => $1) OR failed_at < now() - make_interval(days => $2)
+      RETURNING id`,
+    [SENT_RETENTION_DAYS, FAILED_RETENTION_DAYS],
+  );
+  return rows.length;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
 import { enqueueMail } from './outbox.repo.js';
+import { makeDue } from '../jobs/job-runs.repo.js';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -42,5 +43,24 @@ describe('mail outbox', () => {
     const [a, b] = await Promise.all([t.c.mailSender.drain(), t.c.mailSender.drain()]);
     expect(a + b).toBe(10);
     expect(smtp.mailsTo(to).map((m) => m.subject).sort()).toEqual([...Array(10).keys()].map((i) => `Nr. ${i}`).sort());
+  });
+
+  it('the daily cleanup deletes mails sent over 7 days ago and given-up ones over 30, nothing else', async () => {
+    const to = uniqueEmail('retention');
+    const ages: [string, string][] = [
+      ['sent 8 days ago', `sent_at = now() - interval '8 days'`],
+      ['sent 6 days ago', `sent_at = now() - interval '6 days'`],
+      ['failed 31 days ago', `failed_at = now() - interval '31 days'`],
+      ['failed 29 days ago', `failed_at = now() - interval '29 days'`],
+      ['pending for 40 days', `created_at = now() - interval '40 days', next_attempt_at = now() + interval '1 hour'`],
+    ];
+    for (const [subject, set] of ages) {
+      await enqueueMail(t.c.db, { to, subject, text: 'x', html: 'x' });
+      await t.c.db.query(`UPDATE mail_outbox SET ${set} WHERE to_address = $1 AND subject = $2`, [to, subject]);
+    }
+    await makeDue(t.c.db, 'token-cleanup');
+    expect(await t.c.tokenCleanupJob.runIfDue()).toBe(true);
+    const left = await t.c.db.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE to_address = $1 ORDER BY subject', [to]);
+    expect(left.map((r) => r.subject)).toEqual(['failed 29 days ago', 'pending for 40 days', 'sent 6 days ago']);
   });
 });

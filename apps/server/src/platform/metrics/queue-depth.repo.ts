@@ -16,7 +16,7 @@ export interface EscrowQueueDepth {
 
 export async function mailQueueDepth(q: Queryable): Promise<MailQueueDepth> {
   const [row] = await q.query<{ pending: number; failed: number }>(
-    // The pending count reads the partial index mail_outbox_due_idx (same predicate).
+    // Both counts read a partial index with the same predicate (mail_outbox_due_idx, mail_outbox_failed_idx).
     `SELECT (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL)::int AS pending,
             (SELECT count(*) FROM mail_outbox WHERE failed_at IS NOT NULL)::int AS failed`,
   );
