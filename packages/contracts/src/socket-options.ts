@@ -8,3 +8,12 @@ export const socketReconnect = {
   randomizationFactor: 0.5,
   timeout: 20000,
 } as const;
+
+/**
+ * The presence event's rule without zod, for the landing page (which loads no zod): one
+ * non-negative integer. realtime.unit.test.ts keeps it in step with the `presenceEvent` schema.
+ */
+export function isPresenceEvent(event: unknown): event is { online: number } {
+  const value = typeof event === 'object' && event !== null ? (event as Record<string, unknown>).online : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
