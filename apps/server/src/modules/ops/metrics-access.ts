@@ -13,16 +13,21 @@ export function isLoopback(address: string | undefined): boolean {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** A reverse proxy on the same host connects from loopback too; what it forwards is not local. */
+function forwarded(request: FastifyRequest): boolean {
+  return request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined;
+}
+
 /**
  * With a token: only `Authorization: Bearer <token>` (401 otherwise). Without one: only the
- * loopback peer; anyone else gets the 404 of a path that does not exist. The socket's address is
- * used, never X-Forwarded-For, which any client can write.
+ * loopback peer, and only when no proxy forwarded the request; anyone else gets the 404 of a path
+ * that does not exist. The socket's address is used, never X-Forwarded-For, which any client can write.
  */
 export function metricsAccess(token: string | undefined): (request: FastifyRequest) => Promise<void> {
   const expected = token === undefined ? undefined : digest(token);
   return async (request) => {
     if (!expected) {
-      if (!isLoopback(request.socket.remoteAddress)) throw notFound();
+      if (!isLoopback(request.socket.remoteAddress) || forwarded(request)) throw notFound();
       return;
     }
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');

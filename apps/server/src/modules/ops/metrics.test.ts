@@ -44,6 +44,10 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     }
     // A forwarded-for header is anyone's to write: the TCP peer decides, even with TRUST_PROXY.
     expect((await get('/metrics', '10.0.0.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+    // A reverse proxy on the same host connects from loopback: what it forwards from outside is refused.
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      expect((await get('/metrics', '127.0.0.1', { [header]: '203.0.113.9' })).statusCode, header).toBe(404);
+    }
   });
 
   it('times requests by route template, never by raw URL, and leaves the scrape itself out', async () => {
