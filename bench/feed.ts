@@ -22,17 +22,15 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContainer, type Container } from '../apps/server/src/container.js';
-import { createPgliteDb, createPostgresDb, type Db, type Queryable } from '../apps/server/src/db/client.js';
+import { createPgliteDb, type Db, type Queryable } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { findFeedPage } from '../apps/server/src/modules/discovery/feed.repo.js';
 import { FeedDecks } from '../apps/server/src/modules/discovery/feed-decks.js';
@@ -41,7 +39,8 @@ import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.j
 import type { RateLimiter } from '../apps/server/src/platform/rate-limit.js';
 import { runLoad, runThroughput, type LoadResult } from './feed/load.js';
 import { berlin, createViewers, generateBackground, generateMembers, generateViewerHistory, type Origin } from './feed/population.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
+import { freshPostgresDatabase, redisReachable } from './services.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,7 +65,6 @@ const DURATION_MS = Number(args.duration) * 1000;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DB_NAME = 'funkeln_bench_feed';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const silent = { warn: () => undefined, error: () => undefined };
 
 /** Counts like the app's limiter (same store, same round trip) but never refuses: the bench sends far more than 120 feed requests a minute per viewer. */
@@ -106,19 +104,6 @@ async function startHello(): Promise<{ port: number; close(): Promise<void> }> {
 async function waitUntil(ready: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100 && !ready(); i++) await new Promise((r) => setTimeout(r, 50));
   if (!ready()) throw new Error(`${what} did not come up`);
-}
-
-async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 function check(r: LoadResult, what: string): LoadResult {
@@ -241,29 +226,15 @@ async function onPglite(members: number, helloPort: number): Promise<RunFigures>
 }
 
 async function onPostgres(members: number, helloPort: number): Promise<RunFigures | undefined> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const fresh = await freshPostgresDatabase(PG_ADMIN_URL, PG_DB_NAME, log);
+  if (!fresh) return undefined;
   try {
-    await admin.connect();
-  } catch (err) {
-    log(`PostgreSQL at ${PG_ADMIN_URL} not reachable (${(err as Error).message}); skipping that part`);
-    return undefined;
-  }
-  const [{ server_version: version } = { server_version: '?' }] = (await admin.query<{ server_version: string }>('SHOW server_version')).rows;
-  await admin.query(`DROP DATABASE IF EXISTS ${PG_DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${PG_DB_NAME}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${PG_DB_NAME}`;
-  const db = createPostgresDb(url.href);
-  try {
-    await migrate(db);
     const redisUrl = (await redisReachable(REDIS_URL)) ? REDIS_URL : undefined;
     if (!redisUrl) log(`Redis at ${REDIS_URL} not reachable: measuring PostgreSQL without it (sessions and decks uncached, as the app would run)`);
-    const env = { DATABASE_URL: url.href, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
-    return await measure(`PostgreSQL ${version.split(' ')[0]}${redisUrl ? ' + Redis' : ''}`, db, env, members, 100_000, helloPort);
+    const env = { DATABASE_URL: fresh.url, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+    return await measure(`PostgreSQL ${fresh.version}${redisUrl ? ' + Redis' : ''}`, fresh.db, env, members, 100_000, helloPort);
   } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_DB_NAME} WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 

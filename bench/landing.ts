@@ -16,7 +16,7 @@
  * [--runs 3] [--dry]` on an existing build. `--dry` prints only and leaves bench/RESULTS.md alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort, startServerProcess } from '../apps/server/test/server-process.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,7 +46,6 @@ const CHROME_FLAGS = [
 ];
 const JS_BUDGET_BYTES = 120_000;
 const SCORE_TARGET = 95;
-const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 interface Chunk {
@@ -150,7 +149,7 @@ async function main(): Promise<void> {
     console.log(`lighthouse median: ${median.score} (target >= ${SCORE_TARGET}); ${median.preset}`);
 
     if (args.dry) return;
-    const base = { benchmark: 'landing', machine: `${MACHINE}, shared with other jobs`, reproduce: 'npm run bench:landing' };
+    const base = { benchmark: 'landing', machine: MACHINE, reproduce: 'npm run bench:landing' };
     const list = chunks.map((c) => `${c.path.replace(/^\/assets\//, '')} ${kb(c.gzip9)}`).join(', ');
     await recordResult({
       ...base,

@@ -14,20 +14,20 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContainer } from '../apps/server/src/container.js';
-import { createPgliteDb, createPostgresDb, type Db } from '../apps/server/src/db/client.js';
+import { createPgliteDb, type Db } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { liveTop } from '../apps/server/src/modules/rankings/rankings.repo.js';
 import { berlinMonth } from '../apps/server/src/modules/rankings/rankings.service.js';
 import { runLoad } from './feed/load.js';
 import { generateMembers } from './feed/population.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
+import { freshPostgresDatabase } from './services.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,7 +45,6 @@ const QUERY_RUNS = 2000;
 const QUERIED = ['bikini', 'face', 'age'] as const;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DB_NAME = 'funkeln_bench_leaderboard';
-const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const silent = { warn: () => undefined, error: () => undefined };
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const memberId = (expr: string) => `md5('fb:' || (${expr}))::uuid`;
@@ -146,26 +145,12 @@ async function onPglite(): Promise<Figures> {
 }
 
 async function onPostgres(): Promise<Figures | undefined> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const fresh = await freshPostgresDatabase(PG_ADMIN_URL, PG_DB_NAME, log);
+  if (!fresh) return undefined;
   try {
-    await admin.connect();
-  } catch (err) {
-    log(`PostgreSQL at ${PG_ADMIN_URL} not reachable (${(err as Error).message}); skipping that part`);
-    return undefined;
-  }
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
-  await admin.query(`DROP DATABASE IF EXISTS ${PG_DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${PG_DB_NAME}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${PG_DB_NAME}`;
-  const db = createPostgresDb(url.href);
-  try {
-    await migrate(db);
-    return await measure(`PostgreSQL ${version.split(' ')[0]}`, db, { DATABASE_URL: url.href });
+    return await measure(`PostgreSQL ${fresh.version}`, fresh.db, { DATABASE_URL: fresh.url });
   } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_DB_NAME} WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 

@@ -20,7 +20,7 @@
  * [--duration 10] [--threadpool 4] [--dry]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -29,7 +29,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { ARGON2_OPTIONS, hashPassword } from '../apps/server/src/modules/accounts/passwords.js';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { cpuSeconds } from './realtime/proc.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +48,6 @@ const DURATION_S = Number(args.duration);
 const THREADPOOL = args.threadpool;
 const PASSWORD = 'bench-login-Passwort-1';
 const CORES = availableParallelism();
-const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const OWASP = 'm=19456,t=2,p=1';
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 

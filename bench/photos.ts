@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.js';
@@ -15,7 +15,7 @@ import { createContainer } from '../apps/server/src/container.js';
 import { createPgliteDb } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { multipart } from '../apps/server/test/images.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
 
 const COUNT = Number(process.argv[2] ?? 60);
 const CONCURRENCY = 4;
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     metric: 'upload -> re-encode -> moderation, 12 MP JPEG',
     value: `${perSecond.toFixed(1)} photos/s (p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, ${CONCURRENCY} concurrent)`,
     target: '>= 8 photos/s',
-    machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`,
+    machine: MACHINE,
     reproduce: 'npm run bench:photos',
   });
   await app.close();

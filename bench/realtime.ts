@@ -33,7 +33,6 @@
  * the database funkeln_bench_realtime. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
  * Without either, that part is skipped.
  */
-import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
@@ -41,7 +40,7 @@ import { ClientProcess } from './realtime/clients.js';
 import { cpuSeconds, rssBytes } from './realtime/proc.js';
 import { createMembers } from './realtime/population.js';
 import { connectAll, connectMember, disconnectAll, messagePlan, percentiles, settledRss, slices, timePresence, type Percentiles } from './realtime/phases.js';
-import { recordResult } from './results.js';
+import { MACHINE, recordResult } from './results.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,7 +66,6 @@ const WARMUP_MESSAGES = Math.min(RATE, MESSAGES); // one second's worth, not cou
 const MESSAGES_PER_MEMBER_MINUTE = 30; // the server's flood guard (docs/MESSAGING.md)
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -10,6 +11,9 @@ the last column (all run by \`npm run bench\`).
 | benchmark | metric | result | target | machine | date | reproduce |
 |---|---|---|---|---|---|---|
 `;
+
+/** The machine column of every row. */
+export const MACHINE = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 
 export interface BenchResult {
   benchmark: string;
