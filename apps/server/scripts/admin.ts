@@ -6,12 +6,11 @@
  * the change within a minute (their session cache). ADMIN_EMAILS does the same from the
  * configuration for verified addresses; there is no default admin account.
  */
-import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client.js';
-import { DataDirInUseError, lockDataDir } from '../src/db/data-dir-lock.js';
+import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
+import { openConfiguredDb } from '../src/db/open.js';
 import { setRoleByEmail } from '../src/modules/admin/roles.repo.js';
+import { exitWith } from './cli-errors.js';
 
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
@@ -20,15 +19,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let unlock: (() => void) | undefined;
-  let db: Db;
-  if (config.databaseUrl) {
-    db = createPostgresDb(config.databaseUrl, 2);
-  } else {
-    const dir = resolve(config.dataDir);
-    unlock = lockDataDir(dir);
-    db = createPgliteDb(resolve(dir, 'pglite'));
-  }
+  const { db, unlock } = openConfiguredDb(config, 2);
   try {
     await migrate(db);
     const role = command === 'grant' ? 'admin' : 'member';
@@ -44,11 +35,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createContainer, type Container } from './container.js';
-import { createPgliteDb, createPostgresDb, type Db } from './db/client.js';
-import { lockDataDir } from './db/data-dir-lock.js';
+import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { openConfiguredDb } from './db/open.js';
 import { seedDemo } from './modules/demo/demo.seeder.js';
 import { createLogger } from './platform/logger.js';
 
@@ -16,14 +15,6 @@ export interface RunningServer {
   shutdown(signal: string): Promise<void>;
 }
 
-/** Opens the database this configuration names (locking DATA_DIR for the embedded one). */
-function openDb(config: Config): { db: Db; unlock?: () => void } {
-  if (config.databaseUrl) return { db: createPostgresDb(config.databaseUrl) };
-  const dir = resolve(config.dataDir);
-  const unlock = lockDataDir(dir);
-  return { db: createPgliteDb(resolve(dir, 'pglite')), unlock };
-}
-
 export interface StartOptions {
   /** WebSocket only (cluster workers: long-polling needs every request of a client in one process). */
   websocketOnly?: boolean;
@@ -31,7 +22,7 @@ export interface StartOptions {
 
 /** config -> db -> migrations -> app -> listen -> jobs. A start that fails half-way releases everything. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const { db, unlock } = openDb(config);
+  const { db, unlock } = openConfiguredDb(config);
   try {
     return await serve(config, db, unlock, options);
   } catch (err) {

@@ -102,12 +102,6 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
         }
         let committing = false;
         let broken: Error | undefined;
-        // A checked-out client has no pool listener: a session killed between two statements would
-        // otherwise be an unhandled 'error' event that ends the process. The next query fails instead.
-        const onError = (err: Error) => {
-          broken = err;
-        };
-        client.on('error', onError);
         try {
           await client.query('BEGIN');
           const result = await fn({
@@ -128,7 +122,6 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
           if (code && RETRYABLE.has(code) && attempt < 5) continue;
           throw err;
         } finally {
-          client.off('error', onError);
           client.release(broken);
         }
       }
