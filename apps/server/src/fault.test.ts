@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../test/remote.js';
+import { call, remoteMember } from '../test/remote.js';
 import { startServerProcess } from '../test/server-process.js';
 import { startSmtpServer, type TestSmtp } from '../test/smtp.js';
 import { createTestDb } from '../test/test-db.js';
@@ -60,16 +60,6 @@ class Client {
     }
     throw new Error(`${method} ${path}: no definite answer`);
   }
-}
-
-async function member(client: Client, gender: 'male' | 'female') {
-  const email = `${gender}.${randomBytes(4).toString('hex')}@example.org`;
-  const reg = await client.until('POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: gender === 'male' ? 'Max' : 'Mia' } });
-  const token = (reg.body as { token: string }).token;
-  const me = await client.until('GET', '/api/me', { token });
-  const profile = { birthDate: '1990-01-01', gender, interestedIn: ['female', 'male'], ageMin: 18, ageMax: 80 };
-  expect((await client.until('PUT', '/api/me/profile', { token, body: profile })).status).toBe(200);
-  return { id: (me.body as { id: string }).id, token };
 }
 
 type Member = { id: string; token: string };
@@ -133,9 +123,9 @@ async function expectNothingLostOrDoubled(
   expect(client.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
 }
 
-const people = async (client: Client) => ({
-  spenders: await Promise.all(Array.from({ length: SPENDERS }, () => member(client, 'male'))),
-  recipient: await member(client, 'female'),
+const people = async (base: string) => ({
+  spenders: await Promise.all(Array.from({ length: SPENDERS }, (_, i) => remoteMember(base, `Max${i}`, 'male'))),
+  recipient: await remoteMember(base, 'Mia', 'female'),
 });
 
 describe.runIf(onPostgres)('PostgreSQL connections killed mid-request', () => {
@@ -153,7 +143,7 @@ describe.runIf(onPostgres)('PostgreSQL connections killed mid-request', () => {
     });
     cleanups.push(() => server.stop());
     const client = new Client(() => server.base);
-    const cast = await people(client);
+    const cast = await people(server.base);
 
     // Kill every connection the server holds to its database, again and again, while it works.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -198,7 +188,7 @@ describe('a server process killed mid-write', () => {
     const port = new URL(server.base).port;
     cleanups.push(() => server.stop());
     const client = new Client(() => server.base);
-    const cast = await people(client);
+    const cast = await people(server.base);
 
     // Two crashes while the workload runs; each time the process comes back on the same port.
     let restarts = 0;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createContainer, type Container, type ContainerOverrides } from '../src/container.js';
+import { createPostgresDb, type Db } from '../src/db/client.js';
 import { createTestDb } from './test-db.js';
 
 export const PUBLIC_URL = 'http://funkeln.test';
@@ -18,15 +19,15 @@ export interface TestApp {
 }
 
 /**
- * A whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres) with Redis
- * under a key prefix of its own when TEST_REDIS_URL is set. env overrides configuration.
+ * An app on an existing database with a DATA_DIR of its own, and Redis under a key prefix of its
+ * own when TEST_REDIS_URL is set. env overrides configuration; close() leaves the database open.
  */
-export async function createTestApp(
+export async function createAppOn(
+  db: Db,
   env: Record<string, string> = {},
   options: AppOptions = {},
   overrides: ContainerOverrides = {},
 ): Promise<TestApp> {
-  const { db, drop } = await createTestDb();
   const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -46,8 +47,44 @@ export async function createTestApp(
     async close() {
       await app.close();
       await c.close();
-      await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  overrides: ContainerOverrides = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDb();
+  const t = await createAppOn(db, env, options, overrides);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * One more app node on a shared test database, as another server process would have it: its own
+ * pool (and DATABASE_URL) on PostgreSQL; on PGlite the nodes share the one in-process database.
+ */
+export async function createNode(
+  shared: { db: Db; url: string | undefined },
+  env: Record<string, string> = {},
+  overrides: ContainerOverrides = {},
+): Promise<TestApp> {
+  const db = shared.url ? createPostgresDb(shared.url) : shared.db;
+  const node = await createAppOn(db, { ...(shared.url ? { DATABASE_URL: shared.url } : {}), ...env }, {}, overrides);
+  return {
+    ...node,
+    async close() {
+      await node.close();
+      if (db !== shared.db) await db.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../src/db/client.js';
 import { randomToken, sha256 } from '../src/platform/crypto.js';
 
@@ -36,6 +36,19 @@ export async function call<T = Record<string, unknown>>(
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A member registered over HTTP with a profile (18+, open to everyone), ready to write messages. */
+export async function remoteMember(base: string, name: string, gender: 'female' | 'male'): Promise<{ id: string; token: string }> {
+  const email = `${name.toLowerCase()}.${randomBytes(4).toString('hex')}@example.org`;
+  const reg = await call<{ token: string }>(base, 'POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: name } });
+  if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const { token } = reg.body;
+  const me = await call<{ id: string }>(base, 'GET', '/api/me', { token });
+  const profile = { birthDate: '1990-01-01', gender, interestedIn: ['female', 'male'], ageMin: 18, ageMax: 80 };
+  const saved = await call(base, 'PUT', '/api/me/profile', { token, body: profile });
+  if (saved.status !== 200) throw new Error(`profile failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return { id: me.body.id, token };
 }
 
 /** Resolves with the first `event` the socket receives that satisfies `match` (fails after 10 s). */

@@ -1,54 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { berlinToday } from '@funkeln/contracts/profiles';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, PUBLIC_URL } from '../../../test/harness.js';
+import { bearer, createNode, type TestApp } from '../../../test/harness.js';
 import { insertMembers, type SeedMember } from '../../../test/population.js';
 import { createTestDb } from '../../../test/test-db.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { createContainer, type Container } from '../../container.js';
-import { createPostgresDb } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 
 // Two app instances, each with its own database pool, caches and Redis connections, as two server
 // processes would have; only PostgreSQL + Redis make that a real deployment (the CI pass sets both).
 const clustered = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 
-interface Node {
-  app: FastifyInstance;
-  c: Container;
-  close(): Promise<void>;
-}
+type Node = TestApp;
 
-async function startNode(url: string, prefix: string): Promise<Node> {
-  const db = createPostgresDb(url);
-  const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-cluster-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-    REDIS_PREFIX: prefix,
-  });
-  const c = createContainer(config, db, { warn: () => undefined, error: () => undefined });
-  const app = await buildApp(c, { logger: false });
-  await app.ready();
-  await eventually(() => c.events.clustered);
-  return {
-    app,
-    c,
-    async close() {
-      await app.close();
-      await c.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** An app node with its own pool, caches and Redis connections, once it hears the other's events. */
+async function startNode(shared: { db: Db; url: string | undefined }, prefix: string): Promise<Node> {
+  const node = await createNode(shared, { REDIS_PREFIX: prefix });
+  await eventually(() => node.c.events.clustered);
+  return node;
 }
 
 /** Polls until the check holds (events cross Redis asynchronously); fails after 5 s. */
@@ -77,11 +45,11 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
   });
 
   beforeAll(async () => {
-    const { url, drop } = await createTestDb();
-    dropDb = drop;
+    const shared = await createTestDb();
+    dropDb = shared.drop;
     const prefix = `x${randomBytes(4).toString('hex')}:`;
-    one = await startNode(url ?? '', prefix);
-    two = await startNode(url ?? '', prefix);
+    one = await startNode(shared, prefix);
+    two = await startNode(shared, prefix);
   }, 60_000);
 
   afterAll(async () => {

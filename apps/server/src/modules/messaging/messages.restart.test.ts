@@ -6,6 +6,7 @@ import { SOCKET_PATH } from '@funkeln/contracts/realtime';
 import type { MessageEvent } from '@funkeln/contracts/messages';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call, remoteMember } from '../../../test/remote.js';
 import { startServerProcess } from '../../../test/server-process.js';
 import { createTestDb } from '../../../test/test-db.js';
 
@@ -29,31 +30,13 @@ async function storage(): Promise<Record<string, string>> {
   return { DATABASE_URL: url!, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {}) };
 }
 
-async function call<T>(base: string, method: string, path: string, token?: string, body?: object): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
-async function member(base: string, name: string): Promise<{ id: string; token: string }> {
-  const email = `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.org`;
-  const { json } = await call<{ token: string }>(base, 'POST', '/api/auth/register', undefined, { email, password: 'geheim123', displayName: name });
-  const me = await call<{ id: string }>(base, 'GET', '/api/me', json.token);
-  const profile = { birthDate: '1990-01-01', gender: 'female', interestedIn: ['female', 'male'], ageMin: 18, ageMax: 80 };
-  expect((await call(base, 'PUT', '/api/me/profile', json.token, profile)).status).toBe(200);
-  return { id: me.json.id, token: json.token };
-}
-
 /** Sends until acknowledged, like the web client: same clientId on every try. */
 async function sendUntilStored(base: () => string, token: string, to: string, body: string, clientId: string): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
-      const res = await call<{ message: { id: string } }>(base(), 'POST', `/api/messages/${to}`, token, { body, clientId });
-      if (res.status === 200) return res.json.message.id;
-      if (res.status < 500) throw new Error(`refused: ${res.status} ${JSON.stringify(res.json)}`);
+      const res = await call<{ message: { id: string } }>(base(), 'POST', `/api/messages/${to}`, { token, body: { body, clientId } });
+      if (res.status === 200) return res.body.message.id;
+      if (res.status < 500) throw new Error(`refused: ${res.status} ${JSON.stringify(res.body)}`);
     } catch (err) {
       if (err instanceof Error && err.message.startsWith('refused')) throw err;
     }
@@ -68,8 +51,8 @@ describe('messages across a server crash', () => {
     let server = await startServerProcess(env);
     const port = new URL(server.base).port;
     cleanups.push(() => server.stop());
-    const sender = await member(server.base, 'Senderin');
-    const recipient = await member(server.base, 'Empfaengerin');
+    const sender = await remoteMember(server.base, 'Senderin', 'female');
+    const recipient = await remoteMember(server.base, 'Empfaengerin', 'female');
 
     // The recipient's client: socket events plus a catch-up fetch on every (re)connect.
     const received = new Map<string, number>();
@@ -80,8 +63,8 @@ describe('messages across a server crash', () => {
     socket.on('message', (e: MessageEvent) => note(e.message.id));
     socket.on('connect', () => {
       catchUps.push(
-        call<{ id: string }[]>(server.base, 'GET', '/api/messages', recipient.token).then(
-          ({ json }) => json.forEach((m) => seen.add(m.id)),
+        call<{ id: string }[]>(server.base, 'GET', '/api/messages', { token: recipient.token }).then(
+          ({ body }) => body.forEach((m) => seen.add(m.id)),
           () => undefined,
         ),
       );
@@ -105,10 +88,10 @@ describe('messages across a server crash', () => {
     }
     await restarting;
 
-    const inbox = await call<{ id: string; body: string }[]>(server.base, 'GET', '/api/messages', recipient.token);
-    expect(inbox.json).toHaveLength(N);
-    expect(new Set(inbox.json.map((m) => m.body)).size).toBe(N);
-    expect(new Set(inbox.json.map((m) => m.id))).toEqual(new Set(sent));
+    const inbox = await call<{ id: string; body: string }[]>(server.base, 'GET', '/api/messages', { token: recipient.token });
+    expect(inbox.body).toHaveLength(N);
+    expect(new Set(inbox.body.map((m) => m.body)).size).toBe(N);
+    expect(new Set(inbox.body.map((m) => m.id))).toEqual(new Set(sent));
 
     // Delivered once: no id twice over the socket, and socket plus catch-up cover every message.
     await new Promise<void>((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));

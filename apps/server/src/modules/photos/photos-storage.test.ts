@@ -3,17 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, PUBLIC_URL, register } from '../../../test/harness.js';
+import { bearer, createNode, register, type TestApp } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { startS3Server, type S3Server } from '../../../test/s3-server.js';
 import { createTestDb } from '../../../test/test-db.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { createContainer, type Container } from '../../container.js';
-import { createPostgresDb, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Moderator } from './moderation/moderator.js';
 
 // Photos uploaded on one server process and served, replaced and erased on another: each node has
@@ -25,42 +21,14 @@ const approve: Moderator = {
   close: async () => undefined,
 };
 
-interface Node {
-  app: FastifyInstance;
-  c: Container;
-  close(): Promise<void>;
-}
+type Node = TestApp;
 
 let s3: S3Server;
 let shared: { db: Db; url: string | undefined; drop(): Promise<void> };
 const prefix = `s${randomBytes(4).toString('hex')}:`;
 
-async function startNode(storageUrl: string | undefined): Promise<Node> {
-  const db = shared.url ? createPostgresDb(shared.url) : shared.db;
-  const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-node-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    ...(shared.url ? { DATABASE_URL: shared.url } : {}),
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}),
-    ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
-  });
-  const c = createContainer(config, db, { warn: () => undefined, error: () => undefined }, { moderator: approve });
-  const app = await buildApp(c, { logger: false });
-  await app.ready();
-  return {
-    app,
-    c,
-    async close() {
-      await app.close();
-      await c.close();
-      if (db !== shared.db) await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startNode = (storageUrl: string | undefined): Promise<Node> =>
+  createNode(shared, { REDIS_PREFIX: prefix, ...(storageUrl ? { STORAGE_URL: storageUrl } : {}) }, { moderator: approve });
 
 beforeAll(async () => {
   s3 = await startS3Server();
