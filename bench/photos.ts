@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: `10.${i % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
-      payload: { email: `bench${i}@example.org`, password: 'geheim123', displayName: 'Bench' },
+      payload: { email: `bench${i}@example.org`, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Bench' },
     });
     tokens.push(res.json<{ token: string }>().token);
   }

@@ -5,7 +5,7 @@ import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
 
 // In ADMIN_EMAILS of the e2e server (start-server.mjs); used by this journey only.
 const ADMIN = 'admin.e2e@example.org';
-const PASSWORD = 'geheim123';
+const PASSWORD = 'Kiwi-Wolke-Geheim-42';
 
 interface Member {
   id: string;

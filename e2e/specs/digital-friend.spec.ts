@@ -5,7 +5,7 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
   await expect(page).toHaveURL(/\/login\?next=\/digital-friend$/);
 
   const email = uniqueEmail('freundin');
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Frida' } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Frida' } });
   expect(registered.ok()).toBe(true);
   const { token } = (await registered.json()) as { token: string };
   // Messages cost 2 credits without premium: the daily reward (10 credits) pays for a few.

@@ -4,7 +4,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures.js';
 /** A member with a complete profile in Berlin who wants to meet men, signed in through the API. */
 async function signedInMember(request: APIRequestContext) {
   const email = uniqueEmail('swiper');
-  const { token } = (await (await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Swipe' } })).json()) as {
+  const { token } = (await (await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Swipe' } })).json()) as {
     token: string;
   };
   const auth = { authorization: `Bearer ${token}` };

@@ -11,7 +11,7 @@ async function photo(): Promise<Buffer> {
 
 async function member(request: APIRequestContext, name: string, gender: 'female' | 'male') {
   const email = uniqueEmail('top10');
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: name } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: name } });
   expect(registered.ok(), await registered.text()).toBe(true);
   const { token } = (await registered.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };

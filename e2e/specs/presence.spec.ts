@@ -8,14 +8,14 @@ test("'Gerade online' rises when a second member signs in and falls when they le
   const before = Number(await counter.textContent());
 
   const email = uniqueEmail('clara');
-  const res = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Clara' } });
+  const res = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Clara' } });
   expect(res.ok()).toBe(true);
 
   const other = await browser.newContext();
   const second = await other.newPage();
   await second.goto('/login');
   await second.getByLabel('E-Mail').fill(email);
-  await second.getByLabel('Passwort', { exact: true }).fill('geheim123');
+  await second.getByLabel('Passwort', { exact: true }).fill('Kiwi-Wolke-Geheim-42');
   await second.getByRole('button', { name: 'Einloggen' }).click();
   await expect(second).toHaveURL(/\/discover$/);
 

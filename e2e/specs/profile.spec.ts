@@ -10,7 +10,7 @@ async function photo(): Promise<Buffer> {
 
 test('onboarding with a photo, then the profile page and the share page for link previews', async ({ guardPage: page, request }) => {
   const email = uniqueEmail('greta');
-  const res = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName: 'Greta' } });
+  const res = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Greta' } });
   const { token } = (await res.json()) as { token: string };
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), token);

@@ -5,7 +5,7 @@ test('register, verify the e-mail from the mailbox, log in: the banner is gone',
   await page.goto('/register');
   await page.getByLabel('Anzeigename').fill('Anna');
   await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort').fill('geheim123');
+  await page.getByLabel('Passwort').fill('Kiwi-Wolke-Geheim-42');
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
 
@@ -21,7 +21,7 @@ test('register, verify the e-mail from the mailbox, log in: the banner is gone',
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill('geheim123');
+  await page.getByLabel('Passwort', { exact: true }).fill('Kiwi-Wolke-Geheim-42');
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page).toHaveURL(/\/discover$/);
   await expect(page.getByRole('link', { name: 'Nachrichten' })).toBeVisible();

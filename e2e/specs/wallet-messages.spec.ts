@@ -10,7 +10,7 @@ interface Member {
 /** A member with a profile (gender decides what messages cost), signed up through the API. */
 async function memberWithProfile(request: APIRequestContext, displayName: string, gender: 'male' | 'female'): Promise<Member> {
   const email = uniqueEmail(displayName.toLowerCase());
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'geheim123', displayName } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName } });
   expect(registered.ok()).toBe(true);
   const { token } = (await registered.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };

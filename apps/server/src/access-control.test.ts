@@ -65,7 +65,7 @@ describe('member B with member A\'s ids', () => {
 describe('mass assignment', () => {
   it('ignores role, credits and email_verified in bodies', async () => {
     const email = uniqueEmail();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'geheim123', displayName: 'Schlau', role: 'admin', email_verified: true, credits: 1000 }, remoteAddress: '10.9.9.9' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Schlau', role: 'admin', email_verified: true, credits: 1000 }, remoteAddress: '10.9.9.9' });
     const token = res.json<{ token: string }>().token;
     expect((await api('GET', '/api/me', token)).json()).toMatchObject({ role: 'member', email_verified: false });
     const profile = await api('PUT', '/api/me/profile', token, { aboutMe: 'Hallo', role: 'admin', credits: 500, email_verified: true, premium_until: '2099-01-01' });

@@ -126,7 +126,7 @@ describe.runIf(clustered)('two server processes on one PostgreSQL and one Redis 
 
   it('rate limits count over both processes: failed logins for one account', async () => {
     const email = `limit.${randomBytes(3).toString('hex')}@example.org`;
-    expect((await call(one.base, 'POST', '/api/auth/register', { body: { email, password: 'richtig123', displayName: 'Limit' } })).status).toBe(200);
+    expect((await call(one.base, 'POST', '/api/auth/register', { body: { email, password: 'Richtig-Kiwi-Wolke-7', displayName: 'Limit' } })).status).toBe(200);
     const tries = [];
     for (let i = 0; i < 10; i++) {
       const base = i % 2 === 0 ? one.base : two.base;
@@ -134,19 +134,19 @@ describe.runIf(clustered)('two server processes on one PostgreSQL and one Redis 
     }
     expect(tries).toEqual(Array(10).fill(401));
     // Ten failures spread over two processes: the account is locked on both.
-    expect((await call(one.base, 'POST', '/api/auth/login', { body: { email, password: 'richtig123' } })).status).toBe(429);
-    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'richtig123' } })).status).toBe(429);
+    expect((await call(one.base, 'POST', '/api/auth/login', { body: { email, password: 'Richtig-Kiwi-Wolke-7' } })).status).toBe(429);
+    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'Richtig-Kiwi-Wolke-7' } })).status).toBe(429);
   });
 
   it('an admin setting changed on one process applies on the other at once', async () => {
     const [admin] = await members(1, 'female');
     await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin!.id]);
     const email = `unverified.${randomBytes(3).toString('hex')}@example.org`;
-    await call(two.base, 'POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: 'Neu' } });
-    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'geheim123' } })).status).toBe(200);
+    await call(two.base, 'POST', '/api/auth/register', { body: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Neu' } });
+    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'Kiwi-Wolke-Geheim-42' } })).status).toBe(200);
     const put = await call(one.base, 'PUT', '/api/admin/settings', { token: admin!.token, body: { EMAIL_VERIFICATION_REQUIRED: 'true' } });
     expect(put.status).toBe(200);
-    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'geheim123' } })).status).toBe(403);
+    expect((await call(two.base, 'POST', '/api/auth/login', { body: { email, password: 'Kiwi-Wolke-Geheim-42' } })).status).toBe(403);
     await call(one.base, 'PUT', '/api/admin/settings', { token: admin!.token, body: { EMAIL_VERIFICATION_REQUIRED: 'false' } });
   });
 
@@ -167,7 +167,7 @@ describe.runIf(clustered)('two server processes on one PostgreSQL and one Redis 
     const addresses = Array.from({ length: 8 }, (_, i) => `post.${i}.${randomBytes(3).toString('hex')}@example.org`);
     await Promise.all(
       addresses.map((email, i) =>
-        call(i % 2 === 0 ? one.base : two.base, 'POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: 'Post' } }),
+        call(i % 2 === 0 ? one.base : two.base, 'POST', '/api/auth/register', { body: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Post' } }),
       ),
     );
     const jobs = ['escrow-expiry', 'leaderboard-freeze', 'token-cleanup'];

@@ -82,7 +82,7 @@ async function workload(client: Client, spenders: Member[], recipientId: string)
   };
   const signups = Array.from({ length: SIGNUPS }, () => `neu.${randomBytes(4).toString('hex')}@example.org`);
   const signUp = async (email: string) => {
-    const res = await client.until('POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: 'Neu' } });
+    const res = await client.until('POST', '/api/auth/register', { body: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Neu' } });
     // 409 only when an earlier try that lost its answer had committed the account.
     expect([200, 409]).toContain(res.status);
   };
@@ -109,7 +109,7 @@ async function expectNothingLostOrDoubled(
 
   // Every sign-up exists (it can log in) and got exactly one verification mail.
   for (const email of result.signups) {
-    expect((await client.until('POST', '/api/auth/login', { body: { email, password: 'geheim123' } })).status, email).toBe(200);
+    expect((await client.until('POST', '/api/auth/login', { body: { email, password: 'Kiwi-Wolke-Geheim-42' } })).status, email).toBe(200);
   }
   const until = Date.now() + 30_000;
   const verifyMails = (email: string) => smtp.mailsTo(email).filter((m) => m.subject === VERIFY_SUBJECT);

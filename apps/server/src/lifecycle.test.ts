@@ -12,7 +12,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedd
     const res = await fetch(`${first.base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bleibt@example.org', password: 'geheim123', displayName: 'Bleibt' }),
+      body: JSON.stringify({ email: 'bleibt@example.org', password: 'Kiwi-Wolke-Geheim-42', displayName: 'Bleibt' }),
     });
     expect(res.status).toBe(200);
 
@@ -28,7 +28,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedd
     const login = await fetch(`${again.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bleibt@example.org', password: 'geheim123' }),
+      body: JSON.stringify({ email: 'bleibt@example.org', password: 'Kiwi-Wolke-Geheim-42' }),
     });
     expect(login.status).toBe(200);
     expect(await again.stop()).toBe(0);

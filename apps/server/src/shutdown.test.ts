@@ -35,7 +35,7 @@ describe('graceful shutdown', () => {
       const reg = await fetch(`${server.base}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'geheim123', displayName: 'Drain' }),
+        body: JSON.stringify({ email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Drain' }),
       });
       const { token } = (await reg.json()) as { token: string };
       const socket = connectClient(server.base, token);
@@ -46,7 +46,7 @@ describe('graceful shutdown', () => {
       void exited.then(() => (exitedAt = Date.now()));
 
       let answered = false;
-      const login = slowLogin(server.base, email, 'geheim123', 3000, () => server.child.kill('SIGTERM')).finally(() => (answered = true));
+      const login = slowLogin(server.base, email, 'Kiwi-Wolke-Geheim-42', 3000, () => server.child.kill('SIGTERM')).finally(() => (answered = true));
       // The socket is closed at the transport, not told "server disconnect": the client reconnects by itself.
       expect(await reason).toBe('transport close');
       // New connections are refused while the open request is still running.

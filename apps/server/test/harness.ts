@@ -101,7 +101,7 @@ export function bearer(token: string) {
 }
 
 /** Registers through the API and returns the session token. */
-export async function register(app: FastifyInstance, email = uniqueEmail(), password = 'geheim123', displayName = 'Test Mitglied') {
+export async function register(app: FastifyInstance, email = uniqueEmail(), password = 'Kiwi-Wolke-Geheim-42', displayName = 'Test Mitglied') {
   // Each registration from its own address, so the per-IP registration limit stays out of the way.
   const remoteAddress = `10.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password, displayName }, remoteAddress });

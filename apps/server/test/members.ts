@@ -20,7 +20,7 @@ export function apiAs(app: FastifyInstance) {
 /** A member registered through the API with a profile (no photo), ready to write messages. */
 export async function memberWithProfile(app: FastifyInstance, name: string, gender: Gender): Promise<ApiMember> {
   const api = apiAs(app);
-  const { token } = await register(app, undefined, 'geheim123', name);
+  const { token } = await register(app, undefined, 'Kiwi-Wolke-Geheim-42', name);
   const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
   const res = await api('PUT', '/api/me/profile', token, { birthDate: '1994-03-02', gender, interestedIn: ['female', 'male', 'diverse'], ageMin: 18, ageMax: 80 });
   if (res.statusCode !== 200) throw new Error(`profile failed: ${res.statusCode} ${res.body}`);

@@ -41,7 +41,7 @@ export async function call<T = Record<string, unknown>>(
 /** A member registered over HTTP with a profile (18+, open to everyone), ready to write messages. */
 export async function remoteMember(base: string, name: string, gender: 'female' | 'male'): Promise<{ id: string; token: string }> {
   const email = `${name.toLowerCase()}.${randomBytes(4).toString('hex')}@example.org`;
-  const reg = await call<{ token: string }>(base, 'POST', '/api/auth/register', { body: { email, password: 'geheim123', displayName: name } });
+  const reg = await call<{ token: string }>(base, 'POST', '/api/auth/register', { body: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: name } });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const { token } = reg.body;
   const me = await call<{ id: string }>(base, 'GET', '/api/me', { token });

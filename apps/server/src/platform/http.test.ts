@@ -35,7 +35,7 @@ describe('bad input never gives a 500', () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toMatch(/Ungültige Eingabe/);
 
-    const notEmail = await register_({ email: 'kein-at-zeichen', password: 'geheim123', displayName: 'Anna' });
+    const notEmail = await register_({ email: 'kein-at-zeichen', password: 'Kiwi-Wolke-Geheim-42', displayName: 'Anna' });
     expect(notEmail.json().message).toBe('Ungültige Eingabe (email): Ungültig: E-Mail-Adresse');
   });
 
@@ -64,16 +64,16 @@ describe('bad input never gives a 500', () => {
 
   it('unicode names: normalised, trimmed, emoji allowed, control and bidi characters refused', async () => {
     const decomposed = 'Zoe\u0308'; // "Zoë" as e + combining diaeresis
-    const { token } = await register(t.app, uniqueEmail(), 'geheim123', `  ${decomposed}  `);
+    const { token } = await register(t.app, uniqueEmail(), 'Kiwi-Wolke-Geheim-42', `  ${decomposed}  `);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(me.json().display_name).toBe('Zoë');
     expect(me.json().display_name).toHaveLength(3);
 
-    await register(t.app, uniqueEmail(), 'geheim123', 'Ana 👩‍❤️‍👨');
-    await register(t.app, uniqueEmail(), 'geheim123', '李小龍');
+    await register(t.app, uniqueEmail(), 'Kiwi-Wolke-Geheim-42', 'Ana 👩‍❤️‍👨');
+    await register(t.app, uniqueEmail(), 'Kiwi-Wolke-Geheim-42', '李小龍');
 
     for (const bad of ['Eve\u202Egnp.exe', 'A\u0000B', 'Zero\u200Bwidth', ' \t ', 'A', 'x'.repeat(41)]) {
-      const res = await register_({ email: uniqueEmail(), password: 'geheim123', displayName: bad });
+      const res = await register_({ email: uniqueEmail(), password: 'Kiwi-Wolke-Geheim-42', displayName: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     const [{ count }] = (await t.c.db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE display_name LIKE 'Eve%'")) as [

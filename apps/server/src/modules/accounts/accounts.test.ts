@@ -28,7 +28,7 @@ async function mailsFor(email: string, count: number) {
 describe('registration', () => {
   it('creates an unverified member, returns a session token and mails a verification link', async () => {
     const email = uniqueEmail('anna');
-    const res = await post('/api/auth/register', { email: ` ${email.toUpperCase()} `, password: 'geheim123', displayName: ' Anna ' });
+    const res = await post('/api/auth/register', { email: ` ${email.toUpperCase()} `, password: 'Kiwi-Wolke-Geheim-42', displayName: ' Anna ' });
     expect(res.statusCode).toBe(200);
     const { token } = res.json<{ token: string }>();
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
@@ -44,7 +44,7 @@ describe('registration', () => {
 
   it('answers a taken address with the generic failure and tells the owner by mail', async () => {
     const { email } = await register(t.app, uniqueEmail('taken'));
-    const res = await post('/api/auth/register', { email, password: 'anderes123', displayName: 'Mallory' });
+    const res = await post('/api/auth/register', { email, password: 'Anderes-Kiwi-Wolke-9', displayName: 'Mallory' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'registration_failed', message: 'Registrierung fehlgeschlagen. Bitte versuche es erneut.' });
     const mails = await mailsFor(email, 2);
@@ -226,7 +226,7 @@ describe('password reset', () => {
     const done = await post('/api/auth/password/confirm', { token: resetToken, newPassword: 'neuesGeheimnis1' });
     expect(done.json()).toEqual({ message: 'Passwort erfolgreich geändert. Bitte melde dich an.' });
     expect((await me(token)).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email, password: 'geheim123' })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email, password: 'Kiwi-Wolke-Geheim-42' })).statusCode).toBe(401);
     const login = await post('/api/auth/login', { email, password: 'neuesGeheimnis1' });
     expect(login.statusCode).toBe(200);
     expect((await me(login.json().token)).json().email_verified).toBe(true);

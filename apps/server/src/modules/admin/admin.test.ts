@@ -22,7 +22,7 @@ beforeAll(async () => {
   api = apiAs(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const { token } = await register(t.app, 'chefin@example.org', 'geheim123', 'Chefin');
+  const { token } = await register(t.app, 'chefin@example.org', 'Kiwi-Wolke-Geheim-42', 'Chefin');
   const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
   await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
   t.c.sessions.userChanged(id);
@@ -154,7 +154,7 @@ describe('suspension', () => {
     expect((await api('POST', `/api/admin/users/${bad.id}/suspend`, admin.token)).statusCode).toBe(200);
     await disconnected;
     expect((await api('GET', '/api/me', bad.token)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: (await t.c.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [bad.id]))[0]!.email, password: 'geheim123' } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: (await t.c.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [bad.id]))[0]!.email, password: 'Kiwi-Wolke-Geheim-42' } });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toMatch(/gesperrt/);
     expect((await api('GET', '/api/conversations', victim.token)).json<{ memberId: string }[]>().map((c) => c.memberId)).not.toContain(bad.id);

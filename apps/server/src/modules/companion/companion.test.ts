@@ -20,7 +20,7 @@ describe('the embedded companion (no model configured)', () => {
   afterAll(() => t.close());
 
   it('greets in German, says it is an AI, and lists conversations newest first', async () => {
-    const { token } = await register(t.app, undefined, 'geheim123', 'Mara');
+    const { token } = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', 'Mara');
     const info = (await api('GET', '/api/ai/df/info', token)).json();
     expect(info).toEqual({ kind: 'embedded', label: expect.stringContaining('Offline'), cost: 2, isPremium: false });
     const first = await start(api, token);

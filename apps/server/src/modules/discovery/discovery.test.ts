@@ -35,7 +35,7 @@ interface Member {
 }
 
 async function member(name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> {
-  const { token } = await register(t.app, undefined, 'geheim123', name);
+  const { token } = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', name);
   const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
   const body = multipart(await makeJpeg(400, 400));
   await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });

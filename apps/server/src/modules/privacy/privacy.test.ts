@@ -72,7 +72,7 @@ describe('erasure', () => {
     const files = await photoFiles(photo.id);
     expect(files.every((f) => existsSync(f))).toBe(true);
     expect((await api('DELETE', '/api/me', eva.token, { password: 'falsch123' })).statusCode).toBe(403);
-    const res = await api('DELETE', '/api/me', eva.token, { password: 'geheim123' });
+    const res = await api('DELETE', '/api/me', eva.token, { password: 'Kiwi-Wolke-Geheim-42' });
     expect(res.statusCode).toBe(200);
     expect((await api('GET', '/api/me', eva.token)).statusCode).toBe(401);
     expect((await api('GET', `/api/profile/${eva.id}`, tom.token)).statusCode).toBe(404);

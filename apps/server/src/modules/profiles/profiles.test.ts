@@ -30,7 +30,7 @@ function yearsAgo(years: number, dayOffset = 0): string {
 }
 
 async function fullMember(name = 'Greta') {
-  const m = await register(t.app, undefined, 'geheim123', name);
+  const m = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', name);
   const id = (await get('/api/me', m.token)).json<{ id: string }>().id;
   const body = multipart(await makeJpegWithGps());
   await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });

@@ -68,7 +68,7 @@ async function seedThroughServer(dataDir: string, archive: string) {
   try {
     const post = (path: string, body: object) =>
       fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const reg = await post('/api/auth/register', { email: 'sicher@example.org', password: 'geheim123', displayName: 'Sicher' });
+    const reg = await post('/api/auth/register', { email: 'sicher@example.org', password: 'Kiwi-Wolke-Geheim-42', displayName: 'Sicher' });
     expect(reg.status).toBe(200);
     const { token } = (await reg.json()) as { token: string };
     const body = multipart(await makeJpeg(800, 600));
@@ -151,7 +151,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
         const login = await fetch(`${server.base}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'sicher@example.org', password: 'geheim123' }),
+          body: JSON.stringify({ email: 'sicher@example.org', password: 'Kiwi-Wolke-Geheim-42' }),
         });
         expect(login.status).toBe(200);
       } finally {
