@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { GoogleSignIn } from './modules/accounts/google/google.service.js';
+import { LoginCodeService } from './modules/accounts/login-codes.service.js';
 import { MailTokenService } from './modules/accounts/mail-tokens.service.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { SessionService } from './modules/accounts/sessions.service.js';
@@ -59,6 +60,7 @@ export interface Container {
   accounts: AccountsService;
   verification: VerificationService;
   passwordReset: PasswordResetService;
+  loginCodes: LoginCodeService;
   google: GoogleSignIn;
   mailSender: OutboxSender;
   storage: BlobStorage;
@@ -140,6 +142,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const escrows = new EscrowService(db, ledger);
   const badges = new BadgesService(db);
   const rankings = new RankingsService(db, photos, events, limiter);
+  const loginCodes = new LoginCodeService(db, sessions);
   const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
@@ -164,7 +167,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     accounts: new AccountsService(db, config, settings, sessions, mailTokens, limiter),
     verification: new VerificationService(db, settings, mailTokens, sessions, limiter),
     passwordReset: new PasswordResetService(db, settings, mailTokens, sessions, limiter),
-    google: new GoogleSignIn(db, config, sessions),
+    loginCodes,
+    google: new GoogleSignIn(db, config, sessions, loginCodes),
     mailSender,
     storage,
     moderator,

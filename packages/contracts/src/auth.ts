@@ -5,6 +5,7 @@ import { z } from 'zod';
 const forbiddenNameChars = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** Every password a member types (register, login, reset, change): one bound so none can lock its owner out. */
 export const password = z.string().min(8).max(128);
 export const displayName = z
   .string()
@@ -19,7 +20,7 @@ export const displayName = z
 export const registerBody = z.object({ email, password, displayName });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const loginBody = z.object({ email, password: z.string().min(1).max(128) });
+export const loginBody = z.object({ email, password });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const tokenResponse = z.object({ token: z.string() });
@@ -56,6 +57,11 @@ export type MeResponse = z.infer<typeof meResponse>;
 /** GET /api/auth/providers: which sign-in methods the server offers. */
 export const providersResponse = z.object({ google: z.boolean(), apple: z.boolean() });
 export type ProvidersResponse = z.infer<typeof providersResponse>;
+
+/** POST /api/auth/oauth/exchange: the one-time login code from /login?token= for a session. */
+export const oauthExchangeBody = z.object({ code: mailToken });
+export type OauthExchangeBody = z.infer<typeof oauthExchangeBody>;
+export const INVALID_LOGIN_CODE = 'Dieser Anmeldelink ist ungültig oder abgelaufen. Bitte melde dich erneut an.';
 
 export const loginQuery = z.object({ token: z.string().optional(), error: z.string().optional() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { password } from './auth.js';
 
 /** The fixed reasons a member can report, with their German wording. */
 export const reportReasons = {
@@ -48,7 +49,7 @@ export type ConsentResponse = z.infer<typeof consentResponse>;
 /** POST /api/me/password */
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Bitte gib dein aktuelles Passwort ein.'),
-  newPassword: z.string().min(8, 'Das neue Passwort muss mindestens 8 Zeichen lang sein.').max(200),
+  newPassword: password,
 });
 
 /** DELETE /api/me: the password, or (accounts without one) a sign-in of the last 10 minutes. */

@@ -9,6 +9,7 @@ import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
+import { assertStrongPassword } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthContext, SessionService } from './sessions.service.js';
 import { bumpDailyCounter } from './tokens.repo.js';
@@ -35,6 +36,7 @@ export class AccountsService {
 
   async register(body: RegisterBody, ip: string): Promise<{ token: string }> {
     await enforceLimit(this.limiter, `register:ip:${ip}`, this.config.registrationsPerIpHour, 60 * MINUTE);
+    assertStrongPassword(body.password, [body.email, body.displayName]);
     const passwordHash = await hashPassword(body.password);
     const verifyCap = await this.settings.get('VERIFY_RESEND_PER_DAY');
     const token = await this.db.transaction(async (tx) => {

@@ -4,9 +4,10 @@ import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DailyCapReached, type MailTokenService } from './mail-tokens.service.js';
+import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import type { SessionService } from './sessions.service.js';
-import { consumeToken, expireUserTokens } from './tokens.repo.js';
+import { consumeToken, expireUserTokens, findTokenUser } from './tokens.repo.js';
 import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.repo.js';
 
 export const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
@@ -40,6 +41,9 @@ export class PasswordResetService {
 
   /** Sets the new password, burns every reset token and ends every session of the account. */
   async confirm(token: string, newPassword: string): Promise<string> {
+    const owner = await findTokenUser(this.db, 'reset', sha256(token));
+    if (!owner) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
+    assertStrongPassword(newPassword, [owner.email, owner.display_name]);
     const hash = await hashPassword(newPassword);
     const revoked = await this.db.transaction(async (tx) => {
       const userId = await consumeToken(tx, 'reset', sha256(token));

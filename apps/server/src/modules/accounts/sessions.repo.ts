@@ -37,11 +37,11 @@ export async function revokeSession(q: Queryable, sessionId: string): Promise<vo
   await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
 }
 
-/** Revokes every live session of a user; returns their ids so sockets can be closed. */
-export async function revokeUserSessions(q: Queryable, userId: string): Promise<string[]> {
+/** Revokes every live session of a user but `keep` (if given); returns their ids so sockets can be closed. */
+export async function revokeUserSessions(q: Queryable, userId: string, keep?: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
-    [userId],
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2 RETURNING id',
+    [userId, keep ?? null],
   );
   return rows.map((r) => r.id);
 }

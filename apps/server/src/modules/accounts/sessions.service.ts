@@ -80,6 +80,11 @@ export class SessionService {
     return revokeUserSessions(q, userId);
   }
 
+  /** Like revokeAllOf, but the session `keep` (the member's current one) stays signed in. */
+  revokeOthersOf(q: Queryable, userId: string, keep: string): Promise<string[]> {
+    return revokeUserSessions(q, userId, keep);
+  }
+
   /** After a commit that changed members' accounts: every process drops what it cached about them. */
   userChanged(...userIds: string[]): void {
     this.events.publish('users.changed', { userIds });

@@ -23,6 +23,16 @@ export async function consumeToken(q: Queryable, kind: TokenKind, tokenHash: str
   return rows[0]?.user_id;
 }
 
+/** The member a token would sign for, without using it up; undefined when it is used, expired or unknown. */
+export async function findTokenUser(q: Queryable, kind: TokenKind, tokenHash: string) {
+  const rows = await q.query<{ email: string; display_name: string }>(
+    `SELECT u.email, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.kind = $2 AND t.used_at IS NULL AND t.expires_at > now()`,
+    [tokenHash, kind],
+  );
+  return rows[0];
+}
+
 /** Outstanding tokens of a kind become useless once one of them was used. */
 export async function expireUserTokens(q: Queryable, userId: string, kind: TokenKind): Promise<void> {
   await q.query('UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [userId, kind]);

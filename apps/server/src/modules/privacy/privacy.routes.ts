@@ -35,7 +35,7 @@ export function privacyRoutes(privacy: PrivacyService, sessions: SessionService)
 
     app.post('/me/password', { schema: { tags, body: changePasswordBody, response: { 200: messageBody, ...errors } } }, async (req) => {
       await privacy.changePassword(authOf(req), req.body.currentPassword, req.body.newPassword);
-      return { message: 'Dein Passwort wurde geändert.' };
+      return { message: 'Dein Passwort wurde geändert. Deine anderen Geräte wurden abgemeldet.' };
     });
 
     app.post('/me/logout-all', { schema: { tags, response: { 200: messageBody, ...errors } } }, async (req) => {

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import { assertStrongPassword } from '../accounts/password-policy.js';
 import { hashPassword, verifyPassword } from '../accounts/passwords.js';
 import type { AuthContext, SessionService } from '../accounts/sessions.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
@@ -95,8 +96,13 @@ export class PrivacyService {
     if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
       throw new AppError(403, 'wrong_password', 'Das aktuelle Passwort ist nicht richtig.');
     }
+    assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
     const hash = await hashPassword(next);
-    await this.db.transaction((tx) => repo.setPasswordHash(tx, auth.user.id, hash));
+    const revoked = await this.db.transaction(async (tx) => {
+      await repo.setPasswordHash(tx, auth.user.id, hash);
+      return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
+    });
+    this.sessions.announceRevoked(revoked);
     this.sessions.userChanged(auth.user.id);
   }
 

@@ -1,9 +1,14 @@
+import { oauthExchangeBody, tokenResponse } from '@funkeln/contracts/auth';
+import { errorBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../../container.js';
+import { LOGIN_CODE_TTL_SECONDS } from '../login-codes.service.js';
 import { GoogleSignInError } from './google.service.js';
 
 const COOKIE = 'funkeln_oauth_state';
 const COOKIE_PATH = '/api/auth/oauth/google';
+const BINDING_COOKIE = 'funkeln_login_binding';
+const BINDING_PATH = '/api/auth/oauth/exchange';
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -13,7 +18,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** Browser navigations: both answer with redirects, never JSON. */
+/** Start and callback are browser navigations answered with redirects; the exchange is the login page's JSON call. */
 export function googleRoutes(c: Container): FastifyPluginAsyncZod {
   return async (app) => {
     const secure = c.config.publicUrl.startsWith('https://') ? '; Secure' : '';
@@ -36,13 +41,24 @@ export function googleRoutes(c: Container): FastifyPluginAsyncZod {
       reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
       const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       try {
-        const token = await c.google.finish(query, readCookie(req.headers.cookie, COOKIE));
-        return reply.redirect(toLogin(`token=${encodeURIComponent(token)}`));
+        const { code, binding } = await c.google.finish(query, readCookie(req.headers.cookie, COOKIE));
+        // The code in the URL is redeemable only with this cookie, which only this browser holds.
+        reply.header('set-cookie', `${BINDING_COOKIE}=${binding}; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=${LOGIN_CODE_TTL_SECONDS}${secure}`);
+        return reply.redirect(toLogin(`token=${encodeURIComponent(code)}`));
       } catch (err) {
         const code = err instanceof GoogleSignInError ? err.code : 'google_failed';
         req.log.warn({ err, code }, 'google sign-in failed');
         return reply.redirect(toLogin(`error=${code}`));
       }
     });
+
+    app.post(
+      '/auth/oauth/exchange',
+      { schema: { tags: ['auth'], body: oauthExchangeBody, response: { 200: tokenResponse, 400: errorBody } } },
+      async (req, reply) => {
+        reply.header('set-cookie', `${BINDING_COOKIE}=; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+        return { token: await c.loginCodes.exchange(req.body.code, readCookie(req.headers.cookie, BINDING_COOKIE)) };
+      },
+    );
   };
 }

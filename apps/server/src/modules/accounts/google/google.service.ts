@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { sha256 } from '../../../platform/crypto.js';
+import type { LoginCodeService } from '../login-codes.service.js';
 import type { SessionService } from '../sessions.service.js';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSubject, type UserRow } from '../users.repo.js';
 import { saveOauthState, takeOauthState } from './oauth-states.repo.js';
@@ -32,6 +33,7 @@ export class GoogleSignIn {
     private readonly db: Db,
     private readonly config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>,
     private readonly sessions: SessionService,
+    private readonly loginCodes: LoginCodeService,
   ) {}
 
   get enabled(): boolean {
@@ -56,8 +58,8 @@ export class GoogleSignIn {
     return { url: url.href, state };
   }
 
-  /** Finishes sign-in and returns a session token; query is the callback's raw query string. */
-  async finish(query: string, browserState: string | undefined): Promise<string> {
+  /** Finishes sign-in and returns a one-time login code with its browser binding; query is the callback's raw query string. */
+  async finish(query: string, browserState: string | undefined): Promise<{ code: string; binding: string }> {
     const params = new URLSearchParams(query);
     const state = params.get('state');
     if (!state || !browserState || state !== browserState) throw new GoogleSignInError('google_failed');
@@ -65,7 +67,7 @@ export class GoogleSignIn {
     if (!saved) throw new GoogleSignInError('google_failed');
     const claims = await this.exchange(query, state, saved);
     const user = await this.findOrCreate(claims);
-    return this.sessions.create(this.db, user.id);
+    return this.loginCodes.issue(this.db, user.id);
   }
 
   private async exchange(query: string, state: string, saved: { code_verifier: string; nonce: string }): Promise<GoogleClaims> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { oauthErrorMessages } from '@funkeln/contracts/auth';
+import { INVALID_LOGIN_CODE, oauthErrorMessages } from '@funkeln/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, uniqueEmail, type TestApp } from '../../../../test/harness.js';
 import { GOOGLE_CALLBACK_URL, startOidcProvider, type OidcAccount, type TestOidcProvider } from '../../../../test/oidc-provider.js';
@@ -7,6 +7,8 @@ import { sha256 } from '../../../platform/crypto.js';
 
 const START = '/api/auth/oauth/google/start';
 const COOKIE = 'funkeln_oauth_state';
+const BINDING = 'funkeln_login_binding';
+const EXCHANGE = '/api/auth/oauth/exchange';
 
 let provider: TestOidcProvider;
 let t: TestApp;
@@ -30,15 +32,33 @@ async function start(app: TestApp = t) {
   return { url: new URL(String(res.headers.location)), setCookie, state: state ?? '', cookie: `${COOKIE}=${state}` };
 }
 
-/** GET the callback the provider redirected to; returns where Funkeln sent the browser. */
+/**
+ * GET the callback the provider redirected to; returns where Funkeln sent the browser: the login
+ * code (`token` in the URL) or an error, and the binding cookie the browser got with it.
+ */
 async function callback(callbackUrl: string, cookie: string | undefined, app: TestApp = t) {
   const url = new URL(callbackUrl);
   const res = await app.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
-  expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^${COOKIE}=; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=0`));
+  const cookies = [res.headers['set-cookie'] ?? []].flat();
+  expect(cookies[0]).toMatch(new RegExp(`^${COOKIE}=; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=0`));
+  const binding = cookies.find((c) => c.startsWith(`${BINDING}=`));
   const target = new URL(String(res.headers.location), PUBLIC_URL);
   expect(target.origin + target.pathname).toBe(`${PUBLIC_URL}/login`);
-  return { token: target.searchParams.get('token'), error: target.searchParams.get('error') };
+  return { token: target.searchParams.get('token'), error: target.searchParams.get('error'), binding };
+}
+
+/** POST the login page's exchange of a code, with the browser's binding cookie if given. */
+function exchange(code: string | null, binding: string | undefined) {
+  const cookie = binding?.split(';')[0];
+  return t.app.inject({ method: 'POST', url: EXCHANGE, payload: { code }, headers: cookie ? { cookie } : {} });
+}
+
+/** What the login page does with a successful callback: trade the code for a session token. */
+async function session(signedIn: { token: string | null; binding: string | undefined }): Promise<string> {
+  const res = await exchange(signedIn.token, signedIn.binding);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ token: string }>().token;
 }
 
 /** The whole round trip: start, sign in at the provider as account, callback with the browser's cookie. */
@@ -98,24 +118,24 @@ describe('start', () => {
 });
 
 describe('sign-in', () => {
-  it('creates a member for a new Google account and hands a working session token to /login', async () => {
+  it('creates a member for a new Google account and hands /login a code that gives a working session', async () => {
     const account = googleAccount({ name: 'Gerda Google' });
-    const { token, error } = await signIn({ ...account, email: ` ${account.email?.toUpperCase()} ` });
-    expect(error).toBeNull();
-    expect(token).toMatch(/^[\w-]{43,}$/);
+    const signedIn = await signIn({ ...account, email: ` ${account.email?.toUpperCase()} ` });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.token).toMatch(/^[\w-]{43,}$/);
 
-    expect(await me(token)).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member' });
+    expect(await me(await session(signedIn))).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member' });
     const [row] = await userByEmail(account.email ?? '');
     expect(row).toMatchObject({ google_sub: account.sub, password_hash: null });
   });
 
   it('signs the same Google subject into the same account, even after the address changed at Google', async () => {
     const account = googleAccount();
-    const first = await me((await signIn(account)).token);
-    const again = await me((await signIn(account)).token);
+    const first = await me(await session(await signIn(account)));
+    const again = await me(await session(await signIn(account)));
     expect(again.id).toBe(first.id);
 
-    const moved = await me((await signIn({ ...account, email: uniqueEmail('moved'), name: 'Neuer Name' })).token);
+    const moved = await me(await session(await signIn({ ...account, email: uniqueEmail('moved'), name: 'Neuer Name' })));
     expect(moved).toMatchObject({ id: first.id, email: account.email, display_name: 'Gerda Google' });
   });
 
@@ -127,7 +147,7 @@ describe('sign-in', () => {
 
   it('keeps an unverified Google address unverified on a new account', async () => {
     const account = googleAccount({ email_verified: false, name: undefined });
-    const profile = await me((await signIn(account)).token);
+    const profile = await me(await session(await signIn(account)));
     expect(profile).toMatchObject({ email: account.email, email_verified: false, display_name: 'Neues Mitglied' });
   });
 });
@@ -144,13 +164,13 @@ describe('linking to an existing account', () => {
     await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [existingId]);
     const linked = await signIn(account);
     expect(linked.error).toBeNull();
-    expect((await me(linked.token)).id).toBe(existingId);
+    expect((await me(await session(linked))).id).toBe(existingId);
     expect(await userByEmail(existing.email)).toEqual([expect.objectContaining({ id: existingId, google_sub: account.sub })]);
 
     // The password still works, and the subject now finds the account directly.
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: existing.email, password: existing.password } });
     expect(login.statusCode).toBe(200);
-    expect((await me((await signIn({ ...account, email: uniqueEmail('elsewhere') })).token)).id).toBe(existingId);
+    expect((await me(await session(await signIn({ ...account, email: uniqueEmail('elsewhere') })))).id).toBe(existingId);
   });
 
   it('never links when Google has not verified the address, even to a verified account', async () => {
@@ -167,11 +187,11 @@ describe('linking to an existing account', () => {
 describe('an account already linked to Google', () => {
   it('is never re-linked to another Google identity with the same address', async () => {
     const first = googleAccount();
-    const firstId = (await me((await signIn(first)).token)).id;
+    const firstId = (await me(await session(await signIn(first)))).id;
     const impostor = googleAccount({ email: first.email });
     expect(await signIn(impostor)).toEqual({ token: null, error: 'google_failed' });
     expect(await userByEmail(first.email ?? '')).toEqual([expect.objectContaining({ id: firstId, google_sub: first.sub })]);
-    expect((await me((await signIn(first)).token)).id).toBe(firstId);
+    expect((await me(await session(await signIn(first)))).id).toBe(firstId);
   });
 });
 
@@ -186,7 +206,7 @@ describe('state binding and single use', () => {
     expect(await userByEmail(account.email ?? '')).toHaveLength(0);
 
     const own = await callback(redirected, flow.cookie);
-    expect((await me(own.token)).email).toBe(account.email);
+    expect((await me(await session(own))).email).toBe(account.email);
   });
 
   it('fails with the state cookie of another flow', async () => {
@@ -229,6 +249,56 @@ describe('state binding and single use', () => {
   });
 });
 
+describe('the login code in /login?token=', () => {
+  it('is no session, is stored only hashed, and binds to this browser by an HttpOnly cookie for 60 s', async () => {
+    const signedIn = await signIn(googleAccount());
+    const code = signedIn.token ?? '';
+    const binding = /^funkeln_login_binding=([^;]+);/.exec(signedIn.binding ?? '')?.[1] ?? '';
+    expect(signedIn.binding).toBe(`${BINDING}=${binding}; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=60`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(code) })).statusCode).toBe(401);
+    expect(await t.c.db.query('SELECT 1 FROM login_codes WHERE code_hash = $1 AND binding_hash = $2', [sha256(code), sha256(binding)])).toHaveLength(1);
+    expect(await t.c.db.query('SELECT 1 FROM login_codes WHERE code_hash = $1 OR binding_hash = $2', [code, binding])).toHaveLength(0);
+
+    const res = await exchange(code, signedIn.binding);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBe(`${BINDING}=; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=0`);
+    expect((await me(res.json<{ token: string }>().token)).email_verified).toBe(true);
+  });
+
+  it('works once only', async () => {
+    const signedIn = await signIn(googleAccount());
+    await session(signedIn);
+    const again = await exchange(signedIn.token, signedIn.binding);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'invalid_login_code', message: INVALID_LOGIN_CODE });
+  });
+
+  it('is refused in another browser (no or another binding cookie) and is burnt by the attempt', async () => {
+    const victim = await signIn(googleAccount());
+    const attacker = await signIn(googleAccount());
+    expect((await exchange(victim.token, undefined)).json()).toEqual({ error: 'invalid_login_code', message: INVALID_LOGIN_CODE });
+    const other = await signIn(googleAccount());
+    expect((await exchange(other.token, attacker.binding)).statusCode).toBe(400);
+    expect((await exchange(victim.token, victim.binding)).statusCode).toBe(400);
+    expect((await exchange(other.token, other.binding)).statusCode).toBe(400);
+  });
+
+  it('is refused after it expired, and then deleted', async () => {
+    const signedIn = await signIn(googleAccount());
+    await t.c.db.query("UPDATE login_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [sha256(signedIn.token ?? '')]);
+    expect((await exchange(signedIn.token, signedIn.binding)).statusCode).toBe(400);
+    expect(await t.c.db.query('SELECT 1 FROM login_codes WHERE code_hash = $1', [sha256(signedIn.token ?? '')])).toHaveLength(0);
+  });
+
+  it('cannot carry a session token: one pasted into /login?token= signs no one in', async () => {
+    const member = await register(t.app);
+    const signedIn = await signIn(googleAccount());
+    const res = await exchange(member.token, signedIn.binding);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_login_code', message: INVALID_LOGIN_CODE });
+  });
+});
+
 describe('id_token checks', () => {
   /** The claim openid-client refused, found along the error's cause chain. */
   function refusedClaim(err: unknown): unknown {
@@ -264,7 +334,7 @@ describe('id_token checks', () => {
   it('accepts the untampered id_token from the same provider (control)', async () => {
     provider.tamperNextIdToken((c) => c);
     const account = googleAccount();
-    expect((await me((await signIn(account)).token)).email).toBe(account.email);
+    expect((await me(await session(await signIn(account)))).email).toBe(account.email);
   });
 });
 
