@@ -5,6 +5,7 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { GoogleSignIn } from './modules/accounts/google/google.service.js';
 import { LoginCodeService } from './modules/accounts/login-codes.service.js';
 import { MailTokenService } from './modules/accounts/mail-tokens.service.js';
+import { MailRequestQueue } from './modules/accounts/mail-requests.js';
 import { PasswordResetService } from './modules/accounts/password-reset.service.js';
 import { SessionService } from './modules/accounts/sessions.service.js';
 import { VerificationService } from './modules/accounts/verification.service.js';
@@ -60,6 +61,8 @@ export interface Container {
   accounts: AccountsService;
   verification: VerificationService;
   passwordReset: PasswordResetService;
+  /** Signed-out mail requests (verification resend, password reset), fulfilled by a worker in every process. */
+  mailRequests: MailRequestQueue;
   loginCodes: LoginCodeService;
   google: GoogleSignIn;
   mailSender: OutboxSender;
@@ -132,6 +135,18 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.mailLeaseSeconds) : createDevMailboxTransport();
   const mailSender = new OutboxSender(db, transport, log, metrics, config.mailLeaseSeconds);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
+  const mailRequests: MailRequestQueue = new MailRequestQueue(
+    db,
+    settings,
+    mailTokens,
+    {
+      verify: (tx, email, cap) => verification.sendRequested(tx, email, cap),
+      reset: (tx, email, cap) => passwordReset.sendRequested(tx, email, cap),
+    },
+    log,
+  );
+  const verification = new VerificationService(db, settings, mailTokens, sessions, limiter, mailRequests);
+  const passwordReset = new PasswordResetService(db, mailTokens, sessions, limiter, mailRequests);
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
@@ -165,8 +180,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     settings,
     sessions,
     accounts: new AccountsService(db, config, settings, sessions, mailTokens, limiter),
-    verification: new VerificationService(db, settings, mailTokens, sessions, limiter),
-    passwordReset: new PasswordResetService(db, settings, mailTokens, sessions, limiter),
+    verification,
+    passwordReset,
+    mailRequests,
     loginCodes,
     google: new GoogleSignIn(db, config, sessions, loginCodes),
     mailSender,
@@ -203,12 +219,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     lifecycle: { draining: false },
     startJobs: () => {
       mailSender.start();
+      mailRequests.start();
       escrowJob.start();
       freezeJob.start();
       tokenCleanupJob.start();
     },
     async close() {
       unsubscribe();
+      await mailRequests.stop();
       await mailSender.stop();
       await escrowJob.stop();
       await freezeJob.stop();

@@ -6,10 +6,11 @@ import { createRedisRateLimiter, type RateLimiter } from './rate-limit.js';
 describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis rate limiter', () => {
   let redis: Redis;
   let rl: RateLimiter;
+  const prefix = `t${randomBytes(4).toString('hex')}:rl:`;
 
   beforeAll(() => {
     redis = new Redis(process.env.TEST_REDIS_URL ?? '');
-    rl = createRedisRateLimiter(redis, `t${randomBytes(4).toString('hex')}:rl:`);
+    rl = createRedisRateLimiter(redis, prefix);
   });
   afterAll(async () => {
     await redis.quit();
@@ -22,11 +23,27 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis rate limiter', () => 
 
     expect((await rl.increment('short', 150)).count).toBe(1);
     expect((await rl.increment('short', 150)).count).toBe(2);
-    expect((await rl.get('short')).count).toBe(2);
     await new Promise((r) => setTimeout(r, 250));
-    expect((await rl.get('short')).count).toBe(0);
     expect((await rl.increment('short', 150)).count).toBe(1);
     await rl.reset('short');
-    expect((await rl.get('short')).count).toBe(0);
+    expect((await rl.increment('short', 150)).count).toBe(1);
+  });
+
+  it('admits exactly `free` of many simultaneous attempts, then one per growing delay, and forgets', async () => {
+    const rule = { free: 5, baseMs: 60_000, maxDelayMs: 900_000, forgetMs: 86_400_000 };
+    const waits = await Promise.all(Array.from({ length: 50 }, () => rl.admit('login', rule)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    expect(waits.filter((w) => w > 0 && w <= 60_000)).toHaveLength(45);
+    // The delay has run out: one more passes, and the next waits twice as long.
+    await redis.hset(`${prefix}login`, 'next', 0);
+    expect(await rl.admit('login', rule)).toBe(0);
+    expect(await rl.admit('login', rule)).toBeGreaterThan(60_000);
+    await rl.reset('login');
+    expect(await rl.admit('login', rule)).toBe(0);
+
+    const brief = { free: 1, baseMs: 1000, maxDelayMs: 1000, forgetMs: 150 };
+    expect(await rl.admit('brief', brief)).toBe(0);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await rl.admit('brief', brief)).toBe(0); // forgotten, so no delay owed
   });
 });

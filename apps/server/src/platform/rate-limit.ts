@@ -6,41 +6,70 @@ export interface WindowCount {
   retryAfterMs: number;
 }
 
-/** Fixed-window counters, shared across processes when Redis is configured. */
+/**
+ * Progressive delay: the first `free` attempts pass at once; after the n-th (n >= free) the next
+ * one must wait baseMs * 2^(n - free), at most maxDelayMs. The count is forgotten forgetMs after
+ * the last attempt that passed (or on reset).
+ */
+export interface Backoff {
+  free: number;
+  baseMs: number;
+  maxDelayMs: number;
+  forgetMs: number;
+}
+
+/** The wait that n attempts let through impose on the next one. */
+export function backoffDelayMs(rule: Backoff, n: number): number {
+  return n < rule.free ? 0 : Math.min(rule.maxDelayMs, rule.baseMs * 2 ** (n - rule.free));
+}
+
+/** Counters shared across processes when Redis is configured; each call is one atomic step. */
 export interface RateLimiter {
+  /** Fixed window: counts a hit and starts the window on the first one. */
   increment(key: string, windowMs: number): Promise<WindowCount>;
-  get(key: string): Promise<WindowCount>;
+  /**
+   * Counts an attempt if one may be made now and answers 0; otherwise answers how many ms are
+   * left until the next may, counting nothing. Call it before the work it guards.
+   */
+  admit(key: string, rule: Backoff): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
+/** One process's counters: exact only where this process is the only one (no Redis, one server). */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+  // A fixed window's count until resetAt; an admit key's attempts, the next allowed at nextAt.
+  const counters = new Map<string, { count: number; resetAt: number; nextAt: number }>();
   const live = (key: string) => {
-    const w = windows.get(key);
+    const w = counters.get(key);
     if (w && w.resetAt <= now()) {
-      windows.delete(key);
+      counters.delete(key);
       return undefined;
     }
     return w;
   };
   const sweep = () => {
-    if (windows.size < 10_000) return;
-    for (const [key, w] of windows) if (w.resetAt <= now()) windows.delete(key);
+    if (counters.size < 10_000) return;
+    for (const [key, w] of counters) if (w.resetAt <= now()) counters.delete(key);
   };
   return {
     async increment(key, windowMs) {
       sweep();
-      const w = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      const w = live(key) ?? { count: 0, resetAt: now() + windowMs, nextAt: 0 };
       w.count += 1;
-      windows.set(key, w);
+      counters.set(key, w);
       return { count: w.count, retryAfterMs: w.resetAt - now() };
     },
-    async get(key) {
-      const w = live(key);
-      return { count: w?.count ?? 0, retryAfterMs: w ? w.resetAt - now() : 0 };
+    async admit(key, rule) {
+      sweep();
+      const t = now();
+      const previous = live(key);
+      if (previous && t < previous.nextAt) return previous.nextAt - t;
+      const count = (previous?.count ?? 0) + 1;
+      counters.set(key, { count, resetAt: t + rule.forgetMs, nextAt: t + backoffDelayMs(rule, count) });
+      return 0;
     },
     async reset(key) {
-      windows.delete(key);
+      counters.delete(key);
     },
   };
 }
@@ -55,22 +84,37 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-interface WithIncrementScript {
+/** The admit step on the Redis clock; the delay is backoffDelayMs. Answers the wait, 0 when counted. */
+const ADMIT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'count', 'next')
+local nextAt = tonumber(state[2]) or 0
+if now < nextAt then return nextAt - now end
+local count = (tonumber(state[1]) or 0) + 1
+local free, base, maxDelay = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local delay = 0
+if count >= free then delay = math.min(maxDelay, base * 2 ^ (count - free)) end
+redis.call('HSET', KEYS[1], 'count', count, 'next', now + delay)
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 0`;
+
+interface WithScripts {
   funkelnRateIncrement(key: string, windowMs: number): Promise<[number, number]>;
+  funkelnRateAdmit(key: string, free: number, baseMs: number, maxDelayMs: number, forgetMs: number): Promise<number>;
 }
 
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
   redis.defineCommand('funkelnRateIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
-  const scripted = redis as Redis & WithIncrementScript;
+  redis.defineCommand('funkelnRateAdmit', { numberOfKeys: 1, lua: ADMIT_SCRIPT });
+  const scripted = redis as Redis & WithScripts;
   return {
     async increment(key, windowMs) {
       const [count, ttl] = await scripted.funkelnRateIncrement(prefix + key, windowMs);
       return { count, retryAfterMs: ttl > 0 ? ttl : windowMs };
     },
-    async get(key) {
-      const k = prefix + key;
-      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-      return { count: Number(count ?? 0), retryAfterMs: ttl > 0 ? ttl : 0 };
+    admit(key, rule) {
+      return scripted.funkelnRateAdmit(prefix + key, rule.free, rule.baseMs, rule.maxDelayMs, rule.forgetMs);
     },
     async reset(key) {
       await redis.del(prefix + key);

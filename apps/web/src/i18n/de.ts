@@ -21,6 +21,11 @@ export const de = {
     newPassword: 'Neues Passwort',
     confirmPassword: 'Passwort bestätigen',
   },
+  passwordStrength: {
+    label: 'Passwortstärke',
+    levels: ['sehr schwach', 'schwach', 'mäßig', 'stark', 'sehr stark'],
+    strong: 'Gut gewählt: Dieses Passwort ist schwer zu erraten.',
+  },
   oauth: {
     google: 'Weiter mit Google',
     apple: 'Weiter mit Apple',
@@ -53,6 +58,7 @@ export const de = {
       'Falls ein Account existiert und noch nicht bestätigt ist, haben wir den Link erneut gesendet. Bitte prüfe dein Postfach.',
     resendFailed: 'Senden der Bestätigungs-E-Mail fehlgeschlagen.',
     oauthFailed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es erneut.',
+    exchanging: 'Anmeldung wird abgeschlossen…',
   },
   verify: {
     title: 'E-Mail bestätigen',

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, tooManyRequests } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { type Backoff, enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
@@ -17,8 +17,16 @@ import { findUserByEmail, insertUser } from './users.repo.js';
 
 const MINUTE = 60_000;
 const LOGIN_WINDOW = 15 * MINUTE;
-const LOGIN_FAILURES_PER_ACCOUNT = 10;
 const LOGIN_ATTEMPTS_PER_IP = 100;
+/**
+ * Per account (the address typed, with or without an account behind it): the first 5 attempts
+ * pass at once; after the n-th the next must wait 2^(n-5) s, at most 15 minutes. The count is
+ * forgotten 24 h after the last attempt and reset by the right password. An attempt is counted
+ * before argon2 runs, so however many arrive at once from however many addresses, at most 5
+ * passwords are checked at once, 15 in the first 17 minutes, about 110 in a day. Nobody can lock
+ * the owner out for longer than the current delay.
+ */
+const LOGIN_BACKOFF: Backoff = { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE };
 
 export const REGISTRATION_FAILED = 'Registrierung fehlgeschlagen. Bitte versuche es erneut.';
 export const EMAIL_NOT_VERIFIED =
@@ -67,22 +75,17 @@ export class AccountsService {
 
   async login(body: LoginBody, ip: string): Promise<{ token: string }> {
     await enforceLimit(this.limiter, `login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW, 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
-    const accountKey = `login:fail:${body.email}`;
-    const failures = await this.limiter.get(accountKey);
-    if (failures.count >= LOGIN_FAILURES_PER_ACCOUNT) {
-      throw tooManyRequests(failures.retryAfterMs, 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte einige Minuten.');
-    }
+    const accountKey = `login:account:${body.email}`;
+    const wait = await this.limiter.admit(accountKey, LOGIN_BACKOFF);
+    if (wait > 0) throw tooManyRequests(wait, 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte etwas und versuche es dann erneut.');
     const user = await findUserByEmail(this.db, body.email);
     const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok) {
-      await this.limiter.increment(accountKey, LOGIN_WINDOW);
-      throw new AppError(401, 'invalid_credentials', 'E-Mail-Adresse oder Passwort ist falsch.');
-    }
+    if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'E-Mail-Adresse oder Passwort ist falsch.');
+    await this.limiter.reset(accountKey);
     if (user.suspended_at) throw new AppError(403, 'suspended', 'Dein Konto ist gesperrt. Bitte wende dich an den Support.');
     if (!user.email_verified && (await this.settings.get('EMAIL_VERIFICATION_REQUIRED'))) {
       throw new AppError(403, 'email_not_verified', EMAIL_NOT_VERIFIED);
     }
-    await this.limiter.reset(accountKey);
     return { token: await this.sessions.create(this.db, user.id) };
   }
 

@@ -19,6 +19,7 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
 
 async function mailsFor(email: string, count: number) {
+  await t.c.mailRequests.drain();
   await t.c.mailSender.drain();
   const mails = smtp.mailsTo(email);
   expect(mails).toHaveLength(count);
@@ -165,18 +166,6 @@ describe('login and sessions', () => {
     }
   });
 
-  it('locks an account after 10 failures with a German 429, even for the right password', async () => {
-    const { email, password } = await register(t.app);
-    const ip = { remoteAddress: '10.9.8.7' };
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'falsch123' }, ...ip });
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await post('/api/auth/login', { email, password });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
-    expect(locked.json().message).toMatch(/Zu viele fehlgeschlagene Anmeldeversuche/);
-  });
 
   it('limits attempts per IP across accounts', async () => {
     const remoteAddress = '10.1.2.3';

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { DailyCapReached, type MailTokenService } from './mail-tokens.service.js';
+import type { MailTokenService } from './mail-tokens.service.js';
+import type { MailRequestQueue } from './mail-requests.js';
 import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import type { SessionService } from './sessions.service.js';
@@ -17,26 +17,23 @@ export const INVALID_RESET_TOKEN = 'Ungültiger oder abgelaufener Token.';
 export class PasswordResetService {
   constructor(
     private readonly db: Db,
-    private readonly settings: SettingsService,
     private readonly mailTokens: MailTokenService,
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
+    private readonly requests: Pick<MailRequestQueue, 'enqueue'>,
   ) {}
 
-  /** Always the same answer; a mail goes out only for an existing account within its daily cap. */
+  /** Only queues the request, so any address gets the same answer on the same path. */
   async request(email: string, ip: string): Promise<string> {
     await enforceLimit(this.limiter, `reset-request:ip:${ip}`, 20, 3600_000);
-    const user = await findUserByEmail(this.db, email);
-    if (user) {
-      const cap = await this.settings.get('RESET_REQUEST_PER_DAY');
-      try {
-        await this.db.transaction((tx) => this.mailTokens.issue(tx, user, 'reset', cap));
-        this.mailTokens.flush();
-      } catch (err) {
-        if (!(err instanceof DailyCapReached)) throw err;
-      }
-    }
+    await this.requests.enqueue('reset', email);
     return RESET_REQUESTED;
+  }
+
+  /** The queued request: a mail only for an existing account, within the daily cap. */
+  async sendRequested(tx: Queryable, email: string, dailyCap: number): Promise<void> {
+    const user = await findUserByEmail(tx, email);
+    if (user) await this.mailTokens.issue(tx, user, 'reset', dailyCap);
   }
 
   /** Sets the new password, burns every reset token and ends every session of the account. */

@@ -1,10 +1,11 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
+import type { MailRequestQueue } from './mail-requests.js';
 import { consumeToken, expireUserTokens, hasRecentToken } from './tokens.repo.js';
 import { findUserByEmail, markEmailVerified, type UserRow } from './users.repo.js';
 
@@ -24,6 +25,7 @@ export class VerificationService {
     private readonly mailTokens: MailTokenService,
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
+    private readonly requests: Pick<MailRequestQueue, 'enqueue'>,
   ) {}
 
   /** Signed in: (re)sends the verification mail, within the daily cap. */
@@ -38,16 +40,17 @@ export class VerificationService {
     return VERIFY_SENT;
   }
 
-  /** Signed out: the same answer whether or not the address has an account. */
+  /** Signed out: only queues the request, so any address gets the same answer on the same path. */
   async resend(email: string, ip: string): Promise<string> {
     await enforceLimit(this.limiter, `verify-resend:ip:${ip}`, 20, 3600_000);
-    const user = await findUserByEmail(this.db, email);
-    if (user && !user.email_verified) {
-      await this.send(user).catch((err: unknown) => {
-        if (!(err instanceof DailyCapReached)) throw err;
-      });
-    }
+    await this.requests.enqueue('verify', email);
     return RESEND_ANSWER;
+  }
+
+  /** The queued resend: a mail only for an unverified account, within the daily cap. */
+  async sendRequested(tx: Queryable, email: string, dailyCap: number): Promise<void> {
+    const user = await findUserByEmail(tx, email);
+    if (user && !user.email_verified) await this.issueUnlessRecent(tx, user, dailyCap);
   }
 
   async confirm(token: string): Promise<string> {
@@ -66,11 +69,12 @@ export class VerificationService {
 
   private async send(user: UserRow): Promise<void> {
     const cap = await this.settings.get('VERIFY_RESEND_PER_DAY');
-    const sent = await this.db.transaction(async (tx) => {
-      if (await hasRecentToken(tx, user.id, 'verify', DEDUPE_SECONDS)) return false;
-      await this.mailTokens.issue(tx, user, 'verify', cap);
-      return true;
-    });
-    if (sent) this.mailTokens.flush();
+    if (await this.db.transaction((tx) => this.issueUnlessRecent(tx, user, cap))) this.mailTokens.flush();
+  }
+
+  private async issueUnlessRecent(tx: Queryable, user: UserRow, dailyCap: number): Promise<boolean> {
+    if (await hasRecentToken(tx, user.id, 'verify', DEDUPE_SECONDS)) return false;
+    await this.mailTokens.issue(tx, user, 'verify', dailyCap);
+    return true;
   }
 }

@@ -2,6 +2,7 @@ import {
   providersResponse,
   tokenResponse,
   type LoginBody,
+  type OauthExchangeBody,
   type PasswordConfirmBody,
   type RegisterBody,
 } from '@funkeln/contracts/auth';
@@ -20,6 +21,8 @@ export function useProviders() {
 
 export const register = (body: RegisterBody) => api.post('/auth/register', tokenResponse, body);
 export const login = (body: LoginBody) => api.post('/auth/login', tokenResponse, body);
+/** The browser's binding cookie travels along (same origin); see the Google callback. */
+export const exchangeLoginCode = (code: string) => api.post('/auth/oauth/exchange', tokenResponse, { code } satisfies OauthExchangeBody);
 export const logout = () => api.post('/auth/logout', messageBody);
 export const startVerification = () => api.post('/auth/verify/start', messageBody);
 export const resendVerification = (email: string) => api.post('/auth/verify/resend', messageBody, { email });

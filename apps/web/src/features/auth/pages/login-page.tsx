@@ -1,6 +1,6 @@
-import { loginBody, oauthErrorMessages } from '@funkeln/contracts/auth';
+import { INVALID_LOGIN_CODE, loginBody, oauthErrorMessages } from '@funkeln/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { setToken } from '../../../lib/token-storage';
-import { login } from '../api';
+import { exchangeLoginCode, login } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { OAuthButtons } from '../components/oauth-buttons';
 import { UnverifiedHint } from '../components/unverified-hint';
@@ -31,7 +31,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const oauthToken = params.get('token');
+  const loginCode = params.get('token');
+  const exchanged = useRef<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { register, handleSubmit, getValues, formState } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginBody),
@@ -39,14 +40,25 @@ export function LoginPage() {
   });
   const { errors, isSubmitting } = formState;
 
-  // Back from Google: keep the token, and replace the entry so it leaves the address bar and history.
+  // Back from Google: the URL carries a one-time login code (never a session), traded once for a
+  // session; the entry is replaced either way so the code leaves the address bar and history.
   useEffect(() => {
-    if (!oauthToken) return;
-    setToken(oauthToken);
-    void navigate('/discover', { replace: true });
-  }, [oauthToken, navigate]);
+    if (!loginCode || exchanged.current === loginCode) return;
+    exchanged.current = loginCode;
+    exchangeLoginCode(loginCode).then(
+      ({ token }) => {
+        setToken(token);
+        void navigate('/discover', { replace: true });
+      },
+      (error: unknown) => {
+        const message = error instanceof ApiError && error.status === 400 ? INVALID_LOGIN_CODE : errorMessage(error, de.login.oauthFailed);
+        setFailure({ kind: 'error', message });
+        void navigate('/login', { replace: true });
+      },
+    );
+  }, [loginCode, navigate]);
 
-  if (oauthToken) return <Spinner label={de.common.loading} />;
+  if (loginCode) return <Spinner label={de.login.exchanging} />;
 
   const onSubmit = async (values: LoginOutput) => {
     setFailure(null);

@@ -1,10 +1,11 @@
 import { registerBody } from '@funkeln/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Notice } from '../../../components/ui/notice';
+import { PasswordStrength } from '../../../components/ui/password-strength';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
@@ -19,10 +20,11 @@ type RegisterOutput = z.output<typeof registerBody>;
 export function RegisterPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
+  const { register, handleSubmit, control, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(registerBody),
     defaultValues: { displayName: '', email: '', password: '' },
   });
+  const [displayName, email, password] = useWatch({ control, name: ['displayName', 'email', 'password'] });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: RegisterOutput) => {
@@ -62,6 +64,7 @@ export function RegisterPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <PasswordStrength password={password} personal={[email, displayName]} />
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
           {isSubmitting ? de.register.submitting : de.register.submit}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
+import { PasswordStrength } from '../../../components/ui/password-strength';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
@@ -47,6 +48,7 @@ export function ResetPage() {
     <AuthShell title={de.reset.title} lead={de.reset.lead}>
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField label={de.fields.newPassword} type="password" autoComplete="new-password" {...register('newPassword')} />
+        <PasswordStrength password={newPassword} />
         <TextField
           label={de.fields.confirmPassword}
           type="password"
