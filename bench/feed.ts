@@ -33,6 +33,7 @@ import { createContainer, type Container } from '../apps/server/src/container.js
 import { createPgliteDb, type Db, type Queryable } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { findFeedPage } from '../apps/server/src/modules/discovery/feed.repo.js';
+import { CursorSealer } from '../apps/server/src/platform/sealed-cursor.js';
 import { FeedDecks } from '../apps/server/src/modules/discovery/feed-decks.js';
 import { DECK_SIZE, FeedService } from '../apps/server/src/modules/discovery/feed.service.js';
 import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.js';
@@ -149,7 +150,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const c = createContainer(config, db, silent);
   let decksOn = false;
   const decks = new FeedDecks(c.events, () => decksOn, DECK_SIZE);
-  const bench: Container = { ...c, feed: new FeedService(db, c.places, c.photos, c.badges, neverRefusing(c.limiter), decks) };
+  const bench: Container = { ...c, feed: new FeedService(db, c.places, c.photos, c.badges, neverRefusing(c.limiter), decks, new CursorSealer(db)) };
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');

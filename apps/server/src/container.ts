@@ -15,6 +15,7 @@ import { LikesService } from './modules/discovery/likes.service.js';
 import { createNsfwModerator, type Moderator } from './modules/photos/moderation/moderator.js';
 import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
 import { PhotosService } from './modules/photos/photos.service.js';
+import { CursorSealer } from './platform/sealed-cursor.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
@@ -191,7 +192,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     places,
     photos,
     profiles: new ProfilesService(db, photos, places, likes, limiter, events, badges),
-    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE)),
+    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE), new CursorSealer(db)),
     likes,
     ledger,
     payments,

@@ -55,6 +55,11 @@ export const receivedFlirt = z.object({
 export type ReceivedFlirt = z.infer<typeof receivedFlirt>;
 export const receivedFlirtsResponse = z.array(receivedFlirt);
 export const flirtParams = z.object({ flirtId: z.uuid() });
+/** The signed link of a flirt's blurred thumbnail (blurredThumbUrl): it names the flirt, never the sender or their photo. */
+export const blurredThumbQuery = z.object({
+  exp: z.coerce.number().int().positive(),
+  sig: z.string().min(20).max(100),
+});
 
 export const targetParams = z.object({ id: z.uuid() });
 export const userIdParam = z.object({ userId: z.uuid() });

@@ -1,4 +1,5 @@
 import {
+  blurredThumbQuery,
   feedQuery,
   feedResponse,
   flirtParams,
@@ -15,6 +16,7 @@ import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { isPremium } from '../accounts/premium.js';
+import { sendJpeg } from '../photos/photo-reply.js';
 import type { SessionService } from '../accounts/sessions.service.js';
 import type { FeedService } from './feed.service.js';
 import type { LikesService } from './likes.service.js';
@@ -46,6 +48,13 @@ export function discoveryRoutes(feed: FeedService, likes: LikesService, sessions
 
     app.get('/likes/received', { preHandler: signedIn, schema: { tags, response: { 200: receivedFlirtsResponse, ...errors } } }, (req) =>
       likes.receivedFlirts(authOf(req).user.id),
+    );
+
+    // An <img> cannot send the bearer token: the signed link is the permission.
+    app.get(
+      '/likes/received/:flirtId/blur',
+      { schema: { tags, params: flirtParams, querystring: blurredThumbQuery } },
+      async (req, reply) => sendJpeg(reply, await likes.blurredThumb(req.params.flirtId, req.query.exp, req.query.sig)),
     );
 
     app.post(

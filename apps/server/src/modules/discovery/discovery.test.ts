@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { MatchEvent } from '@funkeln/contracts/discovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { makeJpeg, multipart } from '../../../test/images.js';
+import type { ApiMember } from '../../../test/members.js';
+import { memberWithPhoto } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
 import type { Moderator } from '../photos/moderation/moderator.js';
 
@@ -28,21 +29,10 @@ afterAll(() => t.close());
 const api = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-interface Member {
-  id: string;
-  token: string;
-  name: string;
-}
+type Member = ApiMember;
 
-async function member(name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> {
-  const { token } = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', name);
-  const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
-  const body = multipart(await makeJpeg(400, 400));
-  await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-  const res = await api('PUT', '/api/me/profile', token, { birthDate: '1995-06-15', gender, interestedIn: wants, ageMin: 18, ageMax: 60, placeId });
-  expect(res.statusCode).toBe(200);
-  return { id, token, name };
-}
+const member = (name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> =>
+  memberWithPhoto(t.app, { name, gender, wants, placeId });
 
 const feedIds = async (m: Member, query = '') => (await api('GET', `/api/feed${query}`, m.token)).json<{ id: string }[]>().map((c) => c.id);
 const act = (m: Member, target: string, type: string) => api('POST', `/api/likes/${target}?type=${type}`, m.token);

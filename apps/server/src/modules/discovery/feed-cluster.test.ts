@@ -97,6 +97,16 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
     expect(await feedIds(two, token)).toContain(a);
   });
 
+  it('a feed cursor sealed by one process opens on the other (one key for all)', async () => {
+    const { token } = await members();
+    const first = await one.app.inject({ method: 'GET', url: '/api/feed?limit=1', headers: bearer(token) });
+    const cursor = String(first.headers['x-next-cursor'] ?? '');
+    const next = await two.app.inject({ method: 'GET', url: `/api/feed?limit=1&cursor=${cursor}`, headers: bearer(token) });
+    expect(next.statusCode).toBe(200);
+    const ids = (res: { json: <T>() => T }) => res.json<{ id: string }[]>().map((c) => c.id);
+    expect([...ids(first), ...ids(next)]).toEqual((await feedIds(one, token)).slice(0, 2));
+  });
+
   it('a member who stops looking for the viewer leaves the viewer’s feed on the other process', async () => {
     const { a, token, tokenA } = await members();
     expect(await feedIds(two, token)).toContain(a);

@@ -22,9 +22,9 @@ export interface Deck {
   hidden: Set<string>;
 }
 
-/** Ranking order: likes me first, then recently active, then near, then id (as the SQL sorts). */
+/** Ranking order: recently active first, then near, then id (as the SQL sorts). */
 export function compareRank(a: FeedCursor, b: FeedCursor): number {
-  return b.likesMe - a.likesMe || b.activeDay - a.activeDay || a.distM - b.distM || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.activeDay - a.activeDay || a.distM - b.distM || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -60,7 +60,7 @@ interface Mark {
  * Feed decks: each viewer's ranking computed once and served page by page from memory, as the big
  * apps precompute recommendation stacks. Exactness is kept by events, in every process:
  * - `feed.hidden` (a swipe, a block) removes the member from the viewer's decks at once;
- * - `feed.stale` and `users.changed` of the viewer drop their decks (a new liker ranks first);
+ * - `feed.stale` and `users.changed` of the viewer drop their decks (an undo, an unblock);
  * - `users.changed` of a member marks their row stale in every deck that holds it (profile, photo).
  * A deck computed while such an event arrived is served once but not kept (sequence numbers).
  * What no event announces (members who became active, new members) shows after `ttlMs`.

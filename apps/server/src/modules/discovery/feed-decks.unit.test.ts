@@ -4,11 +4,10 @@ import { compareRank, FeedDecks, pageFromDeck, type Deck, type DeckRow } from '.
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** Rows in ranking order: two likers, then by active day, then by distance. */
+/** Rows in ranking order: by active day, then by distance. */
 function rows(count: number): DeckRow[] {
   return Array.from({ length: count }, (_, i) => ({
     id: id(i),
-    likesMe: i < 2 ? 1 : 0,
     activeDay: 20_000 - Math.floor(i / 4),
     distM: (i % 4) * 1000,
     name: `M${i}`,
@@ -28,7 +27,7 @@ const fresh = () => false;
 const ids = (page: DeckRow[] | undefined) => page?.map((r) => r.id);
 
 describe('compareRank', () => {
-  it('orders likers first, then recent activity, then distance, then id', () => {
+  it('orders by recent activity, then distance, then id', () => {
     const r = rows(12);
     const shuffled = [...r].reverse();
     expect(shuffled.sort(compareRank).map((x) => x.id)).toEqual(r.map((x) => x.id));

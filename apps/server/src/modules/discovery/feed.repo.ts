@@ -15,9 +15,8 @@ export interface FeedFilter {
   limit: number;
 }
 
-/** Position in the ranking: likes me first, then recently active, then near, then id. */
+/** Position in the ranking: recently active first, then near, then id. */
 export interface FeedCursor {
-  likesMe: number;
   activeDay: number;
   distM: number;
   id: string;
@@ -46,27 +45,21 @@ const WINDOW_DAYS = 2;
  * last 14 days. Distances use the snapped place coordinates only.
  *
  * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
- * matches on the profile, reading indexes only (profiles_feed_idx; "likes me" is one hashed
- * lookup). Photo, swipes and blocks are checked afterwards in rank order, so only about a page of
- * rows reaches them. With `window`, only members who like the viewer or were active since $17
- * (a UTC midnight) are ranked: one range scan of users_active_id_idx instead of a users lookup
- * per candidate.
+ * matches on the profile, reading indexes only (profiles_feed_idx). Photo, swipes and blocks are
+ * checked afterwards in rank order, so only about a page of rows reaches them. With `window`, only
+ * members active since $16 (a UTC midnight) are ranked: one range scan of users_active_id_idx
+ * instead of a users lookup per candidate.
+ *
+ * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
+ * match, and a rank (or a cursor) that moved likers would show it.
  */
 function feedSql(window: boolean): string {
-  const members = window
-    ? `(SELECT id, last_active_at FROM users WHERE last_active_at >= $17::timestamptz
-        UNION ALL
-        SELECT id, last_active_at FROM users
-         WHERE last_active_at < $17::timestamptz
-           AND id IN (SELECT lk.actor_id FROM swipes lk WHERE lk.target_id = $1 AND lk.kind <> 'skip'))`
-    : 'users';
+  const members = window ? '(SELECT id, last_active_at FROM users WHERE last_active_at >= $16::timestamptz)' : 'users';
   return `SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.city, ph.id AS photo_id,
-            c."likesMe", c."activeDay", c."distM"
+            c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
            SELECT p.user_id AS id, p.birth_date, pl.name AS city,
-                  CASE WHEN p.user_id IN (SELECT lk.actor_id FROM swipes lk WHERE lk.target_id = $1 AND lk.kind <> 'skip')
-                       THEN 1 ELSE 0 END AS "likesMe",
                   floor(extract(epoch FROM a.last_active_at) / 86400)::int AS "activeDay",
                   CASE WHEN $6::float8 IS NULL OR pl.lat IS NULL THEN 0 ELSE ${DIST_M}::int END AS "distM"
              FROM profiles p
@@ -82,9 +75,9 @@ function feedSql(window: boolean): string {
                                       AND pl.lon BETWEEN $7::float8 - $11::float8 AND $7::float8 + $11::float8))
          ) r
          WHERE ($9::float8 IS NULL OR r."distM" <= $9::float8 * 1000)
-           AND ($12::int IS NULL OR r."likesMe" < $12 OR (r."likesMe" = $12 AND (r."activeDay" < $13
-                OR (r."activeDay" = $13 AND (r."distM" > $14 OR (r."distM" = $14 AND r.id > $15::uuid))))))
-         ORDER BY r."likesMe" DESC, r."activeDay" DESC, r."distM" ASC, r.id ASC
+           AND ($12::int IS NULL OR r."activeDay" < $12
+                OR (r."activeDay" = $12 AND (r."distM" > $13 OR (r."distM" = $13 AND r.id > $14::uuid))))
+         ORDER BY r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
        JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
        JOIN photos ph ON ph.user_id = c.id AND ph.status = 'approved' AND ph.disabled_at IS NULL
@@ -92,16 +85,16 @@ function feedSql(window: boolean): string {
                            AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days'))
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = c.id)
                                                OR (b.blocker_id = c.id AND b.blocked_id = $1))
-      ORDER BY c."likesMe" DESC, c."activeDay" DESC, c."distM" ASC, c.id ASC
-      LIMIT $16`;
+      ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
+      LIMIT $15`;
 }
 
 /**
  * One page of feed candidates (see feedSql for the rules).
  *
- * First try: only members who like the viewer or whose activeDay is at least `fromDay` (the
- * cursor's day, or today, and the day before). Every member left out is a non-liker active before
- * fromDay, so ranks below every member the try includes; a full page from the try is therefore
+ * First try: only members whose activeDay is at least `fromDay` (the cursor's day, or today, and
+ * the day before). Every member left out was active before fromDay, so ranks below every member
+ * the try includes; a full page from the try is therefore
  * exactly the page the whole query returns. A short page (end of the feed, few candidates) runs
  * the whole query.
  */
@@ -121,14 +114,13 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
     f.radiusKm,
     latSpan,
     lonSpan,
-    c?.likesMe ?? null,
     c?.activeDay ?? null,
     c?.distM ?? null,
     c?.id ?? null,
     f.limit,
   ];
-  // Any day keeps the result exact; clamped so that a forged cursor still makes a valid date.
-  const topDay = Math.min(Math.max(c && c.likesMe === 0 ? c.activeDay : Math.floor(Date.now() / DAY_MS), WINDOW_DAYS), 1_000_000);
+  // Any day keeps the result exact; clamped so that any cursor still makes a valid date.
+  const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), WINDOW_DAYS), 1_000_000);
   const fromDay = new Date((topDay - (WINDOW_DAYS - 1)) * DAY_MS).toISOString();
   const page = await q.query<FeedRow & Record<string, unknown>>(feedSql(true), [...params, fromDay]);
   if (page.length >= f.limit) return page;

@@ -3,6 +3,7 @@ import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { PlacesService } from '../places/places.service.js';
 import { findProfile } from '../profiles/profiles.repo.js';
@@ -17,19 +18,15 @@ function shiftYears(isoDay: string, years: number, days = 0): string {
   return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-export function encodeCursor(c: FeedCursor): string {
-  return Buffer.from(JSON.stringify([c.likesMe, c.activeDay, c.distM, c.id])).toString('base64url');
-}
+/** A feed cursor opens only for the viewer it was sealed for. */
+const cursorContext = (viewerId: string) => `feed\n${viewerId}`;
 
-function decodeCursor(raw: string | undefined): FeedCursor | null {
-  if (!raw) return null;
-  try {
-    const [likesMe, activeDay, distM, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as unknown[];
-    if ([likesMe, activeDay, distM].every(Number.isInteger) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
-      return { likesMe: likesMe as number, activeDay: activeDay as number, distM: distM as number, id };
+function toCursor(value: unknown): FeedCursor {
+  if (Array.isArray(value) && value.length === 3) {
+    const [activeDay, distM, id] = value as unknown[];
+    if (Number.isInteger(activeDay) && Number.isInteger(distM) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
+      return { activeDay: activeDay as number, distM: distM as number, id };
     }
-  } catch {
-    // fall through
   }
   throw new AppError(400, 'invalid_cursor', 'Ungültiger Cursor. Bitte lade die Vorschläge neu.');
 }
@@ -45,6 +42,7 @@ export class FeedService {
     private readonly badges: BadgesService,
     private readonly limiter: RateLimiter,
     private readonly decks: FeedDecks | undefined,
+    private readonly cursors: CursorSealer,
   ) {}
 
   /** A page of cards and the cursor of the next page (null at the end). */
@@ -52,7 +50,7 @@ export class FeedService {
     await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
     const radiusKm = query.radius ? Number(query.radius) : null;
     if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError(400, 'invalid_radius', RADIUS_MESSAGE);
-    const after = decodeCursor(query.cursor);
+    const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
     const key = String(radiusKm ?? '');
@@ -67,7 +65,8 @@ export class FeedService {
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
     const last = rows.at(-1);
-    return { cards, next: rows.length === limit && last ? encodeCursor(last) : null };
+    const next = rows.length === limit && last ? await this.cursors.seal([last.activeDay, last.distM, last.id], cursorContext(viewerId)) : null;
+    return { cards, next };
   }
 
   /** The top of the ranking, kept for the next pages when decks are on. */

@@ -11,6 +11,7 @@ import type { PlacesService } from '../places/places.service.js';
 import * as repo from './swipes.repo.js';
 
 const UNDO_SECONDS = 10;
+const blurredThumbPath = (flirtId: string) => `/api/likes/received/${flirtId}/blur`;
 const unknownMember = () => new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
 
 /** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
@@ -45,9 +46,8 @@ export class LikesService {
       if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false };
       return { match: true, created: await repo.insertMatch(tx, viewerId, targetId) };
     });
+    // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
     this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
-    // The target's ranking changes: a member who likes them comes first.
-    if (kind !== 'skip') this.events.publish('feed.stale', { userIds: [targetId] });
     if (result.created) await this.announceMatch(viewerId, targetId);
     return { match: result.match };
   }
@@ -60,7 +60,7 @@ export class LikesService {
       await repo.deleteSwipe(tx, last.id);
       return last.target_id;
     });
-    if (targetId) this.events.publish('feed.stale', { userIds: [viewerId, targetId] });
+    if (targetId) this.events.publish('feed.stale', { userIds: [viewerId] });
     return targetId ? this.card(targetId) : null;
   }
 
@@ -81,16 +81,23 @@ export class LikesService {
     this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
-  /** Anonymous until a match: no name, no id, only a blurred thumbnail. */
+  /** Anonymous until a match: no name, no id, only a blurred thumbnail under a link of the flirt's own. */
   async receivedFlirts(userId: string): Promise<ReceivedFlirt[]> {
     const rows = await repo.listReceivedFlirts(this.db, userId);
     return Promise.all(
       rows.map(async (r) => ({
         flirtId: r.id,
-        blurredThumbUrl: await this.photos.blurredUrl(await this.photos.findForUser(r.actor_id)),
+        blurredThumbUrl: await this.photos.blurredUrl(await this.photos.findForUser(r.actor_id), blurredThumbPath(r.id)),
         receivedAt: r.created_at.toISOString(),
       })),
     );
+  }
+
+  /** The bytes behind a flirt's blurred thumbnail link, while the flirt is still anonymous. */
+  async blurredThumb(flirtId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    await this.photos.checkBlurredLink(blurredThumbPath(flirtId), exp, sig);
+    const flirt = await repo.findOpenFlirt(this.db, flirtId);
+    return this.photos.serveBlurred(flirt && (await this.photos.findForUser(flirt.actor_id)), exp);
   }
 
   async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {

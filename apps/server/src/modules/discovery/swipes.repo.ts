@@ -93,16 +93,28 @@ export interface FlirtRow {
   created_at: Date;
 }
 
+/** A flirt `s` still anonymous: not answered with a match, no block either way. */
+const OPEN_FLIRT = `s.kind = 'flirt'
+        AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_a = LEAST(s.actor_id, s.target_id) AND m.user_b = GREATEST(s.actor_id, s.target_id))
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = s.target_id AND b.blocked_id = s.actor_id)
+                                               OR (b.blocker_id = s.actor_id AND b.blocked_id = s.target_id))`;
+
 /** Flirts received and not yet answered with a match; blocked senders left out. */
 export function listReceivedFlirts(q: Queryable, userId: string): Promise<FlirtRow[]> {
   return q.query<FlirtRow & Record<string, unknown>>(
     `SELECT s.id, s.actor_id, s.created_at FROM swipes s
-      WHERE s.target_id = $1 AND s.kind = 'flirt'
-        AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_a = LEAST(s.actor_id, s.target_id) AND m.user_b = GREATEST(s.actor_id, s.target_id))
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = s.actor_id) OR (b.blocker_id = s.actor_id AND b.blocked_id = $1))
+      WHERE s.target_id = $1 AND ${OPEN_FLIRT}
       ORDER BY s.created_at DESC LIMIT 200`,
     [userId],
   );
+}
+
+/** A flirt as listReceivedFlirts shows it, by id alone (its blurred thumbnail's link). */
+export async function findOpenFlirt(q: Queryable, flirtId: string): Promise<FlirtRow | undefined> {
+  const rows = await q.query<FlirtRow & Record<string, unknown>>(`SELECT s.id, s.actor_id, s.created_at FROM swipes s WHERE s.id = $1 AND ${OPEN_FLIRT}`, [
+    flirtId,
+  ]);
+  return rows[0];
 }
 
 export async function findReceivedFlirt(q: Queryable, flirtId: string, userId: string): Promise<FlirtRow | undefined> {

@@ -2,15 +2,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { loadSecret } from '../../platform/secrets.js';
 
-export type PhotoSize = 'large' | 'thumb' | 'blur';
+export type PhotoSize = 'large' | 'thumb';
 /** public: served only while the photo is approved; owner: the owner's (or an admin's) own view. */
 export type PhotoScope = 'public' | 'owner';
 
 const BUCKET_SECONDS = 300;
 
 /**
- * Short-lived signed photo links: HMAC-SHA256 over photo id, size, scope and expiry. Expiries are
- * rounded up to 5-minute buckets so the same photo keeps the same URL for a while (browser cache).
+ * Short-lived signed links: HMAC-SHA256 over photo id, size, scope and expiry, or over a path that
+ * names no photo (a flirt's blurred thumbnail). Expiries are rounded up to 5-minute buckets so the
+ * same image keeps the same URL for a while (browser cache).
  */
 export class PhotoUrlSigner {
   private key: Promise<Buffer> | undefined;
@@ -21,18 +22,24 @@ export class PhotoUrlSigner {
   ) {}
 
   async sign(photoId: string, size: PhotoSize, scope: PhotoScope, ttlSeconds: number, base = ''): Promise<string> {
-    const earliest = Math.floor(this.now() / 1000) + ttlSeconds;
-    const exp = Math.ceil(earliest / BUCKET_SECONDS) * BUCKET_SECONDS;
-    const sig = await this.mac(photoId, size, scope, exp);
+    const exp = this.expiry(ttlSeconds);
+    const sig = await this.mac(`${photoId}\n${size}\n${scope}\n${exp}`);
     return `${base}/api/photos/${photoId}/${size}?scope=${scope}&exp=${exp}&sig=${sig}`;
   }
 
   /** True when sig is ours for exactly these values and exp has not passed. */
-  async verify(photoId: string, size: PhotoSize, scope: PhotoScope, exp: number, sig: string): Promise<boolean> {
-    if (exp * 1000 <= this.now()) return false;
-    const expected = Buffer.from(await this.mac(photoId, size, scope, exp), 'base64url');
-    const given = Buffer.from(sig, 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  verify(photoId: string, size: PhotoSize, scope: PhotoScope, exp: number, sig: string): Promise<boolean> {
+    return this.check(`${photoId}\n${size}\n${scope}\n${exp}`, exp, sig);
+  }
+
+  /** `path` (an absolute path, never a photo id: those messages start with a UUID) with exp and sig. */
+  async signPath(path: string, ttlSeconds: number): Promise<string> {
+    const exp = this.expiry(ttlSeconds);
+    return `${path}?exp=${exp}&sig=${await this.mac(`${path}\n${exp}`)}`;
+  }
+
+  verifyPath(path: string, exp: number, sig: string): Promise<boolean> {
+    return this.check(`${path}\n${exp}`, exp, sig);
   }
 
   /** Seconds until exp, for Cache-Control. */
@@ -40,8 +47,19 @@ export class PhotoUrlSigner {
     return Math.max(0, exp - Math.floor(this.now() / 1000));
   }
 
-  private async mac(photoId: string, size: PhotoSize, scope: PhotoScope, exp: number): Promise<string> {
+  private expiry(ttlSeconds: number): number {
+    return Math.ceil((Math.floor(this.now() / 1000) + ttlSeconds) / BUCKET_SECONDS) * BUCKET_SECONDS;
+  }
+
+  private async check(message: string, exp: number, sig: string): Promise<boolean> {
+    if (exp * 1000 <= this.now()) return false;
+    const expected = Buffer.from(await this.mac(message), 'base64url');
+    const given = Buffer.from(sig, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private async mac(message: string): Promise<string> {
     this.key ??= loadSecret(this.db, 'photo_url_hmac');
-    return createHmac('sha256', await this.key).update(`${photoId}\n${size}\n${scope}\n${exp}`).digest('base64url');
+    return createHmac('sha256', await this.key).update(message).digest('base64url');
   }
 }

@@ -7,12 +7,13 @@ import type { SessionService } from '../accounts/sessions.service.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { MAX_UPLOAD_BYTES, uploadErrors } from './image-pipeline.js';
+import { sendJpeg } from './photo-reply.js';
 import type { PhotosService } from './photos.service.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 
-const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb', 'blur']) });
+const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
 const photoQuery = z.object({
   scope: z.enum(['public', 'owner']),
   exp: z.coerce.number().int().positive(),
@@ -46,12 +47,7 @@ export function photosRoutes(photos: PhotosService, sessions: SessionService): F
       async (req, reply) => {
         const { id, size } = req.params;
         const { scope, exp, sig } = req.query;
-        const { data, maxAge } = await photos.serve(id, size, scope, exp, sig);
-        return reply
-          .type('image/jpeg')
-          .header('cache-control', `private, max-age=${maxAge}, immutable`)
-          .header('content-disposition', 'inline')
-          .send(data);
+        return sendJpeg(reply, await photos.serve(id, size, scope, exp, sig));
       },
     );
   };

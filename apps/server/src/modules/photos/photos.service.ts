@@ -98,10 +98,23 @@ export class PhotosService {
     };
   }
 
-  /** The blurred thumbnail of an approved photo (anonymous flirts). */
-  async blurredUrl(row: PhotoRow | undefined): Promise<string | null> {
+  /**
+   * A link to the blurred thumbnail of an approved photo, served under `path` only (anonymous
+   * flirts): neither the link nor the bytes occur anywhere the photo's id does.
+   */
+  async blurredUrl(row: PhotoRow | undefined, path: string): Promise<string | null> {
     if (!row?.blur_key || visibleStatus(row) !== 'approved') return null;
-    return this.urls.sign(row.id, 'blur', 'public', APP_URL_TTL);
+    return this.urls.signPath(path, APP_URL_TTL);
+  }
+
+  /** 403 unless the link to `path` is ours and current. */
+  async checkBlurredLink(path: string, exp: number, sig: string): Promise<void> {
+    if (!(await this.urls.verifyPath(path, exp, sig))) throw linkInvalid();
+  }
+
+  /** The blurred thumbnail behind a checked link, while the photo is approved. */
+  serveBlurred(row: PhotoRow | undefined, exp: number) {
+    return this.deliver(row && visibleStatus(row) === 'approved' ? row.blur_key : null, exp);
   }
 
   /** Removes a photo's files (every size) from storage, after its row is gone. */
@@ -122,10 +135,11 @@ export class PhotosService {
   async serve(id: string, size: PhotoSize, scope: PhotoScope, exp: number, sig: string) {
     if (!(await this.urls.verify(id, size, scope, exp, sig))) throw linkInvalid();
     const row = await findPhoto(this.db, id);
-    if (!row || (scope === 'public' && visibleStatus(row) !== 'approved')) {
-      throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
-    }
-    const key = size === 'large' ? row.large_key : size === 'thumb' ? row.thumb_key : row.blur_key;
+    const shown = row && (scope === 'owner' || visibleStatus(row) === 'approved');
+    return this.deliver(shown ? (size === 'large' ? row.large_key : row.thumb_key) : null, exp);
+  }
+
+  private async deliver(key: string | null | undefined, exp: number): Promise<{ data: Buffer; maxAge: number }> {
     const data = key ? await this.storage.get(key) : undefined;
     if (!data) throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
     return { data, maxAge: this.urls.remaining(exp) };
