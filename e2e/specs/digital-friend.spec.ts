@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
 
 test('the Digital Friend: login redirect, a conversation, a memory that is recalled', async ({ guardPage: page, request }) => {
   await page.goto('/digital-friend');
@@ -8,7 +8,9 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
   const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Frida' } });
   expect(registered.ok()).toBe(true);
   const { token } = (await registered.json()) as { token: string };
-  // Messages cost 2 credits without premium: the daily reward (10 credits) pays for a few.
+  // Messages cost 2 credits without premium: the daily reward (10 credits, for confirmed addresses) pays for a few.
+  const link = new URL(await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
+  expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
   expect((await request.post('/api/rewards/claim', { headers: { authorization: `Bearer ${token}` }, data: { type: 'login' } })).ok()).toBe(true);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
 

@@ -1,10 +1,11 @@
 import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
 
 interface Member {
   id: string;
   name: string;
   token: string;
+  email: string;
 }
 
 /** A member with a profile (gender decides what messages cost), signed up through the API. */
@@ -21,7 +22,13 @@ async function memberWithProfile(request: APIRequestContext, displayName: string
   });
   expect(profile.ok()).toBe(true);
   const { id } = (await (await request.get('/api/me', { headers })).json()) as { id: string };
-  return { id, name: displayName, token };
+  return { id, name: displayName, token, email };
+}
+
+/** Follows the link of the verification mail (from registration) in the dev mailbox. */
+async function confirmEmail(request: APIRequestContext, member: Member): Promise<void> {
+  const link = new URL(await mailLink(request, member.email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
+  expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
 }
 
 async function signIn(page: Page, member: Member): Promise<void> {
@@ -73,6 +80,13 @@ test('credits, a prepaid message and a live reply between two members', async ({
   const balance = page.getByTestId('credit-balance');
   await expect(balance).toHaveText('0 Credits');
   await expect(page.getByText('Testmodus: Käufe werden sofort gutgeschrieben, es wird kein Geld abgebucht.')).toBeVisible();
+
+  // Rewards need a confirmed address: the wallet explains it and offers the mail again.
+  await expect(page.getByTestId('rewards-need-verification')).toContainText('bestätigte E-Mail-Adresse');
+  await page.getByRole('button', { name: 'Daily Login' }).click();
+  await expect(page.getByTestId('reward-result')).toContainText('erst, wenn deine E-Mail-Adresse bestätigt ist');
+  await expect(balance).toHaveText('0 Credits');
+  await confirmEmail(request, anton);
 
   await page.getByRole('button', { name: 'Upload Reward' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('Lade zuerst ein Foto hoch');

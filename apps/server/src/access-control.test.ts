@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, uniqueEmail, type TestApp } from '../test/harness.js';
-import { apiAs, buyPack, memberWithProfile, type ApiMember } from '../test/members.js';
+import { createTestApp, uniqueEmail, type TestApp } from '../test/harness.js';
+import { apiAs, buyPack, memberWithProfile, verifiedMember, type ApiMember } from '../test/members.js';
 
 /**
  * The access-control matrix: for every route that takes an id, member B with A's ids gets 403 or
@@ -75,7 +75,7 @@ describe('mass assignment', () => {
     expect((await api('PUT', '/api/me/settings', token, { credits: 5 })).statusCode).toBe(400);
     const sent = await api('POST', `/api/messages/${a.id}`, c.token, { body: 'Hi', senderId: b.id, prepaidReserved: 99 });
     expect(sent.json<{ message: { senderId: string; prepaidReserved: number } }>().message).toMatchObject({ senderId: c.id, prepaidReserved: 0 });
-    const { token: other } = await register(t.app);
+    const { token: other } = await verifiedMember(t.app, t.c.db);
     expect((await api('POST', '/api/rewards/claim', other, { type: 'login', amount: 1000 })).json()).toEqual({ amount: 10 });
   });
 });

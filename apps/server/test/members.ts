@@ -27,6 +27,14 @@ export async function memberWithProfile(app: FastifyInstance, name: string, gend
   return { id, token, name };
 }
 
+/** A member registered through the API with a confirmed address (as the mailed link does): rewards need one. */
+export async function verifiedMember(app: FastifyInstance, q: Queryable): Promise<{ id: string; token: string }> {
+  const { token } = await register(app);
+  const id = (await apiAs(app)('GET', '/api/me', token)).json<{ id: string }>().id;
+  await q.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
+  return { id, token };
+}
+
 /** Buys a credit pack in the test mode (no money moves): how tests fund a wallet through the API. */
 export async function buyPack(app: FastifyInstance, token: string, packId: 'starter' | 'beliebt' | 'pro' = 'beliebt'): Promise<number> {
   const res = await apiAs(app)('POST', '/api/wallet/purchases', token, { packId });
@@ -39,7 +47,8 @@ export async function ledgerProblems(q: Queryable): Promise<string[]> {
   const unbalanced = await q.query<{ id: string }>('SELECT transaction_id AS id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0');
   const cached = await q.query<{ id: number }>(
     `SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-      WHERE a.kind = 'wallet' GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(sum(e.amount), 0)`,
+      WHERE a.kind = 'wallet' GROUP BY a.id, a.balance, a.free
+     HAVING a.balance <> COALESCE(sum(e.amount), 0) OR a.free <> COALESCE(sum(e.free), 0)`,
   );
   const negative = await q.query<{ id: number }>(
     `SELECT a.id FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
@@ -51,7 +60,7 @@ export async function ledgerProblems(q: Queryable): Promise<string[]> {
   );
   return [
     ...unbalanced.map((r) => `transaction ${r.id} does not sum to zero`),
-    ...cached.map((r) => `wallet ${r.id}: cached balance differs from its entries`),
+    ...cached.map((r) => `wallet ${r.id}: cached balance or free part differs from its entries`),
     ...negative.map((r) => `account ${r.id} is below zero`),
     ...escrow.filter((r) => r.held !== r.open).map((r) => `escrow account holds ${r.held}, open escrows ${r.open}`),
   ];

@@ -43,6 +43,8 @@ export const settingDefinitions = {
   DIVERSE_MESSAGE_RULE: { schema: z.enum(['limit', 'pay', 'free']), default: 'limit' },
   /** Credits per Digital Friend message for members without premium. */
   COMPANION_CREDIT_COST: { schema: int(0, 1000), default: '2' },
+  /** Free (not bought) credits a member may pass on per day as prepaid replies (docs/CREDITS.md). */
+  PREPAID_FREE_CREDITS_PER_DAY: { schema: int(0, 100000), default: '20' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -42,6 +42,10 @@ export type HistoryItem = z.infer<typeof historyItem>;
 /** GET /api/wallet */
 export const walletResponse = z.object({
   credits: z.number().int().min(0),
+  /** The part of credits that was not bought (rewards, collected prepaid replies): docs/CREDITS.md. */
+  freeCredits: z.number().int().min(0),
+  /** How many free credits may still go out as prepaid replies today (PREPAID_FREE_CREDITS_PER_DAY). */
+  freePassLeftToday: z.number().int().min(0),
   premiumUntil: z.string().nullable(),
   history: z.array(historyItem),
   /** 'test' books packs at once without money (outside production); 'stripe' redirects to Checkout. */

@@ -4,12 +4,12 @@ export const ESCROW_DAYS = 7;
 
 export async function insertEscrow(
   q: Queryable,
-  e: { messageId: string; senderId: string; recipientId: string; senderAccount: number; amount: number },
+  e: { messageId: string; senderId: string; recipientId: string; senderAccount: number; amount: number; free: number },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO escrows (message_id, sender_id, recipient_id, sender_account, amount, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
-    [e.messageId, e.senderId, e.recipientId, e.senderAccount, e.amount, ESCROW_DAYS],
+    `INSERT INTO escrows (message_id, sender_id, recipient_id, sender_account, amount, free, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7))`,
+    [e.messageId, e.senderId, e.recipientId, e.senderAccount, e.amount, e.free, ESCROW_DAYS],
   );
 }
 
@@ -17,6 +17,7 @@ export type SettledEscrow = {
   message_id: string;
   sender_account: number;
   amount: number;
+  free: number;
 };
 
 /**
@@ -27,7 +28,7 @@ export function releaseFor(q: Queryable, payer: string, replier: string, replyId
   return q.query<SettledEscrow>(
     `UPDATE escrows SET status = 'released', settled_at = now(), settled_by = $3
       WHERE sender_id = $1 AND recipient_id = $2 AND status = 'open' AND expires_at > now()
-      RETURNING message_id, sender_account::int AS sender_account, amount`,
+      RETURNING message_id, sender_account::int AS sender_account, amount, free`,
     [payer, replier, replyId],
   );
 }
@@ -40,7 +41,7 @@ export function refundDue(q: Queryable, limit: number): Promise<SettledEscrow[]>
         SELECT message_id FROM escrows WHERE status = 'open' AND expires_at <= now()
          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND status = 'open'
-      RETURNING message_id, sender_account::int AS sender_account, amount`,
+      RETURNING message_id, sender_account::int AS sender_account, amount, free`,
     [limit],
   );
 }

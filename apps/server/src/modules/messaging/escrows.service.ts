@@ -1,11 +1,23 @@
 import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
 import { deleteOldKeys } from '../wallet/idempotency.repo.js';
+import { countFreeCreditsPassed, freeCreditsPassedToday } from '../wallet/wallet.repo.js';
 import * as repo from './escrows.repo.js';
+
+export interface Hold {
+  messageId: string;
+  senderId: string;
+  recipientId: string;
+  amount: number;
+  /** How many of the amount's credits are free (not bought). */
+  free: number;
+}
 
 /**
  * Prepaid replies: the sender's credits wait in the escrow account until the recipient's first
- * reply (they go to the recipient) or for 7 days (they go back). Each escrow settles exactly once.
+ * reply (they go to the recipient, as free credits) or for 7 days (they go back as they were).
+ * Each escrow settles exactly once. Free credits pass on only up to a daily cap (docs/CREDITS.md).
  */
 export class EscrowService {
   constructor(
@@ -13,7 +25,15 @@ export class EscrowService {
     private readonly ledger: Ledger,
   ) {}
 
-  async hold(tx: Queryable, e: { messageId: string; senderId: string; recipientId: string; amount: number }): Promise<void> {
+  async hold(tx: Queryable, e: Hold, freeCap: number): Promise<void> {
+    if (e.free > 0 && !(await countFreeCreditsPassed(tx, e.senderId, e.free, freeCap))) {
+      const left = Math.max(freeCap - (await freeCreditsPassedToday(tx, e.senderId)), 0);
+      throw new AppError(
+        429,
+        'free_credits_limit',
+        `Aus Gratis-Credits kannst du höchstens ${freeCap} Credits pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
+      );
+    }
     const senderAccount = await this.ledger.walletAccount(tx, e.senderId);
     await repo.insertEscrow(tx, { ...e, senderAccount });
   }
@@ -47,7 +67,7 @@ export class EscrowService {
             reference: e.message_id,
             legs: [
               { account: SYSTEM_ACCOUNTS.escrow, amount: -e.amount },
-              { account: e.sender_account, amount: e.amount },
+              { account: e.sender_account, amount: e.amount, free: e.free },
             ],
           });
         }

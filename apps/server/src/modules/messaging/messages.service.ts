@@ -48,12 +48,13 @@ export class MessagesService {
     await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
+    const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
     const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
     const attempt = () =>
       runIdempotent(this.db, request, async (tx) => {
         const existing = await repo.findByClientId(tx, senderId, clientId);
         if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
-        return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId, ruleFor)) };
+        return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId, ruleFor, freeCap)) };
       });
     // The same clientId sent twice at once: the second insert waits for the first and then fails
     // on the unique key; run once more, and it finds the stored message.
@@ -80,6 +81,7 @@ export class MessagesService {
     input: SendInput,
     clientId: string,
     ruleFor: (gender: Gender) => MessageRule,
+    freeCap: number,
   ): Promise<SendMessageResponse> {
     const recipient = await repo.findRecipient(tx, recipientId, senderId);
     if (!recipient) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
@@ -98,16 +100,21 @@ export class MessagesService {
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
     await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply });
-    await this.ledger.post(tx, {
+    const posted = await this.ledger.post(tx, {
       kind: 'message',
       reference: id,
       legs: [
-        { account: { wallet: senderId }, amount: -(cost + input.prepaidReply) },
+        { account: { wallet: senderId }, amount: -cost },
         { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+        // A prepaid reply goes to another member: bought credits first, free ones count against the cap.
+        { account: { wallet: senderId }, amount: -input.prepaidReply, takeFirst: 'bought' },
         { account: SYSTEM_ACCOUNTS.escrow, amount: input.prepaidReply },
       ],
     });
-    if (input.prepaidReply > 0) await this.escrows.hold(tx, { messageId: id, senderId, recipientId, amount: input.prepaidReply });
+    if (input.prepaidReply > 0) {
+      const free = -(posted?.free[2] ?? 0);
+      await this.escrows.hold(tx, { messageId: id, senderId, recipientId, amount: input.prepaidReply, free }, freeCap);
+    }
     await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
     const stored = await repo.findMessage(tx, id);
     return { message: presentMessage(stored!), credits: await this.ledger.balance(tx, senderId) };

@@ -37,6 +37,7 @@ describe('export', () => {
     await withPhoto(anna);
     await api('POST', `/api/likes/${ben.id}?type=like`, anna.token);
     await api('POST', `/api/messages/${ben.id}`, anna.token, { body: 'Hallo Ben' });
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [anna.id]);
     await api('POST', '/api/rewards/claim', anna.token, { type: 'login' });
     await api('POST', '/api/ai/df/memory', anna.token, { content: 'Ich mag Jazz.', tags: ['Musik'] });
     await api('PUT', '/api/me/consent', anna.token, { orientation: true });

@@ -169,6 +169,7 @@ describe('entries', () => {
 describe('rewards and badges', () => {
   it('makes get_vote claimable once the member\'s photo received a vote today', async () => {
     const owner = await memberWithProfile(t.app, 'Fotomodell', 'female');
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [owner.id]);
     await t.c.db.query(
       "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1)",
       [owner.id],

@@ -25,6 +25,7 @@ describe('settings store', () => {
       PREMIUM_PRICE_CREDITS: '300',
       DIVERSE_MESSAGE_RULE: 'limit',
       COMPANION_CREDIT_COST: '2',
+      PREPAID_FREE_CREDITS_PER_DAY: '20',
     });
     expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);

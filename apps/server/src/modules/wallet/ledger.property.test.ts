@@ -8,7 +8,9 @@ import { apiAs, ledgerProblems, memberWithProfile, type ApiMember } from '../../
  * Model test of the credits: random sequences of claims, purchases, messages with and without
  * prepaid replies, replies, expiries (refunds), premium and retries, run against the real API.
  * After every step the ledger must balance, no balance may be negative, cached balances must equal
- * their entries, and every wallet must hold exactly what the model says.
+ * their entries, and every wallet must hold exactly what the model says, bought and free credits
+ * apart (docs/CREDITS.md: spending takes free credits first, prepaid replies bought ones first and
+ * pass at most FREE_CAP free credits a day).
  */
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -16,16 +18,22 @@ let api: ReturnType<typeof apiAs>;
 const COST = 5; // CREDIT_COST_PER_MESSAGE_MALE (default)
 const LIMIT = 3; // WOMAN_DAILY_REPLY_LIMIT, small so the limit is reached
 const PREMIUM = 40;
+const FREE_CAP = 15; // PREPAID_FREE_CREDITS_PER_DAY, small so the cap is reached
 const packs = { starter: 50, beliebt: 120, pro: 260 } as const;
 type Pack = keyof typeof packs;
 const genders = ['male', 'female', 'diverse'] as const; // diverse follows the daily limit (default rule)
 
+interface Wallet {
+  bought: number;
+  free: number;
+}
 interface Model {
-  balance: number[];
+  wallets: Wallet[];
   claimed: boolean[];
   sentToday: number[];
+  freePassed: number[];
   /** Open (unexpired, unsettled) escrows. */
-  escrows: { payer: number; recipient: number; amount: number }[];
+  escrows: { payer: number; recipient: number; amount: number; free: number }[];
   lastSent: ({ to: number; body: string; prepaid: number; clientId: string; id: string } | undefined)[];
 }
 interface Real {
@@ -33,11 +41,23 @@ interface Real {
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
 
-const credits = async (m: ApiMember) => (await api('GET', '/api/wallet', m.token)).json<{ credits: number }>().credits;
+const split = async (m: ApiMember): Promise<Wallet> => {
+  const { credits, freeCredits } = (await api('GET', '/api/wallet', m.token)).json<{ credits: number; freeCredits: number }>();
+  return { bought: credits - freeCredits, free: freeCredits };
+};
+const total = (w: Wallet) => w.bought + w.free;
+
+/** Takes `amount` out of a wallet, free credits first or bought ones first; returns the free part. */
+function take(w: Wallet, amount: number, first: 'free' | 'bought'): number {
+  const free = first === 'free' ? Math.min(w.free, amount) : Math.max(amount - w.bought, 0);
+  w.free -= free;
+  w.bought -= amount - free;
+  return free;
+}
 
 async function verify(model: Model, real: Real): Promise<void> {
   expect(await ledgerProblems(t.c.db)).toEqual([]);
-  expect(await Promise.all(real.members.map(credits))).toEqual(model.balance);
+  expect(await Promise.all(real.members.map(split))).toEqual(model.wallets);
 }
 
 class Claim implements Cmd {
@@ -46,7 +66,7 @@ class Claim implements Cmd {
   async run(m: Model, r: Real) {
     const res = await api('POST', '/api/rewards/claim', r.members[this.i]!.token, { type: 'login' });
     expect(res.statusCode).toBe(m.claimed[this.i] ? 409 : 200);
-    if (!m.claimed[this.i]) m.balance[this.i]! += 10;
+    if (!m.claimed[this.i]) m.wallets[this.i]!.free += 10;
     m.claimed[this.i] = true;
     await verify(m, r);
   }
@@ -59,7 +79,7 @@ class Buy implements Cmd {
   async run(m: Model, r: Real) {
     const res = await api('POST', '/api/wallet/purchases', r.members[this.i]!.token, { packId: this.pack }, { 'idempotency-key': randomUUID() });
     expect(res.statusCode).toBe(200);
-    m.balance[this.i]! += packs[this.pack];
+    m.wallets[this.i]!.bought += packs[this.pack];
     await verify(m, r);
   }
   toString = () => `buy(${this.i}, ${this.pack})`;
@@ -74,17 +94,23 @@ class Send implements Cmd {
     const res = await api('POST', `/api/messages/${r.members[this.j]!.id}`, r.members[this.i]!.token, { body, prepaidReply: this.prepaid, clientId });
     const pays = genders[this.i] === 'male';
     const cost = pays ? COST : 0;
+    const wallet = m.wallets[this.i]!;
+    const after = { ...wallet };
+    take(after, cost, 'free');
+    const free = take(after, this.prepaid, 'bought');
     if (!pays && m.sentToday[this.i]! >= LIMIT) expect(res.statusCode).toBe(429);
-    else if (m.balance[this.i]! < cost + this.prepaid) expect(res.statusCode).toBe(402);
+    else if (total(wallet) < cost + this.prepaid) expect(res.statusCode).toBe(402);
+    else if (m.freePassed[this.i]! + free > FREE_CAP) expect(res.json()).toMatchObject({ error: 'free_credits_limit' });
     else {
       expect(res.statusCode).toBe(200);
       if (!pays) m.sentToday[this.i]! += 1;
-      m.balance[this.i]! -= cost + this.prepaid;
-      // A reply: what j prepaid for i goes to i.
+      m.freePassed[this.i]! += free;
+      Object.assign(wallet, after);
+      // A reply: what j prepaid for i goes to i, as free credits.
       const owed = m.escrows.filter((e) => e.payer === this.j && e.recipient === this.i);
-      m.balance[this.i]! += owed.reduce((s, e) => s + e.amount, 0);
+      wallet.free += owed.reduce((s, e) => s + e.amount, 0);
       m.escrows = m.escrows.filter((e) => !owed.includes(e));
-      if (this.prepaid > 0) m.escrows.push({ payer: this.i, recipient: this.j, amount: this.prepaid });
+      if (this.prepaid > 0) m.escrows.push({ payer: this.i, recipient: this.j, amount: this.prepaid, free });
       m.lastSent[this.i] = { to: this.j, body, prepaid: this.prepaid, clientId, id: res.json<{ message: { id: string } }>().message.id };
     }
     await verify(m, r);
@@ -113,8 +139,10 @@ class Expire implements Cmd {
   async run(m: Model, r: Real) {
     await t.c.db.query("UPDATE escrows SET expires_at = now() - interval '1 second' WHERE status = 'open' AND sender_id = $1", [r.members[this.i]!.id]);
     await t.c.escrows.refundExpired();
-    const mine = m.escrows.filter((e) => e.payer === this.i);
-    m.balance[this.i]! += mine.reduce((s, e) => s + e.amount, 0);
+    for (const e of m.escrows.filter((x) => x.payer === this.i)) {
+      m.wallets[this.i]!.free += e.free;
+      m.wallets[this.i]!.bought += e.amount - e.free;
+    }
     m.escrows = m.escrows.filter((e) => e.payer !== this.i);
     await verify(m, r);
   }
@@ -126,9 +154,9 @@ class Premium implements Cmd {
   check = () => true;
   async run(m: Model, r: Real) {
     const res = await api('POST', '/api/wallet/premium', r.members[this.i]!.token);
-    const affordable = m.balance[this.i]! >= PREMIUM;
+    const affordable = total(m.wallets[this.i]!) >= PREMIUM;
     expect(res.statusCode).toBe(affordable ? 200 : 402);
-    if (affordable) m.balance[this.i]! -= PREMIUM;
+    if (affordable) take(m.wallets[this.i]!, PREMIUM, 'free');
     await verify(m, r);
   }
   toString = () => `premium(${this.i})`;
@@ -151,7 +179,7 @@ const commands = [
 beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t.app);
-  await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: String(LIMIT), PREMIUM_PRICE_CREDITS: String(PREMIUM) });
+  await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: String(LIMIT), PREMIUM_PRICE_CREDITS: String(PREMIUM), PREPAID_FREE_CREDITS_PER_DAY: String(FREE_CAP) });
 });
 afterAll(() => t.close());
 
@@ -163,7 +191,15 @@ describe('ledger model', () => {
         run += 1;
         // Fresh members per run: the model starts from empty wallets.
         const members = await Promise.all(genders.map((g, k) => memberWithProfile(t.app, `Modell ${run}.${k}`, g)));
-        const model: Model = { balance: [0, 0, 0], claimed: [false, false, false], sentToday: [0, 0, 0], escrows: [], lastSent: [undefined, undefined, undefined] };
+        await t.c.db.query('UPDATE users SET email_verified = true WHERE id = ANY($1::uuid[])', [members.map((m) => m.id)]);
+        const model: Model = {
+          wallets: genders.map(() => ({ bought: 0, free: 0 })),
+          claimed: [false, false, false],
+          sentToday: [0, 0, 0],
+          freePassed: [0, 0, 0],
+          escrows: [],
+          lastSent: [undefined, undefined, undefined],
+        };
         await fc.asyncModelRun(() => ({ model, real: { members } }), cmds);
       }),
       { numRuns: 25 },

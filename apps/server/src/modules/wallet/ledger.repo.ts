@@ -3,11 +3,6 @@ import type { Queryable } from '../../db/client.js';
 /** The system accounts created by migration 005; member wallets get their own rows. */
 export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } as const;
 
-export interface Leg {
-  account: number;
-  amount: number;
-}
-
 /** The member's wallet account id, created on first use. */
 export async function walletAccount(q: Queryable, userId: string): Promise<number> {
   // Two statements on purpose: under READ COMMITTED, a SELECT in the same statement as a conflicting
@@ -17,35 +12,44 @@ export async function walletAccount(q: Queryable, userId: string): Promise<numbe
   return rows[0]!.id;
 }
 
-export async function walletBalance(q: Queryable, userId: string): Promise<number> {
-  const rows = await q.query<{ balance: number }>('SELECT balance::int AS balance FROM ledger_accounts WHERE user_id = $1', [userId]);
-  return rows[0]?.balance ?? 0;
+export type WalletState = {
+  balance: number;
+  /** The part of the balance that was not bought (rewards, collected prepaid replies). */
+  free: number;
+};
+
+export async function walletState(q: Queryable, userId: string): Promise<WalletState> {
+  const rows = await q.query<WalletState>('SELECT balance::int AS balance, free::int AS free FROM ledger_accounts WHERE user_id = $1', [userId]);
+  return rows[0] ?? { balance: 0, free: 0 };
 }
 
-export async function accountBalance(q: Queryable, account: number): Promise<number> {
-  const rows = await q.query<{ balance: number }>('SELECT balance::int AS balance FROM ledger_accounts WHERE id = $1', [account]);
-  return rows[0]?.balance ?? 0;
-}
-
-/**
- * Changes a wallet's cached balance; returns the new balance, or undefined when it would go below
- * zero (nothing changed then). The row lock serialises concurrent spends of one wallet.
- */
-export async function moveWalletBalance(q: Queryable, account: number, amount: number): Promise<number | undefined> {
-  const rows = await q.query<{ balance: number }>(
-    `UPDATE ledger_accounts SET balance = balance + $2
-      WHERE id = $1 AND kind = 'wallet' AND balance + $2 >= 0 RETURNING balance::int AS balance`,
-    [account, amount],
+/** Locks a wallet row until the transaction ends: concurrent movements of one wallet queue here. */
+export async function lockWallet(q: Queryable, account: number): Promise<WalletState> {
+  const rows = await q.query<WalletState>(
+    "SELECT balance::int AS balance, free::int AS free FROM ledger_accounts WHERE id = $1 AND kind = 'wallet' FOR UPDATE",
+    [account],
   );
-  return rows[0]?.balance;
+  if (!rows[0]) throw new Error(`ledger account ${account} is no wallet`);
+  return rows[0];
 }
 
-export async function insertTransaction(q: Queryable, id: string, kind: string, reference: string | null, legs: Leg[]): Promise<void> {
+export async function setWallet(q: Queryable, account: number, state: WalletState): Promise<void> {
+  await q.query('UPDATE ledger_accounts SET balance = $2, free = $3 WHERE id = $1', [account, state.balance, state.free]);
+}
+
+export interface Entry {
+  account: number;
+  amount: number;
+  /** How many of the amount's credits are free (same sign); 0 on system accounts. */
+  free: number;
+}
+
+export async function insertTransaction(q: Queryable, id: string, kind: string, reference: string | null, entries: Entry[]): Promise<void> {
   await q.query('INSERT INTO ledger_transactions (id, kind, reference) VALUES ($1, $2, $3)', [id, kind, reference]);
   await q.query(
-    `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT $1, a, m FROM unnest($2::bigint[], $3::bigint[]) AS t(a, m)`,
-    [id, legs.map((l) => l.account), legs.map((l) => l.amount)],
+    `INSERT INTO ledger_entries (transaction_id, account_id, amount, free)
+     SELECT $1, a, m, f FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS t(a, m, f)`,
+    [id, entries.map((e) => e.account), entries.map((e) => e.amount), entries.map((e) => e.free)],
   );
 }
 
@@ -56,15 +60,17 @@ export type HistoryRow = {
   created_at: Date;
 };
 
-/** The newest movements of a member's wallet. */
+/** The newest movements of a member's wallet, one line per transaction (a reclassification nets to zero and stays out). */
 export function walletHistory(q: Queryable, userId: string, limit: number): Promise<HistoryRow[]> {
   return q.query<HistoryRow>(
-    `SELECT t.id AS transaction_id, t.kind, e.amount::int AS amount, t.created_at
+    `SELECT t.id AS transaction_id, t.kind, sum(e.amount)::int AS amount, t.created_at
        FROM ledger_accounts a
        JOIN ledger_entries e ON e.account_id = a.id
        JOIN ledger_transactions t ON t.id = e.transaction_id
       WHERE a.user_id = $1
-      ORDER BY e.id DESC
+      GROUP BY t.id, t.kind, t.created_at
+     HAVING sum(e.amount) <> 0
+      ORDER BY max(e.id) DESC
       LIMIT $2`,
     [userId, limit],
   );

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './ledger.repo.js';
-
 import { SYSTEM_ACCOUNTS } from './ledger.repo.js';
 
 export { SYSTEM_ACCOUNTS };
@@ -28,42 +27,76 @@ const isSystemAccount = (id: number) => systemIds.has(id);
 /** A system account id, a wallet account id, or the wallet of a member. */
 export type AccountRef = number | { wallet: string };
 
+export interface Leg {
+  account: AccountRef;
+  amount: number;
+  /** Credits into a wallet: how many of them are free (not bought). All of them unless said. */
+  free?: number;
+  /** Credits out of a wallet: which go first. Free ones unless said (so bought ones stay movable). */
+  takeFirst?: 'free' | 'bought';
+}
+
 export interface Posting {
   kind: TransactionKind;
   reference?: string;
-  legs: { account: AccountRef; amount: number }[];
+  legs: Leg[];
+}
+
+/** A booked movement: its id and, per leg, how many of the leg's credits were free (signed like the amount). */
+export interface Posted {
+  id: string;
+  free: number[];
 }
 
 export function insufficientCredits(need: number, have: number): AppError {
   return new AppError(402, 'insufficient_credits', `Nicht genug Credits: Du brauchst ${need}, hast aber ${have}.`);
 }
 
+/** The free part of a wallet leg, given the wallet's state before it (docs/CREDITS.md). */
+function freePart(state: repo.WalletState, leg: Leg): number {
+  if (leg.amount > 0) {
+    const free = leg.free ?? leg.amount;
+    if (!Number.isSafeInteger(free) || free < 0 || free > leg.amount) throw new Error(`free part ${free} outside 0..${leg.amount}`);
+    return free;
+  }
+  const out = -leg.amount;
+  const bought = Math.max(state.balance - state.free, 0);
+  return -(leg.takeFirst === 'bought' ? Math.max(out - bought, 0) : Math.min(state.free, out));
+}
+
 /**
  * The double-entry ledger. post() runs inside the caller's transaction, so a movement commits with
- * the change it pays for or not at all. Wallet balances are cached (CHECK balance >= 0) and changed
- * in the same transaction; the database refuses a transaction whose entries do not sum to zero.
+ * the change it pays for or not at all. Wallet balances and their free parts are cached (CHECK
+ * 0 <= free <= balance) and changed in the same transaction under the wallet's row lock; the
+ * database refuses a transaction whose entries do not sum to zero.
  */
 export class Ledger {
-  async post(tx: Queryable, posting: Posting): Promise<string | undefined> {
-    const merged = new Map<number, number>();
+  async post(tx: Queryable, posting: Posting): Promise<Posted | undefined> {
+    const legs: (Leg & { account: number })[] = [];
     for (const leg of posting.legs) {
       if (!Number.isSafeInteger(leg.amount)) throw new Error(`ledger amounts are integers, got ${leg.amount}`);
-      const account = typeof leg.account === 'number' ? leg.account : await repo.walletAccount(tx, leg.account.wallet);
-      merged.set(account, (merged.get(account) ?? 0) + leg.amount);
+      legs.push({ ...leg, account: typeof leg.account === 'number' ? leg.account : await repo.walletAccount(tx, leg.account.wallet) });
     }
-    const legs = [...merged].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
     if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
-    if (legs.length === 0) return undefined;
+    const entries: repo.Entry[] = legs.map((l) => ({ account: l.account, amount: l.amount, free: 0 }));
     // Wallets in id order, so two transactions touching the same wallets cannot deadlock.
-    for (const leg of [...legs].sort((a, b) => a.account - b.account)) {
-      if (isSystemAccount(leg.account)) continue;
-      if ((await repo.moveWalletBalance(tx, leg.account, leg.amount)) === undefined) {
-        throw insufficientCredits(-leg.amount, await repo.accountBalance(tx, leg.account));
-      }
+    const wallets = [...new Set(legs.map((l) => l.account).filter((a) => !isSystemAccount(a)))].sort((a, b) => a - b);
+    for (const account of wallets) {
+      const before = await repo.lockWallet(tx, account);
+      let state = before;
+      legs.forEach((leg, i) => {
+        if (leg.account !== account || leg.amount === 0) return;
+        entries[i]!.free = freePart(state, leg);
+        state = { balance: state.balance + leg.amount, free: state.free + entries[i]!.free };
+      });
+      if (state.balance < 0) throw insufficientCredits(before.balance - state.balance, before.balance);
+      await repo.setWallet(tx, account, state);
     }
+    const booked = entries.filter((e) => e.amount !== 0);
+    if (booked.length === 0) return undefined;
     const id = randomUUID();
-    await repo.insertTransaction(tx, id, posting.kind, posting.reference ?? null, legs);
-    return id;
+    await repo.insertTransaction(tx, id, posting.kind, posting.reference ?? null, booked);
+    return { id, free: entries.map((e) => e.free) };
   }
 
   /** The member's wallet account id (created on first use). */
@@ -71,8 +104,13 @@ export class Ledger {
     return repo.walletAccount(q, userId);
   }
 
-  balance(q: Queryable, userId: string): Promise<number> {
-    return repo.walletBalance(q, userId);
+  async balance(q: Queryable, userId: string): Promise<number> {
+    return (await repo.walletState(q, userId)).balance;
+  }
+
+  /** The balance and its free part. */
+  state(q: Queryable, userId: string): Promise<repo.WalletState> {
+    return repo.walletState(q, userId);
   }
 
   async history(q: Queryable, userId: string, limit = 30) {

@@ -95,7 +95,7 @@ export class PurchasesService {
       kind: 'purchase.reversal',
       reference: purchase.id,
       legs: [
-        { account: { wallet: purchase.user_id }, amount: -take },
+        { account: { wallet: purchase.user_id }, amount: -take, takeFirst: 'bought' },
         { account: SYSTEM_ACCOUNTS.sales, amount: take },
       ],
     });
@@ -109,7 +109,7 @@ export class PurchasesService {
       reference: purchaseId,
       legs: [
         { account: SYSTEM_ACCOUNTS.sales, amount: -credits },
-        { account: { wallet: userId }, amount: credits },
+        { account: { wallet: userId }, amount: credits, free: 0 },
       ],
     });
   }

@@ -15,3 +15,8 @@ export async function hasApprovedPhoto(q: Queryable, userId: string): Promise<bo
   const rows = await q.query("SELECT 1 FROM photos WHERE user_id = $1 AND status = 'approved' AND disabled_at IS NULL", [userId]);
   return rows.length > 0;
 }
+
+export async function emailVerified(q: Queryable, userId: string): Promise<boolean> {
+  const rows = await q.query<{ email_verified: boolean }>('SELECT email_verified FROM users WHERE id = $1', [userId]);
+  return rows[0]?.email_verified === true;
+}

@@ -12,6 +12,10 @@ export type VoteReceived = (q: Queryable, userId: string, day: string) => Promis
 
 const notEligible = (message: string) => new AppError(409, 'not_eligible', message);
 
+/** Free credits only for confirmed addresses: throwaway accounts are how rewards were farmed. */
+const REWARD_NEEDS_VERIFIED_EMAIL =
+  'Rewards gibt es erst, wenn deine E-Mail-Adresse bestätigt ist. Klicke auf den Link in unserer E-Mail oder fordere eine neue Bestätigung an.';
+
 interface Rule {
   setting: 'REWARD_LOGIN_CREDITS' | 'REWARD_UPLOAD_PHOTO_CREDITS' | 'REWARD_GET_VOTE_CREDITS';
   period: (today: string) => string;
@@ -65,6 +69,7 @@ export class RewardsService {
   }
 
   private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
+    if (!(await repo.emailVerified(tx, userId))) throw new AppError(403, 'email_not_verified', REWARD_NEEDS_VERIFIED_EMAIL);
     if (type === 'upload_photo' && !(await repo.hasApprovedPhoto(tx, userId))) {
       throw notEligible('Lade zuerst ein Foto hoch. Sobald es freigegeben ist, kannst du die Belohnung abholen.');
     }

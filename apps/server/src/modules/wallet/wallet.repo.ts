@@ -14,3 +14,29 @@ export async function premiumUntil(q: Queryable, userId: string): Promise<Date |
   const rows = await q.query<{ premium_until: Date | null }>('SELECT premium_until FROM users WHERE id = $1', [userId]);
   return rows[0]?.premium_until ?? null;
 }
+
+const FREE_PASSED = 'prepaid_free';
+
+/**
+ * Counts `amount` more free credits passed on today (Europe/Berlin) against the daily cap; false
+ * (nothing counted) when they do not fit. One statement, so parallel sends cannot overshoot the cap.
+ */
+export async function countFreeCreditsPassed(q: Queryable, userId: string, amount: number, cap: number): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO daily_counters (user_id, kind, day, count)
+     SELECT $1, $2, (now() AT TIME ZONE 'Europe/Berlin')::date, $3::int WHERE $3::int <= $4::int
+     ON CONFLICT (user_id, kind, day) DO UPDATE SET count = daily_counters.count + EXCLUDED.count
+      WHERE daily_counters.count + EXCLUDED.count <= $4::int
+     RETURNING count`,
+    [userId, FREE_PASSED, amount, cap],
+  );
+  return rows.length === 1;
+}
+
+export async function freeCreditsPassedToday(q: Queryable, userId: string): Promise<number> {
+  const rows = await q.query<{ count: number }>(
+    "SELECT count FROM daily_counters WHERE user_id = $1 AND kind = $2 AND day = (now() AT TIME ZONE 'Europe/Berlin')::date",
+    [userId, FREE_PASSED],
+  );
+  return rows[0]?.count ?? 0;
+}

@@ -16,7 +16,7 @@ import type { PurchasesService } from './purchases.service.js';
 import type { RewardsService } from './rewards.service.js';
 import type { WalletService } from './wallet.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
 export interface WalletModule {
   wallet: WalletService;

@@ -17,12 +17,21 @@ export class WalletService {
   ) {}
 
   async wallet(userId: string): Promise<WalletResponse> {
-    const [credits, premiumUntil, history] = await Promise.all([
-      this.ledger.balance(this.db, userId),
+    const [state, premiumUntil, history, freeCap, freePassed] = await Promise.all([
+      this.ledger.state(this.db, userId),
       repo.premiumUntil(this.db, userId),
       this.ledger.history(this.db, userId),
+      this.settings.get('PREPAID_FREE_CREDITS_PER_DAY'),
+      repo.freeCreditsPassedToday(this.db, userId),
     ]);
-    return { credits, premiumUntil: activeUntil(premiumUntil), history, payments: this.paymentsMode };
+    return {
+      credits: state.balance,
+      freeCredits: state.free,
+      freePassLeftToday: Math.max(freeCap - freePassed, 0),
+      premiumUntil: activeUntil(premiumUntil),
+      history,
+      payments: this.paymentsMode,
+    };
   }
 
   /** 30 days of premium for PREMIUM_PRICE_CREDITS; buying again extends from the current end. */

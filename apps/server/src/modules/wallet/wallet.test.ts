@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, buyPack, ledgerProblems, memberWithProfile } from '../../../test/members.js';
+import { apiAs, buyPack, ledgerProblems, memberWithProfile, verifiedMember } from '../../../test/members.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -11,18 +11,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const wallet = async (token: string) => (await api('GET', '/api/wallet', token)).json<{ credits: number; premiumUntil: string | null; history: { amount: number; label: string }[]; payments: string }>();
+const wallet = async (token: string) =>
+  (await api('GET', '/api/wallet', token)).json<{
+    credits: number;
+    freeCredits: number;
+    freePassLeftToday: number;
+    premiumUntil: string | null;
+    history: { amount: number; label: string }[];
+    payments: string;
+  }>();
 const claim = (token: string, type: string, headers: Record<string, string> = {}) => api('POST', '/api/rewards/claim', token, { type }, headers);
 
 describe('wallet', () => {
   it('starts empty, in the labelled test mode, and needs a session', async () => {
     const { token } = await register(t.app);
-    expect(await wallet(token)).toEqual({ credits: 0, premiumUntil: null, history: [], payments: 'test' });
+    expect(await wallet(token)).toEqual({ credits: 0, freeCredits: 0, freePassLeftToday: 20, premiumUntil: null, history: [], payments: 'test' });
     expect((await t.app.inject({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(401);
   });
 
   it('pays the daily login reward once per Berlin calendar day', async () => {
-    const { token } = await register(t.app);
+    const { token } = await verifiedMember(t.app, t.c.db);
     expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
     const again = await claim(token, 'login');
     expect(again.statusCode).toBe(409);
@@ -40,13 +48,14 @@ describe('wallet', () => {
 
   it('takes the reward amounts from the settings', async () => {
     await t.c.settings.update({ REWARD_LOGIN_CREDITS: '15' });
-    const { token } = await register(t.app);
+    const { token } = await verifiedMember(t.app, t.c.db);
     expect((await claim(token, 'login')).json()).toEqual({ amount: 15 });
     await t.c.settings.update({ REWARD_LOGIN_CREDITS: '10' });
   });
 
   it('pays the photo reward once, only after an approved photo', async () => {
     const m = await memberWithProfile(t.app, 'Fotografin', 'female');
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [m.id]);
     const early = await claim(m.token, 'upload_photo');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/Lade zuerst ein Foto hoch/);
@@ -59,7 +68,7 @@ describe('wallet', () => {
   });
 
   it('refuses the vote reward while the photo got no vote today', async () => {
-    const { token } = await register(t.app);
+    const { token } = await verifiedMember(t.app, t.c.db);
     const res = await claim(token, 'get_vote');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/noch keine Stimme/);
@@ -74,7 +83,7 @@ describe('wallet', () => {
   });
 
   it('replays an Idempotency-Key with the same body and refuses it with another', async () => {
-    const { token } = await register(t.app);
+    const { token } = await verifiedMember(t.app, t.c.db);
     const key = { 'idempotency-key': 'claim-1' };
     expect((await claim(token, 'login', key)).json()).toEqual({ amount: 10 });
     const replay = await claim(token, 'login', key);
@@ -88,12 +97,41 @@ describe('wallet', () => {
   });
 
   it('keeps keys apart per member', async () => {
-    const a = await register(t.app);
-    const b = await register(t.app);
+    const a = await verifiedMember(t.app, t.c.db);
+    const b = await verifiedMember(t.app, t.c.db);
     const key = { 'idempotency-key': 'same-key' };
     expect((await claim(a.token, 'login', key)).json()).toEqual({ amount: 10 });
     expect((await claim(b.token, 'login', key)).json()).toEqual({ amount: 10 });
     expect((await wallet(b.token)).credits).toBe(10);
+  });
+});
+
+describe('rewards need a confirmed address', () => {
+  it('refuses every reward to an unverified member with a German 403, books nothing, and pays once the address is confirmed', async () => {
+    const { token } = await register(t.app);
+    const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
+    for (const type of ['login', 'upload_photo', 'get_vote']) {
+      const res = await claim(token, type);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'email_not_verified', message: expect.stringMatching(/erst, wenn deine E-Mail-Adresse bestätigt ist/) });
+    }
+    expect((await wallet(token)).credits).toBe(0);
+    expect(await t.c.db.query('SELECT 1 FROM reward_claims WHERE user_id = $1', [id])).toHaveLength(0);
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
+    expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
+  });
+
+  it('marks rewards as free credits and purchases as bought ones', async () => {
+    const { token } = await verifiedMember(t.app, t.c.db);
+    await claim(token, 'login');
+    await buyPack(t.app, token, 'starter');
+    expect(await wallet(token)).toMatchObject({ credits: 60, freeCredits: 10 });
+    // Spending takes free credits first, so the bought ones stay free to pass on.
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '15' });
+    await api('POST', '/api/wallet/premium', token);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
+    expect(await wallet(token)).toMatchObject({ credits: 45, freeCredits: 0 });
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 });
 
@@ -146,6 +184,34 @@ describe('concurrency', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/wallet/purchases', token, { packId: 'starter' }, key)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect((await wallet(token)).credits).toBe(50);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+});
+
+describe('parallel reward claims', () => {
+  const N = 20;
+
+  it(`${N} parallel claims of the daily login reward pay once`, async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    const codes = (await Promise.all(Array.from({ length: N }, () => claim(token, 'login')))).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(N - 1);
+    expect((await wallet(token)).credits).toBe(10);
+    expect(await t.c.db.query('SELECT 1 FROM reward_claims WHERE user_id = $1', [id])).toHaveLength(1);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  it(`${N} parallel claims of the one-off photo reward pay once`, async () => {
+    const m = await memberWithProfile(t.app, 'Parallel', 'female');
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [m.id]);
+    await t.c.db.query(
+      "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1)",
+      [m.id],
+    );
+    const codes = (await Promise.all(Array.from({ length: N }, () => claim(m.token, 'upload_photo')))).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(N - 1);
+    expect((await wallet(m.token)).credits).toBe(25);
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 });
