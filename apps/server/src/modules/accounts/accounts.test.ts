@@ -166,7 +166,6 @@ describe('login and sessions', () => {
     }
   });
 
-
   it('limits attempts per IP across accounts', async () => {
     const remoteAddress = '10.1.2.3';
     let last = 0;
