@@ -24,7 +24,7 @@ export const login = (body: LoginBody) => api.post('/auth/login', tokenResponse,
 /** The browser's binding cookie travels along (same origin); see the Google callback. */
 export const exchangeLoginCode = (code: string) => api.post('/auth/oauth/exchange', tokenResponse, { code } satisfies OauthExchangeBody);
 export const logout = () => api.post('/auth/logout', messageBody);
-export const startVerification = () => api.post('/auth/verify/start', messageBody);
+export { startVerification } from '../../lib/verification';
 export const resendVerification = (email: string) => api.post('/auth/verify/resend', messageBody, { email });
 export const confirmVerification = (token: string) => api.post('/auth/verify/confirm', messageBody, { token });
 export const requestPasswordReset = (email: string) => api.post('/auth/password/request', messageBody, { email });

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { useWallet } from './api';
 import { BalanceCard } from './components/balance-card';
 import { CreditPacks } from './components/credit-packs';
+import { FreeCreditsCard } from './components/free-credits-card';
 import { PremiumCard } from './components/premium-card';
 import { PurchaseReturnNotice } from './components/purchase-return-notice';
 import { RewardButtons } from './components/reward-buttons';
@@ -32,8 +33,9 @@ export function WalletPage() {
       ) : null}
       {wallet.data ? (
         <div className="wallet__grid">
-          <BalanceCard credits={wallet.data.credits} />
+          <BalanceCard credits={wallet.data.credits} freeCredits={wallet.data.freeCredits} />
           <RewardButtons />
+          <FreeCreditsCard freePassLeftToday={wallet.data.freePassLeftToday} />
           <CreditPacks payments={wallet.data.payments} />
           <PremiumCard premiumUntil={wallet.data.premiumUntil} />
           <WalletHistory items={wallet.data.history} />

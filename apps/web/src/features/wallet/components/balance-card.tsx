@@ -1,7 +1,7 @@
 import { de } from '../../../i18n/de';
 
-/** The current balance, big. */
-export function BalanceCard({ credits }: { credits: number }) {
+/** The current balance, big, and how much of it is free (not bought). */
+export function BalanceCard({ credits, freeCredits }: { credits: number; freeCredits: number }) {
   return (
     <section className="card wallet-balance" aria-labelledby="wallet-balance-label">
       <h2 className="wallet-balance__label" id="wallet-balance-label">
@@ -9,6 +9,9 @@ export function BalanceCard({ credits }: { credits: number }) {
       </h2>
       <p className="wallet-balance__credits" data-testid="credit-balance">
         {de.wallet.credits(credits)}
+      </p>
+      <p className="wallet-balance__split" data-testid="free-credits">
+        {de.wallet.freeShare(freeCredits)}
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
 import { useClaimReward } from '../api';
 import type { Outcome } from '../outcome';
+import { VerifyForRewards } from './verify-for-rewards';
 
 /** 'Daily Login', 'Upload Reward', 'Vote Reward': the amount won, or why not (the server's words). */
 export function RewardButtons() {
@@ -25,6 +26,7 @@ export function RewardButtons() {
         {de.wallet.rewardsTitle}
       </h2>
       <p className="muted wallet-section__lead">{de.wallet.rewardsLead}</p>
+      <VerifyForRewards />
       <div className="reward-buttons">
         {rewardTypes.map((type) => (
           <button key={type} type="button" className="btn btn--secondary" disabled={claim.isPending} onClick={() => run(type)}>
