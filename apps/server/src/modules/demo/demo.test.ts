@@ -122,9 +122,10 @@ describe('seedDemo', () => {
   });
 
   it('lets nobody sign in as a demo member', async () => {
-    for (const password of ['', 'irgendwas123', 'funkeln-dummy-password']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: members[0]?.email, password: password || 'x' } });
-      expect(res.statusCode).toBe(401);
+    // Shorter than any password can be: refused by the schema before anything is looked up.
+    for (const [password, status] of [['x', 400], ['irgendwas123', 401], ['funkeln-dummy-password', 401]] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: members[0]?.email, password } });
+      expect(res.statusCode, password).toBe(status);
     }
   });
 });
