@@ -21,12 +21,13 @@ const LOGIN_ATTEMPTS_PER_IP = 100;
 /**
  * Per account (the address typed, with or without an account behind it): the first 5 attempts
  * pass at once; after the n-th the next must wait 2^(n-5) s, at most 15 minutes. The count is
- * forgotten 24 h after the last attempt and reset by the right password. An attempt is counted
- * before argon2 runs, so however many arrive at once from however many addresses, at most 5
- * passwords are checked at once, 15 in the first 17 minutes, about 110 in a day. Nobody can lock
- * the owner out for longer than the current delay.
+ * forgotten 24 h after the last attempt and reset by the right password or a password reset. An
+ * attempt is counted before argon2 runs, so however many arrive at once from however many
+ * addresses, at most 5 passwords are checked at once, 15 in the first 17 minutes, about 110 in a
+ * day. Nobody can lock the owner out for longer than the current delay.
  */
 const LOGIN_BACKOFF: Backoff = { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE };
+export const loginAccountKey = (email: string) => `login:account:${email}`;
 
 export const REGISTRATION_FAILED = 'Registrierung fehlgeschlagen. Bitte versuche es erneut.';
 export const EMAIL_NOT_VERIFIED =
@@ -75,7 +76,7 @@ export class AccountsService {
 
   async login(body: LoginBody, ip: string): Promise<{ token: string }> {
     await enforceLimit(this.limiter, `login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW, 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
-    const accountKey = `login:account:${body.email}`;
+    const accountKey = loginAccountKey(body.email);
     const wait = await this.limiter.admit(accountKey, LOGIN_BACKOFF);
     if (wait > 0) throw tooManyRequests(wait, 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte etwas und versuche es dann erneut.');
     const user = await findUserByEmail(this.db, body.email);

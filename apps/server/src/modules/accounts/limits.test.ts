@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import { linkToken, startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { loginAccountKey } from './accounts.service.js';
 
 // The limits that protect an account hold however many requests arrive at once, from however
 // many addresses: each test fires its requests together (Redis limiter when TEST_REDIS_URL is set).
@@ -101,6 +102,20 @@ describe('login against one account', () => {
     expect(res.status).toBe(200);
     const after = await Promise.all(Array.from({ length: 5 }, () => login(email, 'falsch123')));
     expect(count(after, 401)).toBe(5);
+  });
+
+  it('ends at once when the owner resets the password', async () => {
+    const { email } = await register(t.app);
+    // Guessers have driven the delay up to an hour.
+    await t.c.limiter.admit(loginAccountKey(email), { free: 1, baseMs: 3_600_000, maxDelayMs: 3_600_000, forgetMs: 86_400_000 });
+    expect((await login(email, 'falsch123')).retryAfter).toBe('3600');
+
+    await post('/api/auth/password/request', { email }, freshNetwork());
+    await t.c.mailRequests.drain();
+    await t.c.mailSender.drain();
+    const token = linkToken(smtp.mailsTo(email).find((m) => m.subject === 'Passwort zurücksetzen'), '/reset');
+    expect((await post('/api/auth/password/confirm', { token, newPassword: 'Sonnenblumen-Wiese-42' }, freshNetwork())).status).toBe(200);
+    expect((await login(email, 'Sonnenblumen-Wiese-42')).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { MailTokenService } from './mail-tokens.service.js';
 import type { MailRequestQueue } from './mail-requests.js';
+import { loginAccountKey } from './accounts.service.js';
 import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import type { SessionService } from './sessions.service.js';
@@ -51,6 +52,7 @@ export class PasswordResetService {
       return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });
     if (!revoked) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
+    await this.limiter.reset(loginAccountKey(owner.email)); // the owner proved the mailbox: guessers' delay ends
     this.sessions.announceRevoked(revoked.sessionIds);
     this.sessions.userChanged(revoked.userId);
     return RESET_DONE;
