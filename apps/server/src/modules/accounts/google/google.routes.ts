@@ -13,7 +13,12 @@ const BINDING_PATH = '/api/auth/oauth/exchange';
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined; // malformed escapes: no usable cookie
+    }
   }
   return undefined;
 }

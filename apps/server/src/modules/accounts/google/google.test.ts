@@ -283,6 +283,12 @@ describe('the login code in /login?token=', () => {
     expect((await exchange(other.token, other.binding)).statusCode).toBe(400);
   });
 
+  it('is refused with a malformed binding cookie (German 400, not a 500)', async () => {
+    const signedIn = await signIn(googleAccount());
+    const res = await exchange(signedIn.token, `${BINDING}=%E0%A4%A`);
+    expect(res.json()).toEqual({ error: 'invalid_login_code', message: INVALID_LOGIN_CODE });
+  });
+
   it('is refused after it expired, and then deleted', async () => {
     const signedIn = await signIn(googleAccount());
     await t.c.db.query("UPDATE login_codes SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [sha256(signedIn.token ?? '')]);
