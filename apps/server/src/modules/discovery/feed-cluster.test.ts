@@ -1,32 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createNode, type TestApp } from '../../../test/harness.js';
+import { bearer, type TestApp } from '../../../test/harness.js';
+import { clustered, eventually, startClusterNode as startNode } from '../../../test/cluster.js';
 import { insertMembers, type SeedMember } from '../../../test/population.js';
 import { createTestDb } from '../../../test/test-db.js';
-import type { Db } from '../../db/client.js';
-
-// Two app instances, each with its own database pool, caches and Redis connections, as two server
-// processes would have; only PostgreSQL + Redis make that a real deployment (the CI pass sets both).
-const clustered = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 
 type Node = TestApp;
-
-/** An app node with its own pool, caches and Redis connections, once it hears the other's events. */
-async function startNode(shared: { db: Db; url: string | undefined }, prefix: string): Promise<Node> {
-  const node = await createNode(shared, { REDIS_PREFIX: prefix });
-  await eventually(() => node.c.events.clustered);
-  return node;
-}
-
-/** Polls until the check holds (events cross Redis asynchronously); fails after 5 s. */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met within 5 s');
-}
 
 describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + Redis)', () => {
   let one: Node;

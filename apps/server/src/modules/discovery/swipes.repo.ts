@@ -75,11 +75,11 @@ export interface MatchRow {
   matched_at: Date;
 }
 
-/** The member's matches, newest first, without anyone blocked in either direction. */
+/** The member's matches, newest first, without anyone blocked in either direction or suspended. */
 export function listMatches(q: Queryable, userId: string): Promise<MatchRow[]> {
   return q.query<MatchRow & Record<string, unknown>>(
     `SELECT u.id AS user_id, u.display_name AS name, m.created_at AS matched_at
-       FROM matches m JOIN users u ON u.id = CASE WHEN m.user_a = $1 THEN m.user_b ELSE m.user_a END
+       FROM matches m JOIN users u ON u.id = CASE WHEN m.user_a = $1 THEN m.user_b ELSE m.user_a END AND u.suspended_at IS NULL
       WHERE (m.user_a = $1 OR m.user_b = $1)
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = $1))
       ORDER BY m.created_at DESC`,
@@ -93,8 +93,9 @@ export interface FlirtRow {
   created_at: Date;
 }
 
-/** A flirt `s` still anonymous: not answered with a match, no block either way. */
+/** A flirt `s` still anonymous: not answered with a match, no block either way, its sender not suspended. */
 const OPEN_FLIRT = `s.kind = 'flirt'
+        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.actor_id AND u.suspended_at IS NOT NULL)
         AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_a = LEAST(s.actor_id, s.target_id) AND m.user_b = GREATEST(s.actor_id, s.target_id))
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = s.target_id AND b.blocked_id = s.actor_id)
                                                OR (b.blocker_id = s.actor_id AND b.blocked_id = s.target_id))`;

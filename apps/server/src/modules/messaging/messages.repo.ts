@@ -136,3 +136,9 @@ export async function senderGender(q: Queryable, userId: string): Promise<'femal
   const rows = await q.query<{ gender: 'female' | 'male' | 'diverse' | null }>('SELECT gender FROM profiles WHERE user_id = $1', [userId]);
   return rows.length === 0 ? undefined : rows[0]!.gender;
 }
+
+/** A member others may still see: not suspended. */
+export async function findShownMember(q: Queryable, id: string): Promise<{ id: string; name: string } | undefined> {
+  const rows = await q.query<{ id: string; name: string }>('SELECT id, display_name AS name FROM users WHERE id = $1 AND suspended_at IS NULL', [id]);
+  return rows[0];
+}

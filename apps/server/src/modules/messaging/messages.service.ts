@@ -146,9 +146,12 @@ export class MessagesService {
     );
   }
 
-  /** A page of history (oldest first within the page); `before` pages further back. */
+  /**
+   * A page of history (oldest first within the page); `before` pages further back. A suspended
+   * member's conversations are gone for the other side, as from the inbox and the list (404).
+   */
   async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
-    const member = (await this.db.query<{ id: string; name: string }>('SELECT id, display_name AS name FROM users WHERE id = $1', [memberId]))[0];
+    const member = await repo.findShownMember(this.db, memberId);
     if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
     const before = query.before === undefined ? undefined : decodeCursor(query.before);
     if (query.before !== undefined && !before) throw new AppError(400, 'bad_cursor', 'Ungültiger Cursor.');

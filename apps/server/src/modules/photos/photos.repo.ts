@@ -19,6 +19,16 @@ export async function findPhoto(q: Queryable, id: string): Promise<PhotoRow | un
   return (await q.query<PhotoRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM photos WHERE id = $1`, [id]))[0];
 }
 
+/** The photo unless its owner is suspended: what a public link may still show. */
+export async function findShownPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
+  return (
+    await q.query<PhotoRow & Record<string, unknown>>(
+      `SELECT ${COLUMNS} FROM photos WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = photos.user_id AND u.suspended_at IS NOT NULL)`,
+      [id],
+    )
+  )[0];
+}
+
 export async function findUserPhoto(q: Queryable, userId: string): Promise<PhotoRow | undefined> {
   return (await q.query<PhotoRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM photos WHERE user_id = $1`, [userId]))[0];
 }

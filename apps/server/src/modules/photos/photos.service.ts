@@ -12,7 +12,7 @@ import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';
 import type { Moderator } from './moderation/moderator.js';
 import type { PhotoScope, PhotoSize, PhotoUrlSigner } from './photo-urls.js';
-import { findPhoto, findUserPhoto, replaceUserPhoto, type PhotoRow } from './photos.repo.js';
+import { findPhoto, findShownPhoto, findUserPhoto, replaceUserPhoto, type PhotoRow } from './photos.repo.js';
 
 const APP_URL_TTL = 30 * 60;
 const linkInvalid = () => new AppError(403, 'invalid_link', 'Dieser Bildlink ist ungültig oder abgelaufen.');
@@ -131,10 +131,10 @@ export class PhotosService {
     return findUserPhoto(this.db, userId);
   }
 
-  /** Delivers a photo file for a valid signed link; public links stop working once it is not approved. */
+  /** Delivers a photo file for a valid signed link; public links stop working once it is not approved or its owner is suspended. */
   async serve(id: string, size: PhotoSize, scope: PhotoScope, exp: number, sig: string) {
     if (!(await this.urls.verify(id, size, scope, exp, sig))) throw linkInvalid();
-    const row = await findPhoto(this.db, id);
+    const row = scope === 'owner' ? await findPhoto(this.db, id) : await findShownPhoto(this.db, id);
     const shown = row && (scope === 'owner' || visibleStatus(row) === 'approved');
     return this.deliver(shown ? (size === 'large' ? row.large_key : row.thumb_key) : null, exp);
   }

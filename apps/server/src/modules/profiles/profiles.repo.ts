@@ -53,7 +53,8 @@ export function emptyProfile(userId: string): ProfileRow {
   };
 }
 
-export async function findDisplayName(q: Queryable, userId: string): Promise<string | undefined> {
-  const rows = await q.query<{ display_name: string }>('SELECT display_name FROM users WHERE id = $1', [userId]);
+/** The member's name, unless the member is suspended: then nobody sees the profile or share page. */
+export async function findShownName(q: Queryable, userId: string): Promise<string | undefined> {
+  const rows = await q.query<{ display_name: string }>('SELECT display_name FROM users WHERE id = $1 AND suspended_at IS NULL', [userId]);
   return rows[0]?.display_name;
 }

@@ -18,7 +18,7 @@ import type { PlacesService } from '../places/places.service.js';
 import type { LikesService } from '../discovery/likes.service.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../rankings/badges.service.js';
-import { emptyProfile, findDisplayName, findProfile, upsertProfile, type ProfileRow } from './profiles.repo.js';
+import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 export const PROFILE_NOT_FOUND = 'Dieses Profil gibt es nicht oder es ist nicht sichtbar.';
 
@@ -91,9 +91,9 @@ export class ProfilesService {
     return this.getOwn(userId);
   }
 
-  /** What another member may see: no e-mail, no birth date, no coordinates. */
+  /** What another member may see: no e-mail, no birth date, no coordinates; nothing of a suspended member (404). */
   async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
-    const name = await findDisplayName(this.db, userId);
+    const name = await findShownName(this.db, userId);
     if (!name || (viewerId !== userId && (await this.likes.isBlocked(viewerId, userId)))) {
       throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
     }
@@ -116,10 +116,10 @@ export class ProfilesService {
     };
   }
 
-  /** For the public share page: undefined unless the member allows sharing. */
+  /** For the public share page: undefined unless the member allows sharing and is not suspended. */
   async getShareable(userId: string) {
     const row = await findProfile(this.db, userId);
-    const name = await findDisplayName(this.db, userId);
+    const name = await findShownName(this.db, userId);
     if (!row?.share_enabled || !name) return undefined;
     const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
     return {
