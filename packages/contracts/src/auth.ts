@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 // Control characters, bidi overrides and invisible spaces make names spoofable; zero-width
 // joiners stay allowed because emoji sequences need them.
@@ -7,15 +8,7 @@ const forbiddenNameChars = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 /** Every password a member types (register, login, reset, change): one bound so none can lock its owner out. */
 export const password = z.string().min(8).max(128);
-export const displayName = z
-  .string()
-  .normalize('NFC')
-  .trim()
-  .min(2)
-  .max(40)
-  .refine((v) => !forbiddenNameChars.test(v), {
-    message: 'Der Name enthält unzulässige Zeichen.',
-  });
+export const displayName = text({ min: 2, max: 40 }).refine((v) => !forbiddenNameChars.test(v), 'Der Name enthält unzulässige Zeichen.');
 
 export const registerBody = z.object({ email, password, displayName });
 export type RegisterBody = z.infer<typeof registerBody>;

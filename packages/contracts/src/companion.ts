@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 export const COMPANION_CONTENT_MAX = 4000;
 
@@ -16,15 +17,13 @@ export type CompanionStartResponse = z.infer<typeof companionStartResponse>;
 
 /** POST /api/ai/df/{id}/message {content} -> {reply}. */
 export const companionMessageBody = z.object({
-  content: z
-    .string()
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, 'Bitte schreib eine Nachricht.')
-        .max(COMPANION_CONTENT_MAX, `Eine Nachricht darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`),
-    ),
+  content: text({
+    min: 1,
+    max: COMPANION_CONTENT_MAX,
+    multiline: true,
+    tooShort: 'Bitte schreib eine Nachricht.',
+    tooLong: `Eine Nachricht darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`,
+  }),
 });
 export const companionMessageResponse = z.object({ reply: z.string(), credits: z.number().int().nullable() });
 export type CompanionMessageResponse = z.infer<typeof companionMessageResponse>;
@@ -36,12 +35,16 @@ export const companionHistoryResponse = z.array(companionTurn);
 
 /** POST /api/ai/df/memory {content, tags}: content required; up to 10 short tags. */
 export const memoryBody = z.object({
-  content: z
-    .string({ error: 'Bitte gib einen Text für die Erinnerung ein.' })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'Bitte gib einen Text für die Erinnerung ein.').max(COMPANION_CONTENT_MAX, `Eine Erinnerung darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`)),
+  content: text({
+    min: 1,
+    max: COMPANION_CONTENT_MAX,
+    multiline: true,
+    required: 'Bitte gib einen Text für die Erinnerung ein.',
+    tooShort: 'Bitte gib einen Text für die Erinnerung ein.',
+    tooLong: `Eine Erinnerung darf höchstens ${COMPANION_CONTENT_MAX} Zeichen lang sein.`,
+  }),
   tags: z
-    .array(z.string().trim().min(1, 'Ein Schlagwort darf nicht leer sein.').max(30, 'Ein Schlagwort darf höchstens 30 Zeichen lang sein.'))
+    .array(text({ min: 1, max: 30, tooShort: 'Ein Schlagwort darf nicht leer sein.', tooLong: 'Ein Schlagwort darf höchstens 30 Zeichen lang sein.' }))
     .max(10, 'Höchstens 10 Schlagwörter.')
     .default([]),
 });

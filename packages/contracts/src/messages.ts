@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { queryInt, text } from './fields.js';
 
 export const MESSAGE_MAX = 2000;
 
 /** POST /api/messages/{recipientId}; clientId (a UUID the client makes) keeps retries from duplicating. */
 export const sendMessageBody = z.object({
-  body: z
-    .string()
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'Die Nachricht darf nicht leer sein.').max(MESSAGE_MAX, `Die Nachricht darf höchstens ${MESSAGE_MAX} Zeichen lang sein.`)),
+  body: text({ min: 1, max: MESSAGE_MAX, multiline: true, tooShort: 'Die Nachricht darf nicht leer sein.', tooLong: `Die Nachricht darf höchstens ${MESSAGE_MAX} Zeichen lang sein.` }),
   prepaidReply: z
     .number({ error: 'Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.' })
     .int('Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.')
@@ -65,7 +63,7 @@ export const conversationsResponse = z.array(conversationSummary);
 /** GET /api/conversations/{memberId}?before=<cursor>: a page of history, oldest first. */
 export const historyQuery = z.object({
   before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: queryInt(1, 100).optional(),
 });
 export const conversationResponse = z.object({
   member: z.object({ id: z.string(), name: z.string(), thumbUrl: z.string().nullable() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, text } from './fields.js';
 
 export const genders = ['female', 'male', 'diverse'] as const;
 export const gender = z.enum(genders);
@@ -37,7 +38,7 @@ const isoDate = z
   }, 'Dieses Datum gibt es nicht.');
 
 const age = z.number().int().min(MIN_AGE).max(MAX_AGE);
-const profileText = z.string().normalize('NFC').trim().max(1000);
+const profileText = text({ max: 1000, multiline: true });
 
 /**
  * PUT /api/me/profile: every field optional, the given ones are saved (the spec's onboarding
@@ -57,7 +58,7 @@ export const profileUpdateBody = z
       .optional(),
     ageMin: age.optional(),
     ageMax: age.optional(),
-    placeId: z.number().int().positive().optional(),
+    placeId: int4(1).optional(),
     shareEnabled: z.boolean().optional(),
   })
   .refine((p) => p.ageMin === undefined || p.ageMax === undefined || p.ageMin <= p.ageMax, {
@@ -68,7 +69,7 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const place = z.object({ id: z.number().int(), name: z.string(), region: z.string() });
 export type Place = z.infer<typeof place>;
-export const placesQuery = z.object({ q: z.string().trim().min(2).max(60) });
+export const placesQuery = z.object({ q: text({ min: 2, max: 60 }) });
 export const placesResponse = z.array(place);
 
 export const photoStatus = z.enum(['approved', 'pending', 'rejected', 'disabled']);

@@ -45,7 +45,9 @@ export const entriesBody = z.object({ categories: z.array(photoCategory).max(pho
 export const entriesResponse = z.object({ categories: z.array(photoCategory) });
 
 /** GET /api/votes/next?category=: the next photo to rate (null when none is left this month). */
-export const nextVoteQuery = z.object({ category: photoCategory, skip: z.string().max(2000).optional() });
+const UUID_LIST = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/i;
+/** skip: comma-separated photo ids the page already showed. */
+export const nextVoteQuery = z.object({ category: photoCategory, skip: z.string().max(2000).regex(UUID_LIST, 'Ungültige Foto-IDs.').optional() });
 export const voteCandidate = z.object({ photoId: z.string(), url: z.string(), name: z.string(), age: z.number().int().optional() });
 export type VoteCandidate = z.infer<typeof voteCandidate>;
 export const nextVoteResponse = z.object({ candidate: voteCandidate.nullable() });

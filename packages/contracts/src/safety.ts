@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { password } from './auth.js';
+import { text } from './fields.js';
 
 /** The fixed reasons a member can report, with their German wording. */
 export const reportReasons = {
@@ -21,7 +22,7 @@ export const reportBody = z
     userId: z.uuid('Ungültige Mitglieds-ID.').optional(),
     messageId: z.uuid('Ungültige Nachrichten-ID.').optional(),
     reason: z.enum(reasonKeys, { error: 'Bitte wähle einen Grund aus der Liste.' }),
-    details: z.string().trim().max(1000, 'Die Beschreibung darf höchstens 1000 Zeichen lang sein.').default(''),
+    details: text({ max: 1000, multiline: true, tooLong: 'Die Beschreibung darf höchstens 1000 Zeichen lang sein.' }).default(''),
     block: z.boolean().default(false),
   })
   .refine((b) => [b.photoId, b.userId, b.messageId].filter(Boolean).length === 1, {

@@ -51,6 +51,11 @@ export type SettingKey = keyof typeof settingDefinitions;
 export type SettingValue<K extends SettingKey> = z.output<(typeof settingDefinitions)[K]['schema']>;
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 
+/** Own keys only: `constructor` or `toString` are on every object but are no setting. */
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settingDefinitions, key);
+}
+
 /** Key/value strings as the admin API exchanges them. */
 export const settingsRecord = z.record(z.string(), z.string());
 export type SettingsRecord = z.infer<typeof settingsRecord>;

@@ -20,11 +20,15 @@ export function encodeCursor(m: MessageRow): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** undefined for a cursor this server did not make. */
+/**
+ * undefined for a cursor this server did not make: only encodeCursor's exact form passes, a
+ * canonical time from 1970 to 9999 (JavaScript dates reach years PostgreSQL refuses) and a UUID.
+ */
 export function decodeCursor(cursor: string): { at: Date; id: string } | undefined {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const at = new Date(iso ?? '');
-  if (Number.isNaN(at.getTime()) || !id || !UUID.test(id)) return undefined;
-  return { at, id };
+  const [iso = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const at = new Date(iso);
+  if (rest.length > 0 || !ISO_TIME.test(iso) || Number.isNaN(at.getTime()) || at.getTime() < 0 || at.toISOString() !== iso) return undefined;
+  return UUID.test(id) ? { at, id } : undefined;
 }

@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionService } from '../accounts/sessions.service.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
-import { AppError } from '../../platform/errors.js';
 import { MAX_UPLOAD_BYTES, uploadErrors } from './image-pipeline.js';
 import { sendJpeg } from './photo-reply.js';
 import type { PhotosService } from './photos.service.js';
+import { readUpload } from './read-upload.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
@@ -33,11 +33,7 @@ export function photosRoutes(photos: PhotosService, sessions: SessionService): F
       async (req) => {
         // Refused on the declared size before a byte of the body is read.
         if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw uploadErrors.tooLarge();
-        const file = await req.file();
-        if (!file) throw uploadErrors.empty();
-        if (file.fieldname !== 'file') throw new AppError(400, 'missing_file', 'Bitte sende das Foto im Feld „file“.');
-        const data = await file.toBuffer(); // stops at the fileSize limit with a 413
-        return { photo: await photos.upload(authOf(req).user.id, data) };
+        return { photo: await photos.upload(authOf(req).user.id, await readUpload(req)) };
       },
     );
 

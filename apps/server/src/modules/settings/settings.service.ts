@@ -1,4 +1,4 @@
-import { settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
+import { isSettingKey, settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { readStoredSettings, upsertSettings } from './settings.repo.js';
@@ -25,8 +25,8 @@ export class SettingsService {
   async update(values: SettingsRecord): Promise<SettingsRecord> {
     const entries = Object.entries(values);
     for (const [key, value] of entries) {
-      if (!(key in settingDefinitions)) throw new AppError(400, 'unknown_setting', `Unbekannte Einstellung: ${key}`);
-      const parsed = settingDefinitions[key as SettingKey].schema.safeParse(value);
+      if (!isSettingKey(key)) throw new AppError(400, 'unknown_setting', `Unbekannte Einstellung: ${key}`);
+      const parsed = settingDefinitions[key].schema.safeParse(value);
       if (!parsed.success) throw new AppError(400, 'invalid_setting', `Ungültiger Wert für ${key}: ${parsed.error.issues[0]?.message ?? ''}`.trim());
     }
     await this.db.transaction((tx) => upsertSettings(tx, entries));

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, register, type TestApp } from '../../test/harness.js';
+import { looksGerman } from '../../test/german.js';
+import { apiAs, memberWithProfile, type ApiMember } from '../../test/members.js';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+let anna: ApiMember;
+let ben: ApiMember;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'chefin@example.org' });
+  api = apiAs(t.app);
+  anna = await memberWithProfile(t.app, 'Anna', 'female');
+  ben = await memberWithProfile(t.app, 'Ben', 'male');
+  const admin = await register(t.app, 'chefin@example.org', 'Kiwi-Wolke-Geheim-42', 'Chefin');
+  await t.c.db.query("UPDATE users SET email_verified = true WHERE email = 'chefin@example.org'");
+  adminToken = admin.token;
+  const id = (await api('GET', '/api/me', adminToken)).json<{ id: string }>().id;
+  t.c.sessions.userChanged(id);
+}, 60_000);
+afterAll(() => t.close());
+
+function expectGerman400(res: { statusCode: number; json: () => unknown }, label: string) {
+  expect(res.statusCode, label).toBe(400);
+  const body = res.json() as { error: string; message: string };
+  expect(typeof body.error, label).toBe('string');
+  expect(looksGerman(body.message), `${label}: ${body.message}`).toBe(true);
+}
+
+const cursor = (iso: string, id: string) => Buffer.from(`${iso}|${id}`).toString('base64url');
+
+describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
+  const bad = ['a\u0000b', 'a\u0007b', 'a\ud800b', 'a\udc00'];
+
+  it('refuses NUL, other control characters and lone surrogates in every free-text field', async () => {
+    const { id: conversation } = (await api('POST', '/api/ai/df/start', anna.token)).json<{ id: string }>();
+    for (const text of bad) {
+      const label = JSON.stringify(text);
+      expectGerman400(await api('PUT', '/api/me/profile', anna.token, { aboutMe: text }), `aboutMe ${label}`);
+      expectGerman400(await api('PUT', '/api/me/profile', anna.token, { lookingFor: text }), `lookingFor ${label}`);
+      expectGerman400(await api('POST', `/api/messages/${ben.id}`, anna.token, { body: text }), `message ${label}`);
+      expectGerman400(await api('POST', '/api/reports', anna.token, { userId: ben.id, reason: 'other', details: text }), `report ${label}`);
+      expectGerman400(await api('POST', `/api/ai/df/${conversation}/message`, anna.token, { content: text }), `companion ${label}`);
+      expectGerman400(await api('POST', '/api/ai/df/memory', anna.token, { content: text }), `memory ${label}`);
+      expectGerman400(await api('POST', '/api/ai/df/memory', anna.token, { content: 'Erinnerung', tags: [text] }), `tag ${label}`);
+    }
+    for (const q of ['Be%00rlin', 'Be%07rlin', 'Be%0Arlin']) expectGerman400(await api('GET', `/api/places?q=${q}`, anna.token), `places ${q}`);
+    const texts = await t.c.db.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM messages)::int + (SELECT count(*) FROM reports)::int + (SELECT count(*) FROM companion_memories)::int AS n',
+    );
+    expect(texts[0]?.n).toBe(0);
+  });
+
+  it('keeps line breaks and tabs where text may span lines, and emoji', async () => {
+    const res = await api('PUT', '/api/me/profile', anna.token, { aboutMe: 'Hallo 👋\n\tzweite Zeile', lookingFor: 'Jemanden 💛' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ aboutMe: 'Hallo 👋\n\tzweite Zeile' });
+    expectGerman400(await api('POST', '/api/ai/df/memory', anna.token, { content: 'x', tags: ['zwei\nZeilen'] }), 'tag with a line break');
+  });
+
+  it('refuses a placeId beyond what the column holds', async () => {
+    for (const placeId of [2 ** 31, 2 ** 53, -1, 0]) {
+      expectGerman400(await api('PUT', '/api/me/profile', anna.token, { placeId }), `placeId ${placeId}`);
+    }
+  });
+
+  it('refuses conversation paging tokens with dates out of range or not made by the server', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const tokens = [
+      cursor('+275760-09-13T00:00:00.000Z', id),
+      cursor('-271821-04-20T00:00:00.000Z', id),
+      cursor('0000-01-01T00:00:00.000Z', id),
+      cursor('1-1-1', id),
+      cursor('2026-02-30T00:00:00.000Z', id),
+      cursor('2026-01-01T00:00:00.000Z', 'nope'),
+      'x'.repeat(200),
+    ];
+    for (const before of tokens) {
+      expectGerman400(await api('GET', `/api/conversations/${ben.id}?before=${before}`, anna.token), `before ${before}`);
+    }
+    expect((await api('GET', `/api/conversations/${ben.id}?before=${cursor('2026-01-01T00:00:00.000Z', id)}`, anna.token)).statusCode).toBe(200);
+  });
+
+  it('refuses query parameters that would reach SQL in a shape it cannot cast, and numbers Number() would bend', async () => {
+    for (const skip of ['abc', `${ben.id},x`, "'; SELECT 1; --"]) {
+      expectGerman400(await api('GET', `/api/votes/next?category=bikini&skip=${encodeURIComponent(skip)}`, anna.token), `skip ${skip}`);
+    }
+    for (const limit of ['1e1', '0x10', '', ' 5', '-1']) {
+      expectGerman400(await api('GET', `/api/conversations/${ben.id}?limit=${encodeURIComponent(limit)}`, anna.token), `limit ${limit}`);
+    }
+  });
+
+  it('refuses a multipart upload without a boundary', async () => {
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/photos/upload',
+        headers: { authorization: `Bearer ${anna.token}`, 'content-type': type },
+        payload: 'irgendwas',
+      });
+      expect(res.statusCode, type).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, type).toBeLessThan(500);
+      expect(looksGerman(res.json<{ message: string }>().message), type).toBe(true);
+    }
+  });
+
+  it('refuses admin setting keys inherited from Object.prototype by name', async () => {
+    // (__proto__ never gets this far: the JSON parser refuses it as a 400.)
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        payload: `{"${key}":"1"}`,
+      });
+      expectGerman400(res, key);
+      expect(res.json<{ error: string }>().error, key).toBe('unknown_setting');
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Control characters (C0, DEL, C1) and unpaired UTF-16 surrogates: PostgreSQL refuses NUL in text
+ * and lone surrogates in JSON (in text they turn into U+FFFD); the rest hide or garble text.
+ * Multi-line text keeps \n and \t.
+ */
+const singleLineForbidden = /[\p{Cc}\p{Cs}]/u;
+const multiLineForbidden = /(?![\n\t])[\p{Cc}\p{Cs}]/u;
+export const FORBIDDEN_CHARS_MESSAGE = 'Der Text enthält unzulässige Zeichen (Steuerzeichen oder ungültiges Unicode).';
+
+export interface TextOptions {
+  max: number;
+  min?: number;
+  /** Allows line breaks and tabs (free text from a text area). */
+  multiline?: boolean;
+  /** When the field is missing or not a string. */
+  required?: string;
+  tooShort?: string;
+  tooLong?: string;
+}
+
+/** Every free-text field a member sends: NFC, trimmed, bounded, without characters the database cannot keep. */
+export function text({ max, min = 0, multiline = false, required, tooShort, tooLong }: TextOptions) {
+  const forbidden = multiline ? multiLineForbidden : singleLineForbidden;
+  return z
+    .string(required === undefined ? undefined : { error: required })
+    .refine((v) => !forbidden.test(v), FORBIDDEN_CHARS_MESSAGE)
+    .normalize('NFC')
+    .trim()
+    .min(min, tooShort)
+    .max(max, tooLong);
+}
+
+/** PostgreSQL `integer` (int4): what an id or count column holds. */
+export const INT4_MAX = 2_147_483_647;
+
+/** An integer the `integer` column it is stored in can hold. */
+export function int4(min = 0, max = INT4_MAX) {
+  return z.number().int().min(min).max(max);
+}
+
+/** An integer query parameter: decimal digits only (no '1e3', '0x10', ' 5' or '' as Number() would take). */
+export function queryInt(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `Bitte gib eine ganze Zahl zwischen ${min} und ${max} an.`)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
