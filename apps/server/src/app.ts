@@ -22,12 +22,12 @@ import { reportsRoutes } from './modules/safety/reports.routes.js';
 import { paymentsRoutes } from './modules/wallet/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { registerDocs } from './platform/docs.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import { registerHttpMetrics } from './platform/metrics/http.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
 import { echoRequestId, requestId } from './platform/request-id.js';
-import { registerSecurityHeaders } from './platform/security.js';
+import { registerSecurityHeaders, securityHeaders } from './platform/security.js';
 import { registerSpa } from './platform/spa.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -50,6 +50,7 @@ declare module 'fastify' {
 /** Builds the HTTP app on a container; tests call this and use app.inject, main.ts listens. */
 export async function buildApp(c: Container, options: AppOptions = {}): Promise<FastifyInstance> {
   useGermanValidationMessages();
+  const headersFor = securityHeaders(c.config);
   const app = Fastify({
     trustProxy: c.config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -59,14 +60,15 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     requestIdHeader: false, // read by requestId, which checks it
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    frameworkErrors: frameworkErrors(headersFor),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   echoRequestId(app);
   registerHttpMetrics(app, c.metrics, [METRICS_PATH]);
-  registerSecurityHeaders(app, c.config);
-  await registerDocs(app);
+  registerSecurityHeaders(app, headersFor);
+  await registerDocs(app, c.config.apiDocs);
 
   await app.register(healthRoutes(c));
   await app.register(metricsRoutes(c.metrics, c.config.metricsToken));
@@ -96,6 +98,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
       return auth && { userId: auth.user.id, sessionId: auth.sessionId };
     },
     allowedOrigins: c.config.nodeEnv === 'production' ? [origin] : [origin, 'http://localhost:5173'],
+    securityHeaders: headersFor,
     redis: c.redis,
     redisPrefix: c.config.redisPrefix,
     log: app.log,

@@ -68,6 +68,8 @@ const schema = z
     JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
     /** A mail whose sending process died goes out from another process after this many seconds. */
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(60),
+    /** The OpenAPI UI and document at /api/docs; unset: on outside production, off in production. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -121,6 +123,7 @@ const schema = z
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     jobPollMs: c.JOB_POLL_MS,
     mailLeaseSeconds: c.MAIL_LEASE_SECONDS,
+    apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
   }));
 
 export type Config = z.output<typeof schema>;

@@ -92,6 +92,16 @@ describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
     }
   });
 
+  it("answers URLs Fastify's router refuses (broken percent-encoding, overlong path parameters) in German, with the security headers", async () => {
+    for (const url of ['/api/profile/%FF', '/api/profile/%ED%A0%80', `/api/profile/${'a'.repeat(300)}`]) {
+      const res = await api('GET', url, anna.token);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(looksGerman(res.json<{ message: string }>().message), url).toBe(true);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('refuses a multipart upload without a boundary', async () => {
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
       const res = await t.app.inject({

@@ -3,8 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document built from the routes' zod schemas, with its UI at /api/docs. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI document built from the routes' zod schemas (app.swagger(); the fuzz test reads it),
+ * served with its UI at /api/docs only when `ui` is on (API_DOCS).
+ */
+export async function registerDocs(app: FastifyInstance, ui: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Funkeln API', version: '1.0.0', description: 'API der Dating-App Funkeln. Alle Fehler: { error, message }.' },
@@ -12,5 +15,5 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (ui) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError, isConnectionError } from '../db/client.js';
+import type { SecurityHeaders } from './security.js';
 
 /** An expected failure with a German message for the member; anything else becomes a 500. */
 export class AppError extends Error {
@@ -32,7 +33,21 @@ const fastifyCodes: Record<string, [number, string, string]> = {
   FST_PARTS_LIMIT: [413, 'too_many_parts', 'Die Anfrage enthält zu viele Teile.'],
   FST_FIELDS_LIMIT: [413, 'too_many_fields', 'Die Anfrage enthält zu viele Felder.'],
   FST_PROTO_VIOLATION: [400, 'bad_request', 'Ungültige Anfrage.'],
+  FST_ERR_BAD_URL: [400, 'bad_url', 'Die Adresse enthält ungültige Zeichen.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'url_too_long', 'Die Adresse ist zu lang.'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'bad_request', 'Ungültige Anfrage.'],
 };
+
+/**
+ * Fastify's router refuses some URLs (broken percent-encoding, a path parameter over
+ * maxParamLength) before any hook runs: answered like every other error, with the security headers.
+ */
+export function frameworkErrors(headersFor: SecurityHeaders) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, error, message] = fastifyCodes[err.code] ?? [400, 'bad_request', 'Ungültige Anfrage.'];
+    void reply.headers(headersFor(request.protocol === 'https')).code(status).send({ error, message });
+  };
+}
 
 /** The database connection broke (restart, failover, killed session): nothing was half-written; try again. */
 const UNAVAILABLE = { error: 'unavailable', message: 'Der Dienst ist gerade kurz nicht erreichbar. Bitte versuche es gleich noch einmal.' };

@@ -4,11 +4,47 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
- * Strict CSP without inline scripts (the token lives in localStorage, so XSS must be shut out),
- * no referrers (tokens travel in /verify, /reset and /login URLs), no caching of API answers,
- * HSTS only when the request really came over https.
+ * Browser features a page may use: sharing a profile link (Web Share, clipboard) and fullscreen;
+ * everything else is off for the app and any frame. The camera too: photo uploads go through a
+ * file input (the system camera app), which needs no permission; getUserMedia would.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=(self)',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The security headers of one answer; `https`: the request came over https. */
+export type SecurityHeaders = (https: boolean) => Record<string, string>;
+
+/**
+ * Strict CSP without inline scripts (the token lives in localStorage, so XSS must be shut out),
+ * no referrers (tokens travel in /verify, /reset and /login URLs), a Permissions-Policy, HSTS
+ * only over https. Built once; the HTTP API and the socket.io transport both send them.
+ */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): SecurityHeaders {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -32,15 +68,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const plain = { ...headers, 'permissions-policy': PERMISSIONS_POLICY };
+  const secure = { ...plain, 'strict-transport-security': HSTS };
+  const httpsPublic = config.publicUrl.startsWith('https://');
+  return (https) => (https || httpsPublic ? secure : plain);
+}
+
+/** The security headers on every HTTP answer; API answers are not cached. */
+export function registerSecurityHeaders(app: FastifyInstance, headersFor: SecurityHeaders): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersFor(request.protocol === 'https'));
     done();
   });
-  const httpsPublic = config.publicUrl.startsWith('https://');
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are never cached, unless a route chose its own policy (signed photo files).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (request.protocol === 'https' || httpsPublic) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done(null, payload);
   });
 }

@@ -1,4 +1,5 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { photoCategories } from '@funkeln/contracts/rankings';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
@@ -7,6 +8,7 @@ import { Server } from 'socket.io';
 import type { EventBus } from '../events.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { duplicateForPubSub } from '../redis.js';
+import type { SecurityHeaders } from '../security.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
 
@@ -23,6 +25,8 @@ export interface GatewayDeps {
   /** Resolves a bearer token to its session; undefined for anonymous or invalid tokens. */
   authenticate(token: string): Promise<{ userId: string; sessionId: string } | undefined>;
   allowedOrigins: string[];
+  /** The HTTP API's security headers, sent on the socket.io transport's answers too. */
+  securityHeaders: SecurityHeaders;
   redis?: Redis;
   redisPrefix: string;
   log: { error(obj: object, msg: string): void };
@@ -51,6 +55,11 @@ export class RealtimeGateway {
       pingTimeout: 10_000,
       // Browsers always send Origin cross-site; a foreign one is refused (cross-site WebSocket hijacking).
       allowRequest: (req, done) => done(null, !req.headers.origin || origins.has(req.headers.origin)),
+    });
+    // engine.io answers /ws itself (Fastify's hooks never see it): polling, the upgrade and their errors.
+    this.io.engine.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      for (const [name, value] of Object.entries(deps.securityHeaders((req.socket as TLSSocket).encrypted === true))) res.setHeader(name, value);
+      next();
     });
     if (deps.redis) {
       const pub = duplicateForPubSub(deps.redis);
