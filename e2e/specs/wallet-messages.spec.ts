@@ -82,7 +82,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByText('Testmodus: Käufe werden sofort gutgeschrieben, es wird kein Geld abgebucht.')).toBeVisible();
 
   // Rewards need a confirmed address: the wallet explains it and offers the mail again.
-  await expect(page.getByTestId('rewards-need-verification')).toContainText('bestätigte E-Mail-Adresse');
+  await expect(page.getByTestId('rewards-need-verification')).toContainText('nur mit bestätigter E-Mail-Adresse');
   await page.getByRole('button', { name: 'Daily Login' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('erst, wenn deine E-Mail-Adresse bestätigt ist');
   await expect(balance).toHaveText('0 Credits');
@@ -103,6 +103,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await beliebt.getByRole('button', { name: 'Kaufen' }).click();
   await expect(page.getByTestId('purchase-result')).toContainText('120 Credits gutgeschrieben');
   await expect(balance).toHaveText('130 Credits');
+  await expect(page.getByTestId('free-credits')).toHaveText('davon 10 Gratis-Credits');
   await expect(page.getByTestId('history-item').first()).toContainText('+120 Credits');
 
   // Anton writes to Berta from the new-message form, with 20 credits for her reply: 5 + 20 credits.
