@@ -11,6 +11,7 @@ import { SessionService } from './modules/accounts/sessions.service.js';
 import { VerificationService } from './modules/accounts/verification.service.js';
 import { FeedDecks } from './modules/discovery/feed-decks.js';
 import { DECK_SIZE, FeedService } from './modules/discovery/feed.service.js';
+import { FlirtImages } from './modules/discovery/flirt-images.js';
 import { LikesService } from './modules/discovery/likes.service.js';
 import { createNsfwModerator, type Moderator } from './modules/photos/moderation/moderator.js';
 import { PhotoUrlSigner } from './modules/photos/photo-urls.js';
@@ -109,6 +110,8 @@ export interface ContainerOverrides {
   payments?: Payments;
   /** Another companion model (tests). */
   companionModel?: CompanionModel;
+  /** Another rate limiter (the fuzz test: limits must not stop it from reaching the code behind them). */
+  limiter?: RateLimiter;
 }
 
 function companionModelFrom(config: Config): CompanionModel {
@@ -128,7 +131,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   // In-memory caches are exact only if every process that changes data can tell this one: the
   // embedded database allows one process; with PostgreSQL that takes the Redis event channel.
   const cacheable = () => !config.databaseUrl || events.clustered;
-  const limiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
+  const limiter = overrides.limiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   const metrics = createMetrics(db);
   const settings = new SettingsService(db);
   const sessions = new SessionService(db, events, config, cacheable);
@@ -151,8 +154,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
   const places = new PlacesService(db);
-  const photos = new PhotosService(db, storage, new PhotoUrlSigner(db), moderator, settings, limiter, log, events, metrics);
-  const likes = new LikesService(db, photos, places, events, limiter);
+  const photoUrls = new PhotoUrlSigner(db);
+  const photos = new PhotosService(db, storage, photoUrls, moderator, settings, limiter, log, events, metrics);
+  const likes = new LikesService(db, photos, new FlirtImages(db, photoUrls), places, events, limiter);
   const ledger = new Ledger();
   const payments = overrides.payments ?? paymentsFrom(config);
   const escrows = new EscrowService(db, ledger);
