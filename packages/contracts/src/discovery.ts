@@ -46,7 +46,7 @@ export const matchItem = z.object({
 export type MatchItem = z.infer<typeof matchItem>;
 export const matchesResponse = z.array(matchItem);
 
-/** A flirt received: anonymous (no name, no id, blurred thumbnail) until the recipient likes back. */
+/** A flirt received: anonymous until the recipient likes back (no name, no id; the thumbnail is drawn for the flirt alone, nothing of the sender's photo). */
 export const receivedFlirt = z.object({
   flirtId: z.string(),
   blurredThumbUrl: z.string().nullable(),

@@ -264,7 +264,7 @@ export const de = {
     loadFailed: 'Deine Flirts konnten nicht geladen werden.',
     failed: 'Zurückflirten hat nicht geklappt. Bitte versuche es erneut.',
     sent: 'Zurückgeflirtet! Sobald es ein Match ist, erfährst du, wer es war.',
-    anonymousPhoto: 'Verschwommenes Foto – wer es ist, zeigt sich beim Match.',
+    anonymousPicture: 'Bild nur für diesen Flirt – wer es war, erfährst du beim Match.',
   },
   wallet: {
     title: 'Credits & Rewards',

@@ -32,7 +32,6 @@ export interface DemoRow {
   photoId: string;
   largeKey: string;
   thumbKey: string;
-  blurKey: string;
   width: number;
   height: number;
 }
@@ -68,16 +67,15 @@ export async function insertDemoMembers(q: Queryable, rows: DemoRow[]): Promise<
     ],
   );
   await q.query(
-    `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height, created_at)
-     SELECT id, user_id, 'approved', large_key, thumb_key, blur_key, width, height, created
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::timestamptz[])
-         AS t(id, user_id, large_key, thumb_key, blur_key, width, height, created)`,
+    `INSERT INTO photos (id, user_id, status, large_key, thumb_key, width, height, created_at)
+     SELECT id, user_id, 'approved', large_key, thumb_key, width, height, created
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::int[], $7::timestamptz[])
+         AS t(id, user_id, large_key, thumb_key, width, height, created)`,
     [
       rows.map((r) => r.photoId),
       rows.map((r) => r.userId),
       rows.map((r) => r.largeKey),
       rows.map((r) => r.thumbKey),
-      rows.map((r) => r.blurKey),
       rows.map((r) => r.width),
       rows.map((r) => r.height),
       m.map((x) => x.createdAt),

@@ -72,7 +72,7 @@ async function demoPlaces(db: Db): Promise<(readonly [number, number])[]> {
 
 const newKey = () => `${randomBytes(16).toString('hex')}.jpg`;
 
-/** Draws the avatar, re-encodes it exactly like an upload and stores large, thumb and blur. */
+/** Draws the avatar, re-encodes it exactly like an upload and stores large and thumb. */
 async function renderPhoto(storage: BlobStorage, member: DemoMember, stored: string[]): Promise<DemoRow> {
   const image = await processImage(await renderAvatar(member.avatarSeed, member.gender));
   const row: DemoRow = {
@@ -81,11 +81,10 @@ async function renderPhoto(storage: BlobStorage, member: DemoMember, stored: str
     photoId: randomUUID(),
     largeKey: newKey(),
     thumbKey: newKey(),
-    blurKey: newKey(),
     width: image.width,
     height: image.height,
   };
-  for (const [key, data] of [[row.largeKey, image.large], [row.thumbKey, image.thumb], [row.blurKey, image.blur]] as const) {
+  for (const [key, data] of [[row.largeKey, image.large], [row.thumbKey, image.thumb]] as const) {
     await storage.put(key, data);
     stored.push(key);
   }

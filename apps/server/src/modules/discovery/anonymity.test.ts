@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/images.js';
 import { apiAs, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
 import { memberWithPhoto } from '../../../test/swipers.js';
 import type { Moderator } from '../photos/moderation/moderator.js';
+import { PhotoUrlSigner } from '../photos/photo-urls.js';
+import { FlirtImages } from './flirt-images.js';
 
 const approveAll: Moderator = {
   classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
@@ -147,6 +151,44 @@ describe('anonymous flirts cannot be linked to the sender before the match', () 
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expect((await api('POST', `/api/likes/received/${one.flirtId}/accept`, r.token)).json()).toEqual({ match: true });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+/** Replaces the member's photo with a 400 px square of one colour. */
+async function setPhoto(m: ApiMember, background: string): Promise<void> {
+  const body = multipart(await sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer());
+  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${m.token}` } });
+  expect(res.statusCode).toBe(200);
+}
+
+/** The recipient's only flirt and the bytes of its picture. */
+async function flirtPicture(recipient: ApiMember): Promise<{ flirtId: string; image: Buffer }> {
+  const [flirt] = (await api('GET', '/api/likes/received', recipient.token)).json<{ flirtId: string; blurredThumbUrl: string }[]>();
+  const res = await t.app.inject({ method: 'GET', url: flirt?.blurredThumbUrl ?? '' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
+  return { flirtId: flirt?.flirtId ?? '', image: res.rawPayload };
+}
+
+describe('the picture of an anonymous flirt', () => {
+  it('is drawn from the flirt alone: one of its own for every flirt, the same whatever photo the sender has', async () => {
+    const sender = await man('Rot');
+    await setPhoto(sender, '#ff0000');
+    const [anke, berit] = [await woman('Anke'), await woman('Berit')];
+    await api('POST', `/api/likes/${anke.id}?type=flirt`, sender.token);
+    await api('POST', `/api/likes/${berit.id}?type=flirt`, sender.token);
+    const toAnke = await flirtPicture(anke);
+    const toBerit = await flirtPicture(berit);
+    expect(await sharp(toAnke.image).metadata()).toMatchObject({ format: 'jpeg', width: 48, height: 48 });
+    expect(toAnke.image.equals(toBerit.image)).toBe(false);
+
+    await setPhoto(sender, '#0000ff');
+    expect((await flirtPicture(anke)).image.equals(toAnke.image)).toBe(true);
+    expect((await flirtPicture(berit)).image.equals(toBerit.image)).toBe(true);
+    // Another process (its own cache, the shared secret) draws the same picture from the flirt's id alone.
+    const elsewhere = new FlirtImages(t.c.db, new PhotoUrlSigner(t.c.db));
+    expect((await elsewhere.render(toAnke.flirtId)).equals(toAnke.image)).toBe(true);
   });
 });
 

@@ -8,10 +8,11 @@ import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import { findProfile } from '../profiles/profiles.repo.js';
 import type { PlacesService } from '../places/places.service.js';
+import type { FlirtImages } from './flirt-images.js';
 import * as repo from './swipes.repo.js';
 
 const UNDO_SECONDS = 10;
-const blurredThumbPath = (flirtId: string) => `/api/likes/received/${flirtId}/blur`;
+const flirtGone = () => new AppError(404, 'not_found', 'Diesen Flirt gibt es nicht mehr.');
 const unknownMember = () => new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
 
 /** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
@@ -23,6 +24,7 @@ export class LikesService {
   constructor(
     private readonly db: Db,
     private readonly photos: PhotosService,
+    private readonly flirtImages: FlirtImages,
     private readonly places: PlacesService,
     private readonly events: EventBus,
     private readonly limiter: RateLimiter,
@@ -81,28 +83,28 @@ export class LikesService {
     this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
-  /** Anonymous until a match: no name, no id, only a blurred thumbnail under a link of the flirt's own. */
+  /** Anonymous until a match: no name, no id, only a picture of the flirt's own (nothing of the sender's photo). */
   async receivedFlirts(userId: string): Promise<ReceivedFlirt[]> {
     const rows = await repo.listReceivedFlirts(this.db, userId);
     return Promise.all(
       rows.map(async (r) => ({
         flirtId: r.id,
-        blurredThumbUrl: await this.photos.blurredUrl(await this.photos.findForUser(r.actor_id), blurredThumbPath(r.id)),
+        blurredThumbUrl: await this.flirtImages.link(r.id),
         receivedAt: r.created_at.toISOString(),
       })),
     );
   }
 
-  /** The bytes behind a flirt's blurred thumbnail link, while the flirt is still anonymous. */
+  /** The bytes behind a flirt's picture link, while the flirt is still anonymous. */
   async blurredThumb(flirtId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
-    await this.photos.checkBlurredLink(blurredThumbPath(flirtId), exp, sig);
-    const flirt = await repo.findOpenFlirt(this.db, flirtId);
-    return this.photos.serveBlurred(flirt && (await this.photos.findForUser(flirt.actor_id)), exp);
+    const maxAge = await this.flirtImages.check(flirtId, exp, sig);
+    if (!(await repo.findOpenFlirt(this.db, flirtId))) throw flirtGone();
+    return { data: await this.flirtImages.render(flirtId), maxAge };
   }
 
   async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {
     const flirt = await repo.findReceivedFlirt(this.db, flirtId, userId);
-    if (!flirt) throw new AppError(404, 'not_found', 'Diesen Flirt gibt es nicht mehr.');
+    if (!flirt) throw flirtGone();
     return this.act(userId, flirt.actor_id, 'like');
   }
 

@@ -34,8 +34,6 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
 export interface ProcessedImage {
   large: Buffer;
   thumb: Buffer;
-  /** Tiny and heavily blurred: the face of an anonymous flirt. */
-  blur: Buffer;
   width: number;
   height: number;
 }
@@ -68,12 +66,11 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const [large, thumb, blur] = await Promise.all([
+    const [large, thumb] = await Promise.all([
       sharp(data, raw).jpeg({ quality: 82 }).toBuffer(),
       sharp(data, raw).resize({ width: THUMB, height: THUMB, fit: 'inside' }).jpeg({ quality: 80 }).toBuffer(),
-      sharp(data, raw).resize({ width: 48, height: 48, fit: 'cover' }).blur(6).jpeg({ quality: 60 }).toBuffer(),
     ]);
-    return { large, thumb, blur, width: info.width, height: info.height };
+    return { large, thumb, width: info.width, height: info.height };
   } catch (err) {
     throw classify(err, kind);
   }

@@ -44,7 +44,6 @@ export async function replaceUserPhoto(
     scores: NsfwScores | null;
     largeKey: string;
     thumbKey: string;
-    blurKey: string;
     width: number;
     height: number;
   },
@@ -53,9 +52,9 @@ export async function replaceUserPhoto(
     await q.query<PhotoRow & Record<string, unknown>>(`DELETE FROM photos WHERE user_id = $1 RETURNING ${COLUMNS}`, [p.userId])
   )[0];
   await q.query(
-    `INSERT INTO photos (id, user_id, status, moderation_label, moderation_scores, large_key, thumb_key, blur_key, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [p.id, p.userId, p.status, p.label, JSON.stringify(p.scores ?? {}), p.largeKey, p.thumbKey, p.blurKey, p.width, p.height],
+    `INSERT INTO photos (id, user_id, status, moderation_label, moderation_scores, large_key, thumb_key, width, height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [p.id, p.userId, p.status, p.label, JSON.stringify(p.scores ?? {}), p.largeKey, p.thumbKey, p.width, p.height],
   );
   return previous;
 }

@@ -44,11 +44,9 @@ export class PhotosService {
     const id = randomUUID();
     const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
     const thumbKey = `${randomBytes(16).toString('hex')}.jpg`;
-    const blurKey = `${randomBytes(16).toString('hex')}.jpg`;
-    const keys = [largeKey, thumbKey, blurKey];
+    const keys = [largeKey, thumbKey];
     await this.storage.put(largeKey, image.large);
     await this.storage.put(thumbKey, image.thumb);
-    await this.storage.put(blurKey, image.blur);
     let previous: PhotoRow | undefined;
     try {
       previous = await this.db.transaction((tx) =>
@@ -60,7 +58,6 @@ export class PhotosService {
           scores: decision.scores,
           largeKey,
           thumbKey,
-          blurKey,
           width: image.width,
           height: image.height,
         }),
@@ -96,25 +93,6 @@ export class PhotosService {
       url: await this.urls.sign(photoId, 'large', 'public', APP_URL_TTL),
       thumbUrl: await this.urls.sign(photoId, 'thumb', 'public', APP_URL_TTL),
     };
-  }
-
-  /**
-   * A link to the blurred thumbnail of an approved photo, served under `path` only (anonymous
-   * flirts): neither the link nor the bytes occur anywhere the photo's id does.
-   */
-  async blurredUrl(row: PhotoRow | undefined, path: string): Promise<string | null> {
-    if (!row?.blur_key || visibleStatus(row) !== 'approved') return null;
-    return this.urls.signPath(path, APP_URL_TTL);
-  }
-
-  /** 403 unless the link to `path` is ours and current. */
-  async checkBlurredLink(path: string, exp: number, sig: string): Promise<void> {
-    if (!(await this.urls.verifyPath(path, exp, sig))) throw linkInvalid();
-  }
-
-  /** The blurred thumbnail behind a checked link, while the photo is approved. */
-  serveBlurred(row: PhotoRow | undefined, exp: number) {
-    return this.deliver(row && visibleStatus(row) === 'approved' ? row.blur_key : null, exp);
   }
 
   /** Removes a photo's files (every size) from storage, after its row is gone. */
@@ -176,6 +154,7 @@ export class PhotosService {
   }
 }
 
+/** blur_key: files of photos uploaded when a flirt showed the sender's photo blurred; they go too. */
 function fileKeys(row: PhotoRow): string[] {
   return [row.large_key, row.thumb_key, row.blur_key].filter((k): k is string => Boolean(k));
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,11 +123,17 @@ describe('upload pipeline', () => {
     const { token } = await register(t.app);
     nextScores = SAFE;
     const first = (await upload(token, await makeJpeg(800, 600))).json<{ photo: OwnPhotoJson }>().photo;
+    // Photos from before flirts got pictures of their own still have a blurred copy (blur_key).
+    const legacyBlur = `${randomBytes(16).toString('hex')}.jpg`;
+    await t.c.storage.put(legacyBlur, await makeJpeg(48, 48));
+    await t.c.db.query('UPDATE photos SET blur_key = $1 WHERE id = $2', [legacyBlur, first.id]);
     const [old] = await t.c.db.query<{ large_key: string; thumb_key: string }>('SELECT large_key, thumb_key FROM photos WHERE id = $1', [first.id]);
     const second = (await upload(token, await makeJpeg(900, 600))).json<{ photo: OwnPhotoJson }>().photo;
     expect(second.id).not.toBe(first.id);
     expect(await t.c.storage.get(old?.large_key ?? '')).toBeUndefined();
     expect(await t.c.storage.get(old?.thumb_key ?? '')).toBeUndefined();
+    expect(await t.c.storage.get(legacyBlur)).toBeUndefined();
+    expect((await t.c.db.query('SELECT 1 FROM photos WHERE id = $1 AND blur_key IS NULL', [second.id])).length).toBe(1);
     expect((await get(first.url)).statusCode).toBe(404);
     expect((await get(second.url)).statusCode).toBe(200);
   });

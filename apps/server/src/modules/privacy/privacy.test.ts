@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,12 @@ async function withPhoto(m: ApiMember): Promise<{ id: string; url: string }> {
   const body = multipart(await makeJpeg(800, 600));
   const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${m.token}` } });
   return res.json<{ photo: { id: string; url: string } }>().photo;
+}
+/** Photos from before flirts got pictures of their own still have a blurred copy (blur_key); it must go too. */
+async function withLegacyBlur(photoId: string): Promise<void> {
+  const key = `${randomBytes(16).toString('hex')}.jpg`;
+  await t.c.storage.put(key, await makeJpeg(48, 48));
+  await t.c.db.query('UPDATE photos SET blur_key = $1 WHERE id = $2', [key, photoId]);
 }
 const photoFiles = async (photoId: string) => {
   const row = (await t.c.db.query<{ large_key: string; thumb_key: string; blur_key: string }>('SELECT large_key, thumb_key, blur_key FROM photos WHERE id = $1', [photoId]))[0]!;
@@ -70,7 +77,9 @@ describe('erasure', () => {
     await t.c.rankings.vote(tom.id, photo.id, 'face');
     await api('POST', `/api/messages/${tom.id}`, eva.token, { body: 'Bis bald' });
     await buyPack(t.app, eva.token, 'starter');
+    await withLegacyBlur(photo.id);
     const files = await photoFiles(photo.id);
+    expect(files).toHaveLength(3);
     expect(files.every((f) => existsSync(f))).toBe(true);
     expect((await api('DELETE', '/api/me', eva.token, { password: 'falsch123' })).statusCode).toBe(403);
     const res = await api('DELETE', '/api/me', eva.token, { password: 'Kiwi-Wolke-Geheim-42' });

@@ -9,13 +9,13 @@ interface FlirtCardProps {
   onFlirtBack: (flirtId: string) => void;
 }
 
-/** An anonymous flirt: blurred photo (blurred again here, in case), when it came and 'Zurückflirten'. */
+/** An anonymous flirt: a picture of its own (nothing of the sender's photo), when it came and 'Zurückflirten'. */
 export function FlirtCard({ flirt, busy, onFlirtBack }: FlirtCardProps) {
   const textId = useId();
   return (
     <li className="card member-card flirt-card" data-testid="flirt-item">
       <div className="member-card__person">
-        <span className="flirt-card__photo" role="img" aria-label={de.flirts.anonymousPhoto}>
+        <span className="flirt-card__photo" role="img" aria-label={de.flirts.anonymousPicture}>
           {flirt.blurredThumbUrl ? <img src={flirt.blurredThumbUrl} alt="" loading="lazy" decoding="async" draggable={false} /> : null}
           <span className="flirt-card__mystery" aria-hidden="true">
             ?
