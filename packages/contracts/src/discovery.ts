@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './fields.js';
 
 export const RADIUS_MESSAGE = 'Der Umkreis muss eine ganze Zahl zwischen 1 und 500 km sein – oder leer für unbegrenzt.';
 
@@ -10,7 +11,7 @@ export const feedQuery = z.object({
     .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 500), RADIUS_MESSAGE)
     .optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  limit: queryInt(1, 50).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -57,7 +58,7 @@ export const receivedFlirtsResponse = z.array(receivedFlirt);
 export const flirtParams = z.object({ flirtId: z.uuid() });
 /** The signed link of a flirt's blurred thumbnail (blurredThumbUrl): it names the flirt, never the sender or their photo. */
 export const blurredThumbQuery = z.object({
-  exp: z.coerce.number().int().positive(),
+  exp: queryInt(1, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(20).max(100),
 });
 

@@ -44,7 +44,7 @@ export function int4(min = 0, max = INT4_MAX) {
 export function queryInt(min: number, max: number) {
   return z
     .string()
-    .regex(/^\d{1,9}$/, `Bitte gib eine ganze Zahl zwischen ${min} und ${max} an.`)
+    .regex(/^\d{1,15}$/, `Bitte gib eine ganze Zahl zwischen ${min} und ${max} an.`)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }

@@ -89,6 +89,11 @@ describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
     }
     for (const limit of ['1e1', '0x10', '', ' 5', '-1']) {
       expectGerman400(await api('GET', `/api/conversations/${ben.id}?limit=${encodeURIComponent(limit)}`, anna.token), `limit ${limit}`);
+      expectGerman400(await api('GET', `/api/feed?limit=${encodeURIComponent(limit)}`, anna.token), `feed limit ${limit}`);
+    }
+    for (const exp of ['1e12', '0x7fffffff', ' 1']) {
+      const url = `/api/photos/${ben.id}/large?scope=public&sig=${'a'.repeat(43)}&exp=${encodeURIComponent(exp)}`;
+      expectGerman400(await t.app.inject({ method: 'GET', url }), `photo exp ${exp}`);
     }
   });
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { errorBody } from '@funkeln/contracts/errors';
+import { queryInt } from '@funkeln/contracts/fields';
 import { photoUploadResponse } from '@funkeln/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
 const photoQuery = z.object({
   scope: z.enum(['public', 'owner']),
-  exp: z.coerce.number().int().positive(),
+  exp: queryInt(1, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(20).max(100),
 });
 
