@@ -53,8 +53,6 @@ export function seededRng(seed: number): Rng {
   };
 }
 
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
-
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
@@ -159,13 +157,16 @@ const WHOLE_BODIES: { critical: [string, string][]; more: [string, string][] } =
   ],
 };
 
-/** Every bad request for one operation, with a valid-looking carrier around the one bad part. */
-export function fuzzCases(method: string, path: string, op: Operation, foreignIds: readonly string[], rng: Rng): FuzzCase[] {
+/**
+ * Every bad request for one operation, with a valid-looking carrier around the one bad part (the
+ * first case); `carrierId` fills its UUIDs, the `foreignIds` are tried in path parameters.
+ */
+export function fuzzCases(method: string, path: string, op: Operation, carrierId: string, foreignIds: readonly string[]): FuzzCase[] {
   const params = op.parameters ?? [];
   const bodySchema = op.requestBody?.content['application/json']?.schema;
-  const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(sample(p.schema, pick(rng, foreignIds))))]));
-  const queryValues = Object.fromEntries(params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, encodeURIComponent(String(sample(p.schema, pick(rng, foreignIds))))]));
-  const body = bodySchema ? JSON.stringify(sample(bodySchema, pick(rng, foreignIds))) : undefined;
+  const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(sample(p.schema, carrierId)))]));
+  const queryValues = Object.fromEntries(params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, encodeURIComponent(String(sample(p.schema, carrierId)))]));
+  const body = bodySchema ? JSON.stringify(sample(bodySchema, carrierId)) : undefined;
   const baseQuery = Object.entries(queryValues).map(([k, v]) => `${k}=${v}`);
   const cases: FuzzCase[] = [];
 

@@ -61,7 +61,13 @@ beforeAll(async () => {
   const admin = await register(t.app, 'fuzz-admin@example.org', PASSWORD, 'Admin');
   users.admin = await me(admin.token);
   await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [users.admin]);
-  users.member = await me((await register(t.app, uniqueEmail('fuzz'), PASSWORD, 'Mitglied')).token);
+  const member = await register(t.app, uniqueEmail('fuzz'), PASSWORD, 'Mitglied');
+  users.member = await me(member.token);
+  // With a profile, a member's requests get past "complete your profile first" to the code behind it.
+  const profile = { birthDate: '1992-05-01', gender: 'female', interestedIn: ['male', 'female'] };
+  for (const token of [member.token, admin.token]) {
+    await t.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { authorization: `Bearer ${token}` }, payload: profile });
+  }
 
   // Another member's objects: their ids are what the fuzzer tries in path parameters.
   const other = await register(t.app, uniqueEmail('victim'), PASSWORD, 'Andere');
@@ -86,6 +92,22 @@ async function headersFor(role: Role): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
+/**
+ * The foreign id whose carrier a member gets furthest with (2xx, else any answer but 400/404), so
+ * the bad parts ride on a request that reaches the code behind validation and lookup.
+ */
+async function bestCarrierId(method: string, path: string, op: Operation): Promise<string> {
+  if (!(op.parameters ?? []).some((p) => p.in === 'path') && !op.requestBody) return foreignIds[0] ?? '';
+  const auth = await headersFor('member');
+  const scored: [number, string][] = [];
+  for (const id of foreignIds) {
+    const [c] = fuzzCases(method, path, op, id, foreignIds);
+    const { statusCode } = await t.app.inject({ method: method as 'GET', url: c?.url ?? path, headers: { ...auth, ...c?.headers }, payload: c?.payload });
+    scored.push([statusCode < 400 ? 0 : statusCode === 400 || statusCode === 404 ? 2 : 1, id]);
+  }
+  return scored.sort((a, b) => a[0] - b[0])[0]?.[1] ?? '';
+}
+
 function describeCase(role: Role, c: FuzzCase, status: number, body: string): string {
   const payload = c.payload === undefined ? '' : ` body=${JSON.stringify(c.payload.slice(0, 200))}`;
   return `[seed ${SEED}] ${role} ${c.method} ${c.url.slice(0, 200)} (${c.label}) headers=${JSON.stringify(c.headers).slice(0, 200)}${payload} -> ${status} ${body.slice(0, 300)}`;
@@ -101,10 +123,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     let before = await fingerprint(t.c.db);
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
-        const all = fuzzCases(method.toUpperCase(), path, op, foreignIds, rng);
+        const all = fuzzCases(method.toUpperCase(), path, op, await bestCarrierId(method.toUpperCase(), path, op), foreignIds);
         for (const role of ['anonymous', 'member', 'admin'] as const) {
           const auth = await headersFor(role);
-          if (role !== 'anonymous') ({ mark, before } = { mark: await writeMark(t.c.db), before: await fingerprint(t.c.db) });
+          ({ mark, before } = { mark: await writeMark(t.c.db), before: await fingerprint(t.c.db) });
           for (const c of draw(all, DRAWN, rng)) {
             const remoteAddress = `10.${Math.floor(rng() * 250)}.${Math.floor(rng() * 250)}.${Math.floor(rng() * 250)}`;
             const res = await t.app.inject({ method: c.method as 'GET', url: c.url, headers: { ...auth, ...c.headers }, payload: c.payload, remoteAddress });
