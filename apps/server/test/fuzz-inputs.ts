@@ -1,4 +1,5 @@
 /** Bad requests generated from the OpenAPI document's schemas, reproducible from a seed. */
+import type { Rng } from '../src/modules/demo/random.js';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -37,20 +38,6 @@ export interface FuzzCase {
   url: string;
   headers: Record<string, string>;
   payload?: string;
-}
-
-export type Rng = () => number;
-
-/** mulberry32: small, fast and the same on every machine. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -216,7 +203,7 @@ export function draw(cases: FuzzCase[], more: number, rng: Rng): FuzzCase[] {
   const chosen: FuzzCase[] = [];
   while (chosen.length < more && [...queues.values()].some((q) => q.length > 0)) {
     for (const queue of queues.values()) {
-      if (chosen.length < more && queue.length > 0) chosen.push(...queue.splice(Math.floor(rng() * queue.length), 1));
+      if (chosen.length < more && queue.length > 0) chosen.push(...queue.splice(rng.int(0, queue.length - 1), 1));
     }
   }
   return [...cases.filter((c) => c.critical), ...chosen];

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/client.js';
 import { createTestApp, register, uniqueEmail, type TestApp } from '../../test/harness.js';
-import { draw, fuzzCases, seededRng, type FuzzCase, type Operation } from '../../test/fuzz-inputs.js';
+import { draw, fuzzCases, type FuzzCase, type Operation } from '../../test/fuzz-inputs.js';
 import { looksGerman } from '../../test/german.js';
 import { makeJpeg, multipart } from '../../test/images.js';
+import { createRng } from '../modules/demo/random.js';
 import type { Moderator } from '../modules/photos/moderation/moderator.js';
 import { createMemoryRateLimiter } from './rate-limit.js';
 
@@ -116,7 +117,7 @@ function describeCase(role: Role, c: FuzzCase, status: number, body: string): st
 describe('fuzzing every operation of the OpenAPI document', () => {
   it('never answers 5xx, answers 4xx in German as {error, message}, and writes nothing on a 4xx', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const rng = seededRng(SEED);
+    const rng = createRng(SEED);
     const failures: string[] = [];
     let sent = 0;
     let mark = await writeMark(t.c.db);
@@ -128,7 +129,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           const auth = await headersFor(role);
           ({ mark, before } = { mark: await writeMark(t.c.db), before: await fingerprint(t.c.db) });
           for (const c of draw(all, DRAWN, rng)) {
-            const remoteAddress = `10.${Math.floor(rng() * 250)}.${Math.floor(rng() * 250)}.${Math.floor(rng() * 250)}`;
+            const remoteAddress = `10.${rng.int(0, 250)}.${rng.int(0, 250)}.${rng.int(1, 250)}`;
             const res = await t.app.inject({ method: c.method as 'GET', url: c.url, headers: { ...auth, ...c.headers }, payload: c.payload, remoteAddress });
             sent += 1;
             const problem = checkAnswer(res.statusCode, res.headers['content-type'], res.body);
