@@ -82,6 +82,10 @@ export async function isFrozen(q: Queryable, month: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM leaderboard_frozen WHERE month = $1', [month])).length > 0;
 }
 
+export async function hasScores(q: Queryable, month: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM photo_scores WHERE month = $1 LIMIT 1', [month])).length > 0;
+}
+
 /** Months before `current` that have scores and are not frozen yet. */
 export async function monthsToFreeze(q: Queryable, current: string): Promise<string[]> {
   const rows = await q.query<{ month: string }>(
@@ -107,9 +111,9 @@ export async function archive(q: Queryable, category: PhotoCategory, month: stri
 }
 
 /** The next photo to rate: entered, approved, not the voter's, not voted this month, no block. */
-export async function nextCandidate(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[]): Promise<{ photo_id: string; user_id: string } | undefined> {
-  const rows = await q.query<{ photo_id: string; user_id: string }>(
-    `SELECT p.id AS photo_id, p.user_id
+export async function nextCandidate(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[]): Promise<{ photo_id: string; user_id: string; name: string } | undefined> {
+  const rows = await q.query<{ photo_id: string; user_id: string; name: string }>(
+    `SELECT p.id AS photo_id, p.user_id, u.display_name AS name
        FROM photo_entries e
        JOIN photos p ON p.user_id = e.user_id AND p.status = 'approved' AND p.disabled_at IS NULL
        JOIN users u ON u.id = e.user_id AND u.suspended_at IS NULL

@@ -59,20 +59,20 @@ export class RankingsService {
     const uuids = skip.filter((s) => /^[0-9a-f-]{36}$/i.test(s)).slice(0, 50);
     const row = await repo.nextCandidate(this.db, voterId, category, berlinMonth(), uuids);
     if (!row) return null;
-    const [urls, profile, name] = await Promise.all([
-      this.photos.signedPublic(row.photo_id),
-      findProfile(this.db, row.user_id),
-      this.db.query<{ name: string }>('SELECT display_name AS name FROM users WHERE id = $1', [row.user_id]),
-    ]);
+    const [urls, profile] = await Promise.all([this.photos.signedPublic(row.photo_id), findProfile(this.db, row.user_id)]);
     const age = profile?.birth_date ? ageOn(profile.birth_date, berlinToday()) : undefined;
-    return { photoId: row.photo_id, url: urls.url, name: name[0]?.name ?? '', ...(age === undefined ? {} : { age }) };
+    return { photoId: row.photo_id, url: urls.url, name: row.name, ...(age === undefined ? {} : { age }) };
   }
 
   /** The Top10 of a category and month: running for the current month, frozen for past ones. */
   async leaderboard(category: PhotoCategory, month = berlinMonth()): Promise<LeaderboardEntry[]> {
     const current = berlinMonth();
     if (month > current) return [];
-    if (month < current && !(await repo.isFrozen(this.db, month))) await this.freeze(month);
+    if (month < current && !(await repo.isFrozen(this.db, month))) {
+      // Only a month that had votes is frozen: any visitor may name any past month.
+      if (!(await repo.hasScores(this.db, month))) return [];
+      await this.freeze(month);
+    }
     const rows = month < current ? await repo.archivedTop(this.db, category, month) : await repo.liveTop(this.db, category, month);
     return Promise.all(rows.map((r) => this.present(r, month)));
   }

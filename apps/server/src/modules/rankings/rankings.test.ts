@@ -153,6 +153,11 @@ describe('months', () => {
     const profile = (await api('GET', `/api/profile/${b!.userId}`, viewer.token)).json<{ profile: { badges: { id: string; name: string }[] } }>();
     expect(profile.profile.badges).toContainEqual(expect.objectContaining({ id: 'top10:full_body:2026-10', name: 'Top10 Ganzkörper' }));
     expect((await api('GET', '/api/leaderboard/full_body?month=2026-13', viewer.token)).statusCode).toBe(400);
+    // A month without votes is answered empty and not frozen: naming past months writes nothing.
+    const frozenMonths = async () => (await t.c.db.query('SELECT month FROM leaderboard_frozen')).length;
+    const before = await frozenMonths();
+    for (const month of ['0000-01', '1970-05', '2026-09']) expect(await board(viewer, 'full_body', month)).toEqual([]);
+    expect(await frozenMonths()).toBe(before);
     expect((await api('GET', '/api/leaderboard/strand', viewer.token)).statusCode).toBe(400);
   });
 });
