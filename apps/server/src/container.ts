@@ -74,6 +74,8 @@ export interface Container {
   photos: PhotosService;
   profiles: ProfilesService;
   feed: FeedService;
+  /** Seals paging tokens (feed, conversations) under the shared key. */
+  cursors: CursorSealer;
   likes: LikesService;
   ledger: Ledger;
   payments: Payments;
@@ -163,6 +165,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const badges = new BadgesService(db);
   const rankings = new RankingsService(db, photos, events, limiter);
   const loginCodes = new LoginCodeService(db, sessions);
+  const cursors = new CursorSealer(db);
   const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
@@ -196,7 +199,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     places,
     photos,
     profiles: new ProfilesService(db, photos, places, likes, limiter, events, badges),
-    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE), new CursorSealer(db)),
+    cursors,
+    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE), cursors),
     likes,
     ledger,
     payments,
@@ -204,7 +208,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     rewards: new RewardsService(db, ledger, settings, voteReceivedOn),
     purchases: new PurchasesService(db, ledger, payments, config.publicUrl, log),
     escrows,
-    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter),
+    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter, cursors),
     escrowJob,
     badges,
     rankings,

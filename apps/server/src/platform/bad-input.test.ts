@@ -29,7 +29,6 @@ function expectGerman400(res: { statusCode: number; json: () => unknown }, label
   expect(looksGerman(body.message), `${label}: ${body.message}`).toBe(true);
 }
 
-const cursor = (iso: string, id: string) => Buffer.from(`${iso}|${id}`).toString('base64url');
 
 describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
   const bad = ['a\u0000b', 'a\u0007b', 'a\ud800b', 'a\udc00'];
@@ -68,19 +67,23 @@ describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
 
   it('refuses conversation paging tokens with dates out of range or not made by the server', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
+    // Sealed with the server's own key, as if it had made them: what a token holds is checked too.
+    const cursor = (iso: string, memberId: string, context = `conversation\n${anna.id}\n${ben.id}`) => t.c.cursors.seal([iso, memberId], context);
     const tokens = [
-      cursor('+275760-09-13T00:00:00.000Z', id),
-      cursor('-271821-04-20T00:00:00.000Z', id),
-      cursor('0000-01-01T00:00:00.000Z', id),
-      cursor('1-1-1', id),
-      cursor('2026-02-30T00:00:00.000Z', id),
-      cursor('2026-01-01T00:00:00.000Z', 'nope'),
+      await cursor('+275760-09-13T00:00:00.000Z', id),
+      await cursor('-271821-04-20T00:00:00.000Z', id),
+      await cursor('0000-01-01T00:00:00.000Z', id),
+      await cursor('1-1-1', id),
+      await cursor('2026-02-30T00:00:00.000Z', id),
+      await cursor('2026-01-01T00:00:00.000Z', 'nope'),
+      await cursor('2026-01-01T00:00:00.000Z', id, `conversation\n${ben.id}\n${anna.id}`), // Ben's token for the same pair
+      Buffer.from(`2026-01-01T00:00:00.000Z|${id}`).toString('base64url'), // the old readable form
       'x'.repeat(200),
     ];
     for (const before of tokens) {
       expectGerman400(await api('GET', `/api/conversations/${ben.id}?before=${before}`, anna.token), `before ${before}`);
     }
-    expect((await api('GET', `/api/conversations/${ben.id}?before=${cursor('2026-01-01T00:00:00.000Z', id)}`, anna.token)).statusCode).toBe(200);
+    expect((await api('GET', `/api/conversations/${ben.id}?before=${await cursor('2026-01-01T00:00:00.000Z', id)}`, anna.token)).statusCode).toBe(200);
   });
 
   it('refuses query parameters that would reach SQL in a shape it cannot cast, and numbers Number() would bend', async () => {

@@ -15,20 +15,22 @@ export function presentMessage(m: MessageRow): ChatMessage {
   };
 }
 
-export function encodeCursor(m: MessageRow): string {
-  return Buffer.from(`${m.created_at.toISOString()}|${m.id}`).toString('base64url');
+/** What a conversation's paging token seals: the oldest message of the page, [createdAt, id]. */
+export function pageKey(m: MessageRow): [string, string] {
+  return [m.created_at.toISOString(), m.id];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
- * undefined for a cursor this server did not make: only encodeCursor's exact form passes, a
- * canonical time from 1970 to 9999 (JavaScript dates reach years PostgreSQL refuses) and a UUID.
+ * undefined for anything but pageKey's exact form: a canonical time from 1970 to 9999 (JavaScript
+ * dates reach years PostgreSQL refuses) and a UUID. The token is sealed; this guards what it holds.
  */
-export function decodeCursor(cursor: string): { at: Date; id: string } | undefined {
-  const [iso = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+export function parsePageKey(value: unknown): { at: Date; id: string } | undefined {
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [iso, id] = value as unknown[];
+  if (typeof iso !== 'string' || typeof id !== 'string' || !ISO_TIME.test(iso) || !UUID.test(id)) return undefined;
   const at = new Date(iso);
-  if (rest.length > 0 || !ISO_TIME.test(iso) || Number.isNaN(at.getTime()) || at.getTime() < 0 || at.toISOString() !== iso) return undefined;
-  return UUID.test(id) ? { at, id } : undefined;
+  return Number.isNaN(at.getTime()) || at.getTime() < 0 || at.toISOString() !== iso ? undefined : { at, id };
 }

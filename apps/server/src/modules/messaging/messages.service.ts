@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -17,7 +18,7 @@ import { runIdempotent } from '../wallet/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
 import type { EscrowService } from './escrows.service.js';
 import { loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
-import { decodeCursor, encodeCursor, presentMessage } from './message-presenter.js';
+import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
 
 export interface SendInput {
@@ -27,6 +28,8 @@ export interface SendInput {
 }
 
 const HISTORY_PAGE = 30;
+/** A paging token opens only for the member who got it, in the conversation it came from. */
+const conversationContext = (userId: string, memberId: string) => `conversation\n${userId}\n${memberId}`;
 
 export class MessagesService {
   constructor(
@@ -37,6 +40,7 @@ export class MessagesService {
     private readonly photos: PhotosService,
     private readonly events: EventBus,
     private readonly limiter: RateLimiter,
+    private readonly cursors: CursorSealer,
   ) {}
 
   /**
@@ -153,7 +157,8 @@ export class MessagesService {
   async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
     const member = await repo.findShownMember(this.db, memberId);
     if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
-    const before = query.before === undefined ? undefined : decodeCursor(query.before);
+    const context = conversationContext(userId, memberId);
+    const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
     if (query.before !== undefined && !before) throw new AppError(400, 'bad_cursor', 'Ungültiger Cursor.');
     const limit = query.limit ?? HISTORY_PAGE;
     const rows = await repo.history(this.db, userId, memberId, before, limit + 1);
@@ -161,7 +166,7 @@ export class MessagesService {
     return {
       member: { id: member.id, name: member.name, thumbUrl: await this.thumbOf(member.id) },
       messages: page.reverse().map(presentMessage),
-      before: rows.length > limit ? encodeCursor(page[0]!) : null,
+      before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
     };
   }
 
