@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { photoCategories } from '@funkeln/contracts/rankings';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,9 +108,13 @@ describe('anonymous flirts cannot be linked to the sender before the match', () 
     expect(blurred.statusCode).toBe(200);
     expect(blurred.headers['content-type']).toBe('image/jpeg');
     const recipientSide = [flirts, blurred];
-    for (const url of ['/api/me', '/api/me/profile', '/api/matches', '/api/messages', '/api/conversations', '/api/wallet', '/api/me/export', '/api/me/settings']) {
-      recipientSide.push(await api('GET', url, r.token));
-    }
+    // Every GET of the API that needs no id (the OpenAPI document lists them), with the Top10 of
+    // every category; the feed is compared below, /api/feed here would only repeat it.
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const plain = Object.keys(doc.paths).filter((p) => p.startsWith('/api/') && !p.includes('{') && doc.paths[p]?.get && p !== '/api/feed');
+    expect(plain).toEqual(expect.arrayContaining(['/api/me', '/api/matches', '/api/messages', '/api/conversations', '/api/wallet', '/api/me/export']));
+    const boards = photoCategories.map((c) => `/api/leaderboard/${c}`);
+    for (const url of [...plain, ...boards]) recipientSide.push(await api('GET', url, r.token));
     const seen = [...recipientSide.map(transcript), ...socketEvents].join('\n');
     for (const id of senderSide) {
       expect(id.length).toBeGreaterThanOrEqual(8);
