@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +51,12 @@ export async function createAppOn(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Listens on a free loopback port (for sockets and real HTTP clients); answers the base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 /** A whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). */

@@ -3,15 +3,14 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, listen, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { apiAs, memberWithProfile } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
@@ -20,8 +19,7 @@ let admin: { token: string; id: string };
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'chefin@example.org' }, {}, { moderator: reviewAll });
   api = apiAs(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
   const { token } = await register(t.app, 'chefin@example.org', 'Kiwi-Wolke-Geheim-42', 'Chefin');
   const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
   await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);

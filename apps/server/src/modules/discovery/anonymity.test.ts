@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { photoCategories } from '@funkeln/contracts/rankings';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/images.js';
 import { apiAs, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
@@ -29,8 +28,7 @@ beforeAll(async () => {
   await t.c.places.ensureLoaded();
   berlin = (await t.c.places.search('Berlin'))[0]?.id ?? 0;
   api = apiAs(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 }, 60_000);
 afterAll(() => t.close());
 

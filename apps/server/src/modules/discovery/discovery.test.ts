@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { MatchEvent } from '@funkeln/contracts/discovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import type { ApiMember } from '../../../test/members.js';
 import { memberWithPhoto } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
@@ -21,8 +20,7 @@ beforeAll(async () => {
   await t.c.places.ensureLoaded();
   const find = async (q: string) => (await t.c.places.search(q))[0]?.id ?? 0;
   place = { berlin: await find('Berlin'), potsdam: await find('Potsdam') };
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 }, 60_000);
 afterAll(() => t.close());
 

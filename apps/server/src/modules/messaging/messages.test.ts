@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage, MessageEvent } from '@funkeln/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack, ledgerProblems, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
 
@@ -13,8 +12,7 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
+import { bearer, createTestApp, listen, register, type TestApp, uniqueEmail } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { sample, scrape } from '../../../test/prometheus.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
@@ -127,8 +126,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   });
 
   it('follows sockets and online members', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listen(t.app);
     const member = await register(t.app);
     const socket = connectClient(base, member.token);
     await socket.connected();

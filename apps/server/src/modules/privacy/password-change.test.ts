@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import { connectClient } from '../../../test/sockets.js';
 
 let t: TestApp;
@@ -8,8 +7,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { LeaderboardEntry, LeaderboardEvent } from '@funkeln/contracts/rankings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
 import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { connectClient } from '../../../test/sockets.js';
@@ -14,8 +13,7 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 }, 60_000);
 afterAll(() => t.close());
 
