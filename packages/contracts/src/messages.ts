@@ -78,3 +78,46 @@ export const messageEvent = z.object({ message: chatMessage });
 export type MessageEvent = z.infer<typeof messageEvent>;
 
 export const DELETED_PROFILE_NAME = 'Gelöschtes Profil';
+
+/**
+ * GET /api/conversations/{memberId}/compose: what the next message to this member asks of the
+ * signed-in member, for the composer (docs/MESSAGING.md).
+ */
+export const composeInfo = z.object({
+  rule: z.enum(['pay', 'limit', 'free']),
+  /** Credits one message costs; null unless the rule is `pay`. */
+  costPerMessage: z.number().int().nullable(),
+  balance: z.number().int(),
+  /** False only under `pay` when the balance is below the cost. */
+  canAfford: z.boolean(),
+  /** A prepaid reply can be offered: a man (rule `pay`) writing first, the other member has not written to him. */
+  prepaidReplyAvailable: z.boolean(),
+  /** Replies left today under `limit` when this message counts as a reply and fewer than 5 are left; else null. */
+  repliesLeftToday: z.number().int().nullable(),
+  /** Today's daily login reward has not been claimed yet. */
+  dailyRewardOpen: z.boolean(),
+});
+export type ComposeInfo = z.infer<typeof composeInfo>;
+
+/** GET /api/messages/unread: messages to me not yet read, from members I can still see. */
+export const unreadResponse = z.object({ count: z.number().int().min(0) });
+export type UnreadResponse = z.infer<typeof unreadResponse>;
+
+/** Realtime `unread` event to a member's own sessions whenever their unread count changes. */
+export const unreadEvent = unreadResponse;
+export type UnreadEvent = UnreadResponse;
+
+/**
+ * Realtime `read` event to the sender's sessions: `by` read everything they sent up to message
+ * `upTo`. Only sent when the reader has read receipts on.
+ */
+export const readEvent = z.object({ by: z.string(), upTo: z.string(), at: z.string() });
+export type ReadEvent = z.infer<typeof readEvent>;
+
+/** Client -> server `typing`: the member is typing to `to`; throttled, never stored. */
+export const typingRequest = z.object({ to: z.uuid() });
+export type TypingRequest = z.infer<typeof typingRequest>;
+
+/** Server -> client `typing`: `from` is typing to you. */
+export const typingEvent = z.object({ from: z.string() });
+export type TypingEvent = z.infer<typeof typingEvent>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MatchEvent } from './discovery.js';
-import type { MessageEvent } from './messages.js';
+import type { MessageEvent, ReadEvent, TypingEvent, TypingRequest, UnreadEvent } from './messages.js';
 import type { LeaderboardEvent } from './rankings.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
@@ -11,10 +11,17 @@ export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
   match: (event: MatchEvent) => void;
   message: (event: MessageEvent) => void;
+  /** The other member read your messages up to `upTo` (only when they send read receipts). */
+  read: (event: ReadEvent) => void;
+  /** The other member is typing to you (at most one every 2 s per pair). */
+  typing: (event: TypingEvent) => void;
+  /** Your unread message count changed. */
+  unread: (event: UnreadEvent) => void;
   leaderboard: (event: LeaderboardEvent) => void;
 }
-/** Client -> server socket events: an open leaderboard page follows one category. */
+/** Client -> server socket events: an open leaderboard page follows one category; a composer tells it is typing. */
 export interface ClientToServerEvents {
+  typing: (event: TypingRequest) => void;
   'leaderboard:watch': (category: string) => void;
   'leaderboard:unwatch': (category: string) => void;
 }
