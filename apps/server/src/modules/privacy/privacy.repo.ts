@@ -1,3 +1,4 @@
+import type { MemberSettings } from '@funkeln/contracts/safety';
 import type { Queryable } from '../../db/client.js';
 
 type Rows = Record<string, unknown>[];
@@ -62,21 +63,33 @@ export async function consentHistory(q: Queryable, userId: string): Promise<{ gi
   return q.query<{ given: boolean; at: Date }>("SELECT given, at FROM consents WHERE user_id = $1 AND kind = 'orientation' ORDER BY at, id", [userId]);
 }
 
-export type SettingsRow = { message_pref: 'everyone' | 'liked'; email_notifications: boolean; share_enabled: boolean | null };
+export type SettingsRow = {
+  message_pref: 'everyone' | 'liked';
+  email_notifications: boolean;
+  share_enabled: boolean | null;
+  read_receipts: boolean;
+  email_on_match: boolean;
+  email_on_message: boolean;
+  email_on_flirt: boolean;
+  push_previews: boolean;
+};
 export async function memberSettings(q: Queryable, userId: string): Promise<SettingsRow> {
   const rows = await q.query<SettingsRow>(
-    'SELECT u.message_pref, u.email_notifications, p.share_enabled FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
+    `SELECT u.message_pref, u.email_notifications, p.share_enabled, u.read_receipts, u.email_on_match, u.email_on_message, u.email_on_flirt, u.push_previews
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
   return rows[0]!;
 }
 
-export async function updateMemberSettings(q: Queryable, userId: string, s: { messagePref?: string; emailNotifications?: boolean; shareEnabled?: boolean }): Promise<void> {
-  await q.query('UPDATE users SET message_pref = COALESCE($2, message_pref), email_notifications = COALESCE($3, email_notifications), updated_at = now() WHERE id = $1', [
-    userId,
-    s.messagePref ?? null,
-    s.emailNotifications ?? null,
-  ]);
+export async function updateMemberSettings(q: Queryable, userId: string, s: Partial<MemberSettings>): Promise<void> {
+  await q.query(
+    `UPDATE users SET message_pref = COALESCE($2, message_pref), email_notifications = COALESCE($3, email_notifications),
+       read_receipts = COALESCE($4, read_receipts), email_on_match = COALESCE($5, email_on_match), email_on_message = COALESCE($6, email_on_message),
+       email_on_flirt = COALESCE($7, email_on_flirt), push_previews = COALESCE($8, push_previews), updated_at = now()
+     WHERE id = $1`,
+    [userId, s.messagePref ?? null, s.emailNotifications ?? null, s.readReceipts ?? null, s.emailOnMatch ?? null, s.emailOnMessage ?? null, s.emailOnFlirt ?? null, s.pushPreviews ?? null],
+  );
   if (s.shareEnabled !== undefined) await q.query('UPDATE profiles SET share_enabled = $2 WHERE user_id = $1', [userId, s.shareEnabled]);
 }
 

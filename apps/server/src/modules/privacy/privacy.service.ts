@@ -82,7 +82,16 @@ export class PrivacyService {
 
   async settings(userId: string): Promise<MemberSettings> {
     const s = await repo.memberSettings(this.db, userId);
-    return { messagePref: s.message_pref, emailNotifications: s.email_notifications, shareEnabled: s.share_enabled ?? true };
+    return {
+      messagePref: s.message_pref,
+      emailNotifications: s.email_notifications,
+      shareEnabled: s.share_enabled ?? true,
+      readReceipts: s.read_receipts,
+      emailOnMatch: s.email_on_match,
+      emailOnMessage: s.email_on_message,
+      emailOnFlirt: s.email_on_flirt,
+      pushPreviews: s.push_previews,
+    };
   }
 
   async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {

@@ -117,7 +117,8 @@ describe('consent and settings', () => {
   it('lets a member take messages only from members they liked', async () => {
     const ida = await memberWithProfile(t.app, 'Ida', 'female');
     const [liked, stranger] = await Promise.all([memberWithProfile(t.app, 'Gemocht', 'female'), memberWithProfile(t.app, 'Fremd', 'female')]);
-    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'liked' })).json()).toEqual({ messagePref: 'liked', emailNotifications: true, shareEnabled: true });
+    const defaults = { readReceipts: true, emailOnMatch: true, emailOnMessage: true, emailOnFlirt: true, pushPreviews: false };
+    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'liked' })).json()).toEqual({ messagePref: 'liked', emailNotifications: true, shareEnabled: true, ...defaults });
     await api('POST', `/api/likes/${liked.id}?type=like`, ida.token);
     expect((await api('POST', `/api/messages/${ida.id}`, liked.token, { body: 'Hi' })).statusCode).toBe(200);
     const refused = await api('POST', `/api/messages/${ida.id}`, stranger.token, { body: 'Hi' });
@@ -125,6 +126,15 @@ describe('consent and settings', () => {
     expect(refused.json().message).toMatch(/nur Nachrichten von Mitgliedern, die es geliked hat/);
     expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'niemand' })).statusCode).toBe(400);
     expect((await api('PUT', '/api/me/settings', ida.token, { role: 'admin' })).statusCode).toBe(400);
+  });
+
+  it('stores read receipts, the e-mail switch per kind and push previews', async () => {
+    const ida = await memberWithProfile(t.app, 'Ida', 'female');
+    const changed = { readReceipts: false, emailOnMatch: false, emailOnMessage: false, emailOnFlirt: false, pushPreviews: true };
+    expect((await api('PUT', '/api/me/settings', ida.token, changed)).json()).toMatchObject({ emailNotifications: true, ...changed });
+    expect((await api('PUT', '/api/me/settings', ida.token, { emailOnMessage: true })).json()).toMatchObject({ ...changed, emailOnMessage: true });
+    expect((await api('GET', '/api/me/settings', ida.token)).json()).toMatchObject({ ...changed, emailOnMessage: true });
+    expect((await api('PUT', '/api/me/settings', ida.token, { readReceipts: 'nein' })).statusCode).toBe(400);
   });
 
   it('changes the password (old one checked) and logs out everywhere', async () => {
