@@ -184,7 +184,9 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByTestId('chat-message').first()).toContainText('Lust auf einen Kaffee?');
   await expect(page.getByRole('button', { name: 'Ältere Nachrichten laden' })).toHaveCount(0);
 
-  // Anton has 30 credits left: the server's German 402 shows for a reply he cannot pay and for premium.
+  // Anton has 30 credits left: the server's German 402 shows for a prepaid reply he cannot pay
+  // (the new-message form; the conversation offers a prepaid reply only to a man writing first) and for premium.
+  await page.goto(`/messages?to=${berta.id}`);
   await page.getByLabel('Nachricht', { exact: true }).fill('Noch eine Frage');
   await page.getByLabel('Vorbezahlte Antwort (Credits)').fill('100');
   await page.getByRole('button', { name: 'Senden', exact: true }).click();

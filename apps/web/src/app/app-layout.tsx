@@ -13,6 +13,8 @@ import { useScrollRestoration } from './use-scroll-restoration';
 // Members only (both need a session), so a visitor's landing page does not load them.
 const VerifyBanner = lazyPage(() => import('../features/auth/components/verify-banner'), 'VerifyBanner');
 const MatchCelebration = lazyPage(() => import('./match-celebration'), 'MatchCelebration');
+const TabBar = lazyPage(() => import('./tab-bar'), 'TabBar');
+const UnreadTitle = lazyPage(() => import('./unread-badge'), 'UnreadTitle');
 
 /** Spec 4: the current user is reloaded on every route change (the first load happens on mount). */
 function useReloadUserOnNavigation(): void {
@@ -31,7 +33,7 @@ export function AppLayout() {
   useScrollRestoration();
   const token = useToken();
   return (
-    <div className="shell">
+    <div className={token ? 'shell shell--member' : 'shell'}>
       <a className="skip-link" href="#main">
         {de.common.skipToContent}
       </a>
@@ -49,6 +51,8 @@ export function AppLayout() {
       <SiteFooter />
       {token ? (
         <Suspense fallback={null}>
+          <TabBar />
+          <UnreadTitle />
           <MatchCelebration />
         </Suspense>
       ) : null}

@@ -9,13 +9,16 @@ import { lazyPage } from './lazy-page';
 
 // Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
 const AccountMenu = lazyPage(() => import('../features/settings/components/account-menu'), 'AccountMenu');
+const UnreadBadge = lazyPage(() => import('./unread-badge'), 'UnreadBadge');
 
+/** `tabbed`: on phones the tab bar carries these, so the top bar leaves them out there. */
 const MEMBER_LINKS = [
-  { to: '/discover', label: de.nav.discover },
-  { to: '/leaderboard', label: de.nav.leaderboard },
-  { to: '/wallet', label: de.nav.wallet },
-  { to: '/messages', label: de.nav.messages },
+  { to: '/discover', label: de.nav.discover, tabbed: true },
+  { to: '/leaderboard', label: de.nav.leaderboard, tabbed: true },
+  { to: '/wallet', label: de.nav.wallet, tabbed: false },
+  { to: '/messages', label: de.nav.messages, tabbed: true },
 ] as const;
+const DIGITAL_FRIEND = { to: '/digital-friend', label: de.nav.digitalFriend, tabbed: false } as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
@@ -26,7 +29,7 @@ export function TopBar() {
   const user = useCurrentUser();
   const token = useToken();
   const { pathname } = useLocation();
-  const links = user ? [...MEMBER_LINKS, { to: '/digital-friend', label: de.nav.digitalFriend }] : [{ to: '/digital-friend', label: de.nav.digitalFriend }];
+  const links = user ? [...MEMBER_LINKS, DIGITAL_FRIEND] : [DIGITAL_FRIEND];
   return (
     <header className="topbar">
       <div className="topbar__inner">
@@ -41,12 +44,17 @@ export function TopBar() {
         <nav className="topbar__nav" aria-label={de.nav.label}>
           <ul className="nav-list">
             {links.map((link) => (
-              <li key={link.to}>
+              <li key={link.to} className={link.tabbed ? 'nav-item--tabbed' : undefined}>
                 <NavLink
                   to={link.to}
                   className={({ isActive }) => navClass({ isActive: isActive || (SUB_PAGES[link.to]?.includes(pathname) ?? false) })}
                 >
                   {link.label}
+                  {link.to === '/messages' && token ? (
+                    <Suspense fallback={null}>
+                      <UnreadBadge />
+                    </Suspense>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

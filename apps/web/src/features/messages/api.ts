@@ -1,14 +1,18 @@
 import {
+  composeInfo,
   conversationResponse,
   conversationsResponse,
   inboxResponse,
   sendMessageResponse,
   type ChatMessage,
   type ConversationResponse,
+  type ReadEvent,
 } from '@funkeln/contracts/messages';
+import { IDEMPOTENCY_HEADER, rewardClaimResponse } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, ApiError } from '../../lib/api';
+import { newUuid } from '../../lib/uuid';
 import { walletQueryKey } from '../../lib/wallet';
 
 export const messagesKeys = {
@@ -16,6 +20,7 @@ export const messagesKeys = {
   inbox: ['messages', 'inbox'] as const,
   conversations: ['messages', 'conversations'] as const,
   conversation: (memberId: string) => ['messages', 'conversation', memberId] as const,
+  compose: (memberId: string) => ['messages', 'compose', memberId] as const,
 };
 
 export const inboxQuery = queryOptions({ queryKey: messagesKeys.inbox, queryFn: () => api.get('/messages', inboxResponse) });
@@ -39,6 +44,13 @@ export const conversationQuery = (memberId: string) =>
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 
+/** What the next message to the member costs or leaves, for the composer. */
+export const composeQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: messagesKeys.compose(memberId),
+    queryFn: () => api.get(`${conversationPath(memberId)}/compose`, composeInfo),
+  });
+
 type ConversationData = InfiniteData<ConversationResponse, string | null>;
 
 /** The whole loaded thread, oldest first, each message once (pages may overlap after new messages). */
@@ -57,9 +69,29 @@ export function addToConversation(queryClient: QueryClient, memberId: string, me
   });
 }
 
-/** After a message: lists, the thread (reserved credits may have been paid out) and the balance. */
+/**
+ * The `read` event: the member read my messages up to `upTo`, so each of mine up to it is read.
+ * When `upTo` is not loaded here, the thread is loaded again.
+ */
+export function markReadByMember(queryClient: QueryClient, memberId: string, event: ReadEvent): void {
+  const data = queryClient.getQueryData<ConversationData>(messagesKeys.conversation(memberId));
+  const upTo = data?.pages.flatMap((page) => page.messages).find((m) => m.id === event.upTo);
+  if (!upTo) {
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(memberId) });
+    return;
+  }
+  const cutoff = Date.parse(upTo.createdAt);
+  const mark = (m: ChatMessage) =>
+    m.recipientId === memberId && m.readAt === null && Date.parse(m.createdAt) <= cutoff ? { ...m, readAt: event.at } : m;
+  queryClient.setQueryData<ConversationData>(messagesKeys.conversation(memberId), (current) =>
+    current ? { ...current, pages: current.pages.map((page) => ({ ...page, messages: page.messages.map(mark) })) } : current,
+  );
+}
+
+/** After a message: lists, the thread (reserved credits may have been paid out), the composer's figures and the balance. */
 export function refreshAfterMessage(queryClient: QueryClient, memberId: string): Promise<unknown> {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: messagesKeys.compose(memberId) }),
     queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(memberId) }),
     queryClient.invalidateQueries({ queryKey: messagesKeys.inbox }),
     queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
@@ -86,5 +118,18 @@ export function useSendMessage() {
       api.post(`/messages/${encodeURIComponent(recipientId)}`, sendMessageResponse, body),
     onSuccess: ({ message }, { recipientId }) => addToConversation(queryClient, recipientId, message),
     onSettled: (_data, _error, { recipientId }) => refreshAfterMessage(queryClient, recipientId),
+  });
+}
+
+/** The daily login reward, claimed from the composer when the credits fall short (a fresh key per click). */
+export function useClaimDailyReward(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/rewards/claim', rewardClaimResponse, { type: 'login' }, { [IDEMPOTENCY_HEADER]: newUuid() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: messagesKeys.compose(memberId) }),
+        queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+      ]),
   });
 }

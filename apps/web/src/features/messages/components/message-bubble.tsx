@@ -1,27 +1,39 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
-import { formatDateTime, formatShortDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '../../../lib/format-time';
+import { clockTime } from '../thread-layout';
 import { PrepaidBadge } from './prepaid-badge';
 
 interface MessageBubbleProps {
   message: ChatMessage;
   mine: boolean;
   memberName: string;
+  /** First and last of a run of one sender's messages: the corners and the time follow it. */
+  groupStart: boolean;
+  groupEnd: boolean;
+  /** The last of my messages the member has read: 'Gelesen' under it. */
+  read: boolean;
 }
 
-export function MessageBubble({ message, mine, memberName }: MessageBubbleProps) {
+export function MessageBubble({ message, mine, memberName, groupStart, groupEnd, read }: MessageBubbleProps) {
+  const classes = ['bubble', mine ? 'bubble--mine' : '', groupStart ? '' : 'bubble--joined', groupEnd ? '' : 'bubble--continued'];
   return (
-    <li className={mine ? 'bubble bubble--mine' : 'bubble'} data-testid="chat-message">
+    <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message">
       <span className="visually-hidden">{mine ? de.messages.mine : memberName}: </span>
       <p className="bubble__body">{message.body}</p>
       <span className="bubble__meta">
         <PrepaidBadge credits={message.prepaidReserved} />
         {mine ? null : <ReportButton target={{ messageId: message.id }} />}
-        <time className="bubble__time" dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-          {formatShortDateTime(message.createdAt)}
+        <time className={groupEnd ? 'bubble__time' : 'bubble__time visually-hidden'} dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+          {clockTime(message.createdAt)}
         </time>
       </span>
+      {read ? (
+        <span className="bubble__read" data-testid="read-receipt">
+          {de.messages.read}
+        </span>
+      ) : null}
     </li>
   );
 }

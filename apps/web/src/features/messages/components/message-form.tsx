@@ -18,19 +18,14 @@ const messageFields = sendMessageBody
 type FormInput = z.input<typeof messageFields>;
 type FormOutput = z.output<typeof messageFields>;
 
-interface MessageFormProps {
-  recipientId: string;
-  /** The new-message form asks for the recipient; a reply already knows it. */
-  askRecipient: boolean;
-}
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'sent'; credits: number; recipientId: string };
 
 /**
- * 'Nachricht', 'Vorbezahlte Antwort (Credits)' and 'Senden'; failures show the server's German message.
- * The new-message form also confirms a send with the balance left and a link to the conversation.
+ * The spec's new-message form: 'Empfänger-ID', 'Nachricht', 'Vorbezahlte Antwort (Credits)' and
+ * 'Senden'; failures show the server's German message, a send the balance left and a link to the conversation.
  */
-export function MessageForm({ recipientId, askRecipient }: MessageFormProps) {
+export function MessageForm({ recipientId }: { recipientId: string }) {
   const send = useSendMessage();
   const clientIds = useDraftClientId();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -48,7 +43,7 @@ export function MessageForm({ recipientId, askRecipient }: MessageFormProps) {
       const result = await send.mutateAsync({ ...values, clientId });
       clientIds.delivered();
       reset({ recipientId: values.recipientId, body: '', prepaidReply: 0 });
-      if (askRecipient) setOutcome({ kind: 'sent', credits: result.credits, recipientId: values.recipientId });
+      setOutcome({ kind: 'sent', credits: result.credits, recipientId: values.recipientId });
     } catch (failure) {
       setOutcome({ kind: 'error', text: errorMessage(failure, de.messages.sendFailed) });
     }
@@ -56,16 +51,14 @@ export function MessageForm({ recipientId, askRecipient }: MessageFormProps) {
 
   return (
     <form className="form message-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="message-form">
-      {askRecipient ? (
-        <TextField
-          label={de.messages.recipientId}
-          hint={de.messages.recipientHint}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.recipientId?.message}
-          {...register('recipientId')}
-        />
-      ) : null}
+      <TextField
+        label={de.messages.recipientId}
+        hint={de.messages.recipientHint}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.recipientId?.message}
+        {...register('recipientId')}
+      />
       <TextAreaField
         label={de.messages.body}
         placeholder={de.messages.bodyPlaceholder}

@@ -1,0 +1,122 @@
+import { MESSAGE_MAX, sendMessageBody } from '@funkeln/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import { de } from '../../../i18n/de';
+import { errorMessage } from '../../../lib/api';
+import { composeQuery, useSendMessage } from '../api';
+import { useTypingSignal } from '../use-conversation-signals';
+import { useDraft } from '../use-draft';
+import { useDraftClientId } from '../use-draft-client-id';
+import { ComposeStatus } from './compose-status';
+
+/**
+ * The reply bar of a conversation: Enter sends, Shift+Enter (or an IME still composing) does not;
+ * the draft survives a reload; a failed send is retried with the same clientId, so it is stored
+ * once. The prepaid reply sits behind '+' where the server offers it (a man writing first).
+ */
+export function Composer({ memberId }: { memberId: string }) {
+  const compose = useQuery(composeQuery(memberId));
+  const [draft, setDraft] = useDraft(memberId);
+  const [prepaid, setPrepaid] = useState('');
+  const [prepaidOpen, setPrepaidOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendMessage();
+  const clientIds = useDraftClientId();
+  const signalTyping = useTypingSignal(memberId);
+  const bodyId = useId();
+  const info = compose.data;
+  const blocked = info?.rule === 'pay' && !info.canAfford;
+  const offerPrepaid = info?.prepaidReplyAvailable === true;
+
+  const submit = async () => {
+    if (send.isPending || blocked || draft.trim() === '') return;
+    const parsed = sendMessageBody.safeParse({ body: draft, prepaidReply: offerPrepaid && prepaid !== '' ? Number(prepaid) : 0 });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? de.messages.sendFailed);
+      return;
+    }
+    const { body, prepaidReply } = parsed.data;
+    setError(null);
+    try {
+      await send.mutateAsync({ recipientId: memberId, body, prepaidReply, clientId: clientIds.forDraft(JSON.stringify([body, prepaidReply])) });
+      clientIds.delivered();
+      setDraft('');
+      setPrepaid('');
+      setPrepaidOpen(false);
+    } catch (failure) {
+      setError(errorMessage(failure, de.messages.sendFailed));
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className="composer"
+      data-testid="composer"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {info ? <ComposeStatus memberId={memberId} info={info} /> : null}
+      {offerPrepaid && prepaidOpen ? (
+        <TextField
+          label={de.messages.prepaidReply}
+          hint={de.messages.prepaidHint}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={prepaid}
+          onChange={(event) => setPrepaid(event.target.value)}
+        />
+      ) : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <div className="composer__row">
+        {offerPrepaid ? (
+          <button
+            type="button"
+            className="icon-btn composer__more"
+            aria-label={de.messages.addPrepaid}
+            aria-expanded={prepaidOpen}
+            onClick={() => setPrepaidOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M12 5v14M5 12h14" />
+            </svg>
+          </button>
+        ) : null}
+        <label className="visually-hidden" htmlFor={bodyId}>
+          {de.messages.body}
+        </label>
+        <textarea
+          id={bodyId}
+          className="field__input composer__input"
+          rows={1}
+          maxLength={MESSAGE_MAX}
+          placeholder={de.messages.bodyPlaceholder}
+          title={de.messages.enterHint}
+          value={draft}
+          disabled={blocked}
+          readOnly={send.isPending}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (event.target.value.trim()) signalTyping();
+          }}
+        />
+        <button type="submit" className="btn btn--primary composer__send" disabled={send.isPending || blocked}>
+          {send.isPending ? de.messages.sending : error ? de.messages.retry : de.messages.send}
+        </button>
+      </div>
+    </form>
+  );
+}

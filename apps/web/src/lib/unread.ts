@@ -1,0 +1,34 @@
+import { unreadEvent, unreadResponse } from '@funkeln/contracts/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from './api';
+import { connectSocket } from './socket';
+
+/** Under the messages key, so refreshing every message query refreshes the count too. */
+export const unreadQueryKey = ['messages', 'unread'] as const;
+
+/**
+ * The signed-in member's unread message count: loaded once, then kept live by the server's
+ * `unread` event; a reconnect loads it again, since events sent while offline are lost.
+ */
+export function useUnreadCount(): number {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: unreadQueryKey, queryFn: () => api.get('/messages/unread', unreadResponse) });
+
+  useEffect(() => {
+    const socket = connectSocket();
+    const onUnread = (event: unknown) => {
+      const parsed = unreadEvent.safeParse(event);
+      if (parsed.success) queryClient.setQueryData(unreadQueryKey, parsed.data);
+    };
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: unreadQueryKey });
+    socket.on('unread', onUnread);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('unread', onUnread);
+      socket.off('connect', onConnect);
+    };
+  }, [queryClient]);
+
+  return query.data?.count ?? 0;
+}
