@@ -15,6 +15,7 @@ import { METRICS_PATH, metricsRoutes } from './modules/ops/metrics.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { shareRoutes } from './modules/profiles/share.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(messagingRoutes(c.messages, c.sessions), { prefix: '/api' });
   await app.register(rankingsRoutes(c.rankings, c.sessions), { prefix: '/api' });
   await app.register(companionRoutes(c.companion, c.sessions), { prefix: '/api' });
+  await app.register(pushRoutes(c.push, c.sessions), { prefix: '/api' });
   await app.register(reportsRoutes(c.reports, c.sessions), { prefix: '/api' });
   await app.register(privacyRoutes(c.privacy, c.sessions), { prefix: '/api' });
   await app.register(adminRoutes(c.admin, c.sessions), { prefix: '/api/admin' });

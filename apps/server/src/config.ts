@@ -70,6 +70,13 @@ const schema = z
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(60),
     /** The OpenAPI UI and document at /api/docs; unset: on outside production, off in production. */
     API_DOCS: z.enum(['true', 'false']).optional(),
+    /** Web Push (VAPID) keys, base64url as web-push prints them; unset: created once and kept in the database. */
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    /** Who push services may contact about this sender (mailto: or https:); default: the MAIL_FROM address. */
+    VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
+      message: 'must be a mailto: or https: URL (e.g. mailto:team@funkeln.de)',
+    }),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
@@ -83,6 +90,9 @@ const schema = z
     }
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
+    }
+    if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together' });
     }
   })
   .transform((c) => ({
@@ -124,6 +134,10 @@ const schema = z
     jobPollMs: c.JOB_POLL_MS,
     mailLeaseSeconds: c.MAIL_LEASE_SECONDS,
     apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
+    vapid: {
+      keys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined,
+      subject: c.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM}`,
+    },
   }));
 
 export type Config = z.output<typeof schema>;

@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -19,6 +20,10 @@ import { PhotosService } from './modules/photos/photos.service.js';
 import { CursorSealer } from './platform/sealed-cursor.js';
 import { PlacesService } from './modules/places/places.service.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
+import { PushChannel } from './modules/push/push-channel.js';
+import { PushSender } from './modules/push/push-sender.js';
+import { PushService } from './modules/push/push.service.js';
+import { VapidKeys } from './modules/push/vapid.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { CompanionService } from './modules/companion/companion.service.js';
 import { createEmbeddedModel } from './modules/companion/embedded-engine.js';
@@ -94,6 +99,10 @@ export interface Container {
   admin: AdminService;
   reports: ReportsService;
   privacy: PrivacyService;
+  /** Web Push: devices opt in (push), notifications queue per device (pushChannel), pushSender drains them. */
+  push: PushService;
+  pushChannel: PushChannel;
+  pushSender: PushSender;
   /** Deletes expired and prunes used mail tokens and old outbox mails, daily (once across the cluster). */
   tokenCleanupJob: ScheduledJob;
   /** Process state the health checks report: draining from the first shutdown signal on. */
@@ -114,6 +123,8 @@ export interface ContainerOverrides {
   companionModel?: CompanionModel;
   /** Another rate limiter (the fuzz test: limits must not stop it from reaching the code behind them). */
   limiter?: RateLimiter;
+  /** TLS settings for reaching push services (tests trust their local push service). */
+  pushAgent?: HttpsAgent;
 }
 
 function companionModelFrom(config: Config): CompanionModel {
@@ -166,12 +177,16 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const rankings = new RankingsService(db, photos, events, limiter);
   const loginCodes = new LoginCodeService(db, sessions);
   const cursors = new CursorSealer(db);
+  const vapid = new VapidKeys(db, config.vapid);
+  const pushSender = new PushSender(db, vapid, log, overrides.pushAgent, config.mailLeaseSeconds);
+  const pushChannel = new PushChannel(() => pushSender.kick());
   const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
   const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
     await admin.cleanupTokens(undefined);
     await mailSender.prune();
+    await pushSender.prune();
   });
   const freezeJob = schedule('leaderboard-freeze', 600_000, async () => void (await rankings.freezeFinishedMonths()));
   const escrowJob = schedule('escrow-expiry', 60_000, async () => {
@@ -224,10 +239,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     admin,
     reports: new ReportsService(db, likes, limiter),
     privacy: new PrivacyService(db, storage, photos, sessions, rankings, events, limiter),
+    push: new PushService(db, vapid, limiter),
+    pushChannel,
+    pushSender,
     tokenCleanupJob,
     lifecycle: { draining: false },
     startJobs: () => {
       mailSender.start();
+      pushSender.start();
       mailRequests.start();
       escrowJob.start();
       freezeJob.start();
@@ -237,6 +256,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
       unsubscribe();
       await mailRequests.stop();
       await mailSender.stop();
+      await pushSender.stop();
       await escrowJob.stop();
       await freezeJob.stop();
       await tokenCleanupJob.stop();

@@ -1,0 +1,17 @@
+import type { Queryable } from '../../db/client.js';
+import type { MemberNotification, NotificationChannel } from '../notifications/notification.js';
+import { pushPayloadFor } from './push-payload.js';
+import { enqueuePush, previewNameOf } from './push.repo.js';
+
+/** Web Push for offline members: one outbox row per device, sent by the PushSender. */
+export class PushChannel implements NotificationChannel {
+  readonly name = 'push';
+
+  constructor(private readonly onEnqueued: () => void) {}
+
+  async notify(tx: Queryable, n: MemberNotification): Promise<void> {
+    const otherName = n.kind === 'flirt' ? null : await previewNameOf(tx, n.userId, n.otherId);
+    const queued = await enqueuePush(tx, n.userId, JSON.stringify(pushPayloadFor(n, otherName)));
+    if (queued > 0) this.onEnqueued();
+  }
+}

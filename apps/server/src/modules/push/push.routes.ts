@@ -1,0 +1,29 @@
+import { errorBody } from '@funkeln/contracts/errors';
+import { pushKeyResponse, pushSubscriptionBody, pushSubscriptionResponse, pushUnsubscribeBody } from '@funkeln/contracts/push';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { PushService } from './push.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 429: errorBody };
+
+export function pushRoutes(push: PushService, sessions: SessionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = requireAuth(sessions);
+    const tags = ['push'];
+
+    app.get('/push/key', { preHandler: signedIn, schema: { tags, response: { 200: pushKeyResponse, ...errors } } }, () => push.publicKey());
+
+    app.post(
+      '/push/subscriptions',
+      { preHandler: signedIn, schema: { tags, body: pushSubscriptionBody, response: { 200: pushSubscriptionResponse, ...errors } } },
+      (req) => push.subscribe(authOf(req).user.id, req.body),
+    );
+
+    app.delete(
+      '/push/subscriptions',
+      { preHandler: signedIn, schema: { tags, body: pushUnsubscribeBody, response: { 200: pushSubscriptionResponse, ...errors } } },
+      (req) => push.unsubscribe(authOf(req).user.id, req.body.endpoint),
+    );
+  };
+}

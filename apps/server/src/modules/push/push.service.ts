@@ -1,0 +1,54 @@
+import { ECDH } from 'node:crypto';
+import type { PushSubscriptionBody } from '@funkeln/contracts/push';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { deleteSubscription, pruneSubscriptions, upsertSubscription } from './push.repo.js';
+import type { VapidKeys } from './vapid.js';
+
+/** Devices per member; subscribing on one more forgets the oldest. */
+const MAX_DEVICES = 10;
+
+/** The browser's key must be a point on P-256, or every push to it would fail to encrypt. */
+function isCurvePoint(key: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(key, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Members opt devices in and out of Web Push; only their own devices, never another's. */
+export class PushService {
+  constructor(
+    private readonly db: Db,
+    private readonly vapid: VapidKeys,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async publicKey(): Promise<{ publicKey: string }> {
+    return { publicKey: (await this.vapid.get()).publicKey };
+  }
+
+  async subscribe(userId: string, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
+    await this.limit(userId);
+    if (!isCurvePoint(body.keys.p256dh)) throw new AppError(400, 'invalid_key', 'Der Schlüssel p256dh ist ungültig.');
+    await this.db.transaction(async (tx) => {
+      await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+      await pruneSubscriptions(tx, userId, MAX_DEVICES);
+    });
+    return { subscribed: true };
+  }
+
+  async unsubscribe(userId: string, endpoint: string): Promise<{ subscribed: boolean }> {
+    await this.limit(userId);
+    // Another member's endpoint is left alone and answered the same way: nothing to learn about it.
+    await deleteSubscription(this.db, userId, endpoint);
+    return { subscribed: false };
+  }
+
+  private limit(userId: string): Promise<void> {
+    return enforceLimit(this.limiter, `push:user:${userId}`, 30, 3_600_000, 'Du hast Push-Benachrichtigungen sehr oft umgestellt. Bitte warte etwas.');
+  }
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { startPushService, type TestDevice } from '../../../test/push-service.js';
+import type { MemberNotification } from '../notifications/notification.js';
+
+describe('Web Push', () => {
+  let t: TestApp;
+  let service: Awaited<ReturnType<typeof startPushService>>;
+  let anna: ApiMember;
+  let ben: ApiMember;
+  const api = () => apiAs(t.app);
+
+  beforeAll(async () => {
+    service = await startPushService();
+    t = await createTestApp({}, {}, { pushAgent: service.agent });
+    anna = await memberWithProfile(t.app, 'Anna', 'female');
+    ben = await memberWithProfile(t.app, 'Benedikt', 'male');
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await service?.close();
+  });
+
+  const subscribe = async (member: ApiMember, device: TestDevice) => {
+    const res = await api()('POST', '/api/push/subscriptions', member.token, { endpoint: device.endpoint, keys: device.keys });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const notify = (n: MemberNotification) => t.c.db.transaction((tx) => t.c.pushChannel.notify(tx, n));
+  const payloadsFor = (device: TestDevice) => service.received.filter((p) => p.deviceId === device.id).map((p) => p.payload);
+  const subscriptionsOf = async (endpoint: string) =>
+    (await t.c.db.query<{ user_id: string }>('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [endpoint])).map((r) => r.user_id);
+
+  it('creates the VAPID key pair once and keeps it in the database', async () => {
+    const first = await api()('GET', '/api/push/key', anna.token);
+    expect(first.statusCode).toBe(200);
+    const { publicKey } = first.json<{ publicKey: string }>();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const rows = await t.c.db.query<{ name: string }>("SELECT name FROM app_secrets WHERE name = 'vapid-private-key'");
+    expect(rows).toHaveLength(1);
+    expect((await api()('GET', '/api/push/key', ben.token)).json()).toEqual({ publicKey });
+    expect((await t.app.inject({ method: 'GET', url: '/api/push/key' })).statusCode).toBe(401);
+  });
+
+  it('delivers an aes128gcm push signed with VAPID to every device of the member, without message text or names', async () => {
+    const [phone, laptop] = [service.device(), service.device()];
+    await subscribe(anna, phone);
+    await subscribe(anna, laptop);
+    await notify({ kind: 'message', userId: anna.id, otherId: ben.id });
+    expect(await t.c.pushSender.drain()).toBe(2);
+    const { publicKey } = (await api()('GET', '/api/push/key', anna.token)).json<{ publicKey: string }>();
+    const expected = { title: 'Neue Nachricht', body: 'Du hast eine neue Nachricht.', url: `/messages/${ben.id}`, tag: `message:${ben.id}` };
+    expect(payloadsFor(phone)).toEqual([expected]);
+    expect(payloadsFor(laptop)).toEqual([expected]);
+    expect(service.received.every((p) => p.vapidKey === publicKey && p.ttl > 0)).toBe(true);
+    expect(JSON.stringify(service.received)).not.toContain('Benedikt');
+    expect(service.rejected).toEqual([]);
+  });
+
+  it('names the other member only with previews on, and never the sender of a flirt', async () => {
+    const device = service.device();
+    await subscribe(ben, device);
+    expect((await api()('PUT', '/api/me/settings', ben.token, { pushPreviews: true })).statusCode).toBe(200);
+    await notify({ kind: 'match', userId: ben.id, otherId: anna.id });
+    await notify({ kind: 'flirt', userId: ben.id, otherId: anna.id });
+    await t.c.pushSender.drain();
+    expect(payloadsFor(device)).toEqual([
+      expect.objectContaining({ title: 'Neues Match', body: 'Du und Anna habt ein Match. Schreib als Erstes!', url: '/matches' }),
+      { title: 'Neuer Flirt', body: 'Jemand hat dir einen Flirt geschickt.', url: '/flirts', tag: 'flirt' },
+    ]);
+    await api()('PUT', '/api/me/settings', ben.token, { pushPreviews: false });
+  });
+
+  it('removes a subscription the push service answers 410 for, with its pending pushes', async () => {
+    const member = await memberWithProfile(t.app, 'Clara', 'female');
+    const device = service.device();
+    await subscribe(member, device);
+    service.markGone(device);
+    await notify({ kind: 'match', userId: member.id, otherId: ben.id });
+    await notify({ kind: 'match', userId: member.id, otherId: anna.id });
+    expect(await t.c.pushSender.drain()).toBe(0);
+    expect(await subscriptionsOf(device.endpoint)).toEqual([]);
+    expect(await t.c.db.query('SELECT id FROM push_outbox WHERE sent_at IS NULL')).toEqual([]);
+  });
+
+  it('retries after a 500 with backoff and gives up after the last attempt', async () => {
+    const member = await memberWithProfile(t.app, 'Dora', 'female');
+    const device = service.device();
+    await subscribe(member, device);
+    service.failNext(device, 1);
+    await notify({ kind: 'match', userId: member.id });
+    expect(await t.c.pushSender.drain()).toBe(0);
+    const [row] = await t.c.db.query<{ id: number; attempts: number; due_later: boolean }>(
+      `SELECT o.id::int AS id, o.attempts, o.next_attempt_at > now() AS due_later FROM push_outbox o
+         JOIN push_subscriptions s ON s.id = o.subscription_id WHERE s.endpoint = $1 AND o.sent_at IS NULL AND o.failed_at IS NULL`,
+      [device.endpoint],
+    );
+    expect(row).toMatchObject({ attempts: 1, due_later: true });
+    expect(await t.c.pushSender.drain()).toBe(0); // not due yet
+    await t.c.db.query('UPDATE push_outbox SET next_attempt_at = now() WHERE id = $1', [row?.id]);
+    expect(await t.c.pushSender.drain()).toBe(1);
+    expect(payloadsFor(device)).toHaveLength(1);
+
+    service.failNext(device, 1);
+    await notify({ kind: 'match', userId: member.id });
+    await t.c.db.query('UPDATE push_outbox SET attempts = 11 WHERE sent_at IS NULL');
+    expect(await t.c.pushSender.drain()).toBe(0);
+    const given = await t.c.db.query<{ failed: boolean }>('SELECT failed_at IS NOT NULL AS failed FROM push_outbox WHERE attempts = 12');
+    expect(given).toEqual([{ failed: true }]);
+    expect(await subscriptionsOf(device.endpoint)).toEqual([member.id]);
+  });
+
+  it('keeps every member to their own devices: no foreign unsubscribe, a re-subscribed endpoint moves', async () => {
+    const [annas, bens] = [service.device(), service.device()];
+    await subscribe(anna, annas);
+    await subscribe(ben, bens);
+    const foreign = await api()('DELETE', '/api/push/subscriptions', anna.token, { endpoint: bens.endpoint });
+    expect(foreign.statusCode).toBe(200);
+    expect(await subscriptionsOf(bens.endpoint)).toEqual([ben.id]);
+
+    await notify({ kind: 'match', userId: anna.id, otherId: ben.id });
+    await t.c.pushSender.drain();
+    expect(payloadsFor(bens)).toEqual([]);
+    expect(payloadsFor(annas)).toHaveLength(1);
+
+    await subscribe(ben, annas); // the shared device now belongs to Ben
+    expect(await subscriptionsOf(annas.endpoint)).toEqual([ben.id]);
+    await notify({ kind: 'match', userId: anna.id, otherId: ben.id });
+    await t.c.pushSender.drain();
+    expect(payloadsFor(annas)).toHaveLength(1);
+
+    expect((await api()('DELETE', '/api/push/subscriptions', ben.token, { endpoint: bens.endpoint })).statusCode).toBe(200);
+    expect(await subscriptionsOf(bens.endpoint)).toEqual([]);
+  });
+
+  it('refuses bad subscriptions with a German 400 and stores nothing', async () => {
+    const device = service.device();
+    const bad = [
+      { endpoint: 'javascript:alert(1)', keys: device.keys },
+      { endpoint: device.endpoint.replace('https:', 'http:'), keys: device.keys },
+      { endpoint: device.endpoint, keys: { ...device.keys, p256dh: 'A'.repeat(87) } },
+      { endpoint: device.endpoint, keys: { ...device.keys, auth: 'kurz' } },
+      { endpoint: `${device.endpoint}?${'x'.repeat(1100)}`, keys: device.keys },
+    ];
+    for (const body of bad) {
+      const res = await api()('POST', '/api/push/subscriptions', anna.token, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/Push-Adresse|Schlüssel/);
+    }
+    expect(await subscriptionsOf(device.endpoint)).toEqual([]);
+  });
+});
