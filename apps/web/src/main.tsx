@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { trackPresence } from './lib/presence';
+import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 import { restoreTheme } from './lib/theme';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -55,3 +56,4 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+registerServiceWorkerWhenIdle();

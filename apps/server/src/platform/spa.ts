@@ -17,6 +17,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     const assetsDir = join(distDir, 'assets');
+    const swPath = join(distDir, 'sw.js');
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -26,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       setHeaders(res, path) {
         res.setHeader('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'Accept-Encoding');
+        // The worker controls the whole app from /; browsers re-check it on every visit (no-cache above).
+        if (path === swPath) res.setHeader('service-worker-allowed', '/');
       },
     });
   }

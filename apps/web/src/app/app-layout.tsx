@@ -12,6 +12,7 @@ import { useScrollRestoration } from './use-scroll-restoration';
 
 // Members only (both need a session), so a visitor's landing page does not load them.
 const VerifyBanner = lazyPage(() => import('../features/auth/components/verify-banner'), 'VerifyBanner');
+const OfflineNotice = lazyPage(() => import('../components/ui/offline-notice'), 'OfflineNotice');
 const MatchCelebration = lazyPage(() => import('./match-celebration'), 'MatchCelebration');
 const TabBar = lazyPage(() => import('./tab-bar'), 'TabBar');
 const UnreadTitle = lazyPage(() => import('./unread-badge'), 'UnreadTitle');
@@ -41,6 +42,7 @@ export function AppLayout() {
       {token ? (
         <Suspense fallback={null}>
           <VerifyBanner />
+          <OfflineNotice />
         </Suspense>
       ) : null}
       <main id="main" className="main" tabIndex={-1}>

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from '../lib/match-celebration';
 import { matchesQueryKey, receivedFlirtsQueryKey } from '../lib/matches';
 import { connectSocket } from '../lib/socket';
+import { PushPrompt } from './push-prompt';
 
 const CONFETTI = Array.from({ length: 14 }, (_, index) => index);
 
@@ -57,6 +58,7 @@ function Celebration({ match }: { match: MatchItem }) {
           {de.match.continue}
         </button>
       </div>
+      <PushPrompt name={match.name} />
     </>
   );
 }

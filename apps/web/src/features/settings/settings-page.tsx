@@ -4,6 +4,7 @@ import { DataSection } from './components/data-section';
 import { DeleteAccountForm } from './components/delete-account-form';
 import { PasswordForm } from './components/password-form';
 import { PreferencesSection } from './components/preferences-section';
+import { PushSection } from './components/push-section';
 
 export function SettingsPage() {
   return (
@@ -13,6 +14,7 @@ export function SettingsPage() {
         <p className="page-header__lead muted">{de.settings.lead}</p>
       </header>
       <PreferencesSection />
+      <PushSection />
       <ConsentSection />
       <PasswordForm />
       <DataSection />

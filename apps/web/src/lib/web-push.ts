@@ -1,0 +1,48 @@
+import { pushKeyResponse, pushSubscriptionResponse } from '@funkeln/contracts/push';
+import { api, apiRequest } from './api';
+
+/** What this browser can do about Web Push for the member. */
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  return (await navigator.serviceWorker.getRegistration('/')) ?? navigator.serviceWorker.register('/sw.js', { scope: '/' });
+}
+
+export async function pushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
+  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Asks for permission, subscribes this browser with the server's VAPID key and stores it for the member. */
+export async function enablePush(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const { publicKey } = await api.get('/push/key', pushKeyResponse);
+  const reg = await registration();
+  await navigator.serviceWorker.ready;
+  const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  await api.post('/push/subscriptions', pushSubscriptionResponse, subscription.toJSON());
+  return 'on';
+}
+
+/** Forgets this browser on the server and at the push service. */
+export async function disablePush(): Promise<PushState> {
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
+  if (subscription) {
+    await apiRequest('DELETE', '/push/subscriptions', pushSubscriptionResponse, { endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  }
+  return 'off';
+}
