@@ -28,7 +28,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         res.setHeader('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'Accept-Encoding');
         // The worker controls the whole app from /; browsers re-check it on every visit (no-cache above).
-        if (path === swPath) res.setHeader('service-worker-allowed', '/');
+        if (path.replace(/\.(br|gz)$/, '') === swPath) res.setHeader('service-worker-allowed', '/');
       },
     });
   }

@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(JS));
   writeFileSync(join(dist, 'assets', 'plain-abc123.js'), JS);
   writeFileSync(join(dist, 'sw.js'), JS);
+  writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(JS));
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Funkeln"}');
   app = Fastify();
   await registerSpa(app, dist);
@@ -31,11 +32,13 @@ afterAll(async () => {
 
 describe('built web app', () => {
   it('serves the service worker for the whole app, revalidated on every visit, and the manifest as a manifest', async () => {
-    const sw = await app.inject({ url: '/sw.js' });
-    expect(sw.statusCode).toBe(200);
-    expect(sw.headers['content-type']).toMatch(/javascript/);
-    expect(sw.headers['service-worker-allowed']).toBe('/');
-    expect(sw.headers['cache-control']).toBe('no-cache');
+    for (const encoding of ['br', 'identity']) {
+      const sw = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/javascript/);
+      expect(sw.headers['service-worker-allowed']).toBe('/');
+      expect(sw.headers['cache-control']).toBe('no-cache');
+    }
     const manifest = await app.inject({ url: '/manifest.webmanifest' });
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['service-worker-allowed']).toBeUndefined();

@@ -1,0 +1,33 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+async function memberToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/register', { data: { email: uniqueEmail('installed'), password: 'Kiwi-Wolke-Geheim-42', displayName: 'Ines' } });
+  return ((await res.json()) as { token: string }).token;
+}
+
+test('manifest and service worker are served; the worker takes over /discover and opens the app offline', async ({ guardPage: page, request, context }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(await manifest.json()).toMatchObject({ name: 'Funkeln', lang: 'de', start_url: '/discover', display: 'standalone' });
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['service-worker-allowed']).toBe('/');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+
+  const token = await memberToken(request);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/discover');
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-notice')).toHaveText('Du bist offline. Neue Inhalte laden, sobald du wieder verbunden bist.');
+  await context.setOffline(false);
+
+  await page.goto('/settings');
+  await expect(page.getByLabel('Push-Benachrichtigungen auf diesem Gerät')).toBeVisible();
+});
