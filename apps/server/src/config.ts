@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { p256PublicKeyOf } from './platform/crypto.js';
 import { parseStorageUrl, StorageUrlError } from './platform/storage/storage-url.js';
 
 const optionalString = z
@@ -11,6 +12,14 @@ const optionalUrl = (protocols: string[], example: string) =>
     (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
     { message: `must be a URL starting with ${protocols.join(' or ')} (e.g. ${example})` },
   );
+
+function vapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    return p256PublicKeyOf(privateKey) === publicKey;
+  } catch {
+    return false;
+  }
+}
 
 const schema = z
   .object({
@@ -93,6 +102,8 @@ const schema = z
     }
     if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together' });
+    } else if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY && !vapidPair(c.VAPID_PUBLIC_KEY, c.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'must be the public key of VAPID_PRIVATE_KEY (base64url, as web-push generate-vapid-keys prints them)' });
     }
   })
   .transform((c) => ({
