@@ -39,6 +39,7 @@ export async function enablePush(): Promise<PushState> {
 
 /** Forgets this browser on the server and at the push service. */
 export async function disablePush(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
   const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
   if (subscription) {
     await apiRequest('DELETE', '/push/subscriptions', pushSubscriptionResponse, { endpoint: subscription.endpoint });

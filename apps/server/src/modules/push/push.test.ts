@@ -134,6 +134,17 @@ describe('Web Push', () => {
     expect(await subscriptionsOf(bens.endpoint)).toEqual([]);
   });
 
+  it('forgets every device and pending push of a member who deletes the account', async () => {
+    const member = await memberWithProfile(t.app, 'Frieda', 'female');
+    const device = service.device();
+    await subscribe(member, device);
+    await notify({ kind: 'match', userId: member.id, otherId: ben.id });
+    expect((await api()('DELETE', '/api/me', member.token, { password: 'Kiwi-Wolke-Geheim-42' })).statusCode).toBe(200);
+    expect(await subscriptionsOf(device.endpoint)).toEqual([]);
+    expect(await t.c.pushSender.drain()).toBe(0);
+    expect(payloadsFor(device)).toEqual([]);
+  });
+
   it('refuses bad subscriptions with a German 400 and stores nothing', async () => {
     const device = service.device();
     const bad = [

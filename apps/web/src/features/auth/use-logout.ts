@@ -9,6 +9,8 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // A shared device stops showing this member's notifications (while the session still works).
+    await import('../../lib/web-push').then((push) => push.disablePush()).catch(() => undefined);
     try {
       // On demand: the session button is on every page, the API client only on members' pages.
       const { logout } = await import('./api');
