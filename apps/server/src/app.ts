@@ -11,6 +11,7 @@ import { devMailboxRoutes } from './modules/devmail/devmail.routes.js';
 import { discoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { METRICS_PATH, metricsRoutes } from './modules/ops/metrics.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(pushRoutes(c.push, c.sessions), { prefix: '/api' });
   await app.register(reportsRoutes(c.reports, c.sessions), { prefix: '/api' });
   await app.register(privacyRoutes(c.privacy, c.sessions), { prefix: '/api' });
+  await app.register(notificationsRoutes(c.unsubscribes, c.limiter), { prefix: '/api' });
   await app.register(adminRoutes(c.admin, c.sessions), { prefix: '/api/admin' });
   await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
   if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
@@ -109,6 +111,10 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     websocketOnly: options.websocketOnly,
   });
   app.decorate('realtime', realtime);
-  app.addHook('preClose', () => realtime.close());
+  const unwatchPresence = c.notifications.watchPresence(realtime);
+  app.addHook('preClose', () => {
+    unwatchPresence();
+    return realtime.close();
+  });
   return app;
 }

@@ -30,6 +30,10 @@ import { createEmbeddedModel } from './modules/companion/embedded-engine.js';
 import type { CompanionModel } from './modules/companion/model.js';
 import { createOpenAiModel } from './modules/companion/openai-model.js';
 import { EscrowService } from './modules/messaging/escrows.service.js';
+import { EmailChannel } from './modules/notifications/email-channel.js';
+import { NotificationService } from './modules/notifications/notifications.service.js';
+import { UnsubscribeTokens } from './modules/notifications/unsubscribe-tokens.js';
+import { UnsubscribeService } from './modules/notifications/unsubscribe.service.js';
 import { BadgesService } from './modules/rankings/badges.service.js';
 import { voteReceivedOn } from './modules/rankings/rankings.repo.js';
 import { RankingsService } from './modules/rankings/rankings.service.js';
@@ -99,6 +103,10 @@ export interface Container {
   admin: AdminService;
   reports: ReportsService;
   privacy: PrivacyService;
+  /** Tells offline members of a new match, message or flirt through every registered channel. */
+  notifications: NotificationService;
+  /** One-click unsubscribe from notification mails (RFC 8058). */
+  unsubscribes: UnsubscribeService;
   /** Web Push: devices opt in (push), notifications queue per device (pushChannel), pushSender drains them. */
   push: PushService;
   pushChannel: PushChannel;
@@ -152,6 +160,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.mailLeaseSeconds) : createDevMailboxTransport();
   const mailSender = new OutboxSender(db, transport, log, metrics, config.mailLeaseSeconds);
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
+  const unsubscribeTokens = new UnsubscribeTokens(db);
+  const notifications = new NotificationService(db, events, log);
+  notifications.register(new EmailChannel(settings, unsubscribeTokens, events, config.publicUrl));
   const mailRequests: MailRequestQueue = new MailRequestQueue(
     db,
     settings,
@@ -238,6 +249,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ),
     admin,
     reports: new ReportsService(db, likes, limiter),
+    notifications,
+    unsubscribes: new UnsubscribeService(db, unsubscribeTokens, events),
     privacy: new PrivacyService(db, storage, photos, sessions, rankings, events, limiter),
     push: new PushService(db, vapid, limiter),
     pushChannel,
@@ -254,6 +267,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     },
     async close() {
       unsubscribe();
+      await notifications.close();
       await mailRequests.stop();
       await mailSender.stop();
       await pushSender.stop();

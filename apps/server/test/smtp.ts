@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Every header as sent (lower-case names, folded lines joined). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server in the test process; every accepted mail is parsed and kept. */
@@ -26,7 +28,8 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
-          mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', messageId: m.messageId ?? '' });
+          const headers = Object.fromEntries(m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]));
+          mails.push({ to: to ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', messageId: m.messageId ?? '', headers });
           callback();
         })
         .catch(callback);

@@ -45,6 +45,8 @@ export const settingDefinitions = {
   COMPANION_CREDIT_COST: { schema: int(0, 1000), default: '2' },
   /** Free (not bought) credits a member may pass on per day as prepaid replies (docs/CREDITS.md). */
   PREPAID_FREE_CREDITS_PER_DAY: { schema: int(0, 100000), default: '20' },
+  /** Notification mails (match, message, flirt) a member gets at most per day (Europe/Berlin); 0 sends none. */
+  NOTIFICATION_MAILS_PER_DAY: { schema: int(0, 1000), default: '10' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

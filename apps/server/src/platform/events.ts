@@ -13,6 +13,10 @@ export interface LocalEvents {
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
   /** A message was stored: the recipient's and the sender's open sessions hear of it. */
   'message.created': { message: ChatMessage };
+  /** A flirt was sent (not one that made a match): only the recipient is named. */
+  'flirt.created': { recipientId: string };
+  /** A member opened a socket in this process. */
+  'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */
   'leaderboard.changed': LeaderboardEvent;
 }

@@ -15,3 +15,6 @@ CREATE TABLE notification_marks (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, subject)
 );
+
+-- Extra mail headers (List-Unsubscribe on notification mails), as a JSON object of strings.
+ALTER TABLE mail_outbox ADD COLUMN headers jsonb;

@@ -41,16 +41,18 @@ export class LikesService {
       if (!existing) await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
       else if (existing.kind === 'skip' && kind !== 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
       else if (existing.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, 'skip');
-      if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false };
+      if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false, flirted: false };
+      const flirted = kind === 'flirt' && (!existing || existing.kind === 'skip');
       if (target.is_demo && demoLikesBack(target.id)) {
         await repo.insertSwipe(tx, { id: randomUUID(), actorId: target.id, targetId: viewerId, kind: 'like' });
       }
-      if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false };
-      return { match: true, created: await repo.insertMatch(tx, viewerId, targetId) };
+      if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false, flirted };
+      return { match: true, created: await repo.insertMatch(tx, viewerId, targetId), flirted: false };
     });
     // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
     this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
     if (result.created) await this.announceMatch(viewerId, targetId);
+    if (result.flirted) this.events.emit('flirt.created', { recipientId: targetId });
     return { match: result.match };
   }
 

@@ -21,5 +21,9 @@ export interface MemberNotification {
  */
 export interface NotificationChannel {
   name: string;
+  /** Before notify's transaction: load what needs a query of its own (keys; PGlite's one connection is busy inside). */
+  prepare?(): Promise<void>;
   notify(tx: Queryable, n: MemberNotification): Promise<void>;
+  /** After notify's transaction committed, e.g. to wake the channel's sender at once. */
+  committed?(): void;
 }

@@ -1,5 +1,5 @@
 import { isSettingKey, settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { readStoredSettings, upsertSettings } from './settings.repo.js';
 
@@ -10,8 +10,9 @@ import { readStoredSettings, upsertSettings } from './settings.repo.js';
 export class SettingsService {
   constructor(private readonly db: Db) {}
 
-  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-    const rows = await this.db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
+  /** `q`: a transaction to read in (PGlite's one connection cannot answer outside it meanwhile). */
+  async get<K extends SettingKey>(key: K, q: Queryable = this.db): Promise<SettingValue<K>> {
+    const rows = await q.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
     return parseSetting(key, rows[0]?.value);
   }
 

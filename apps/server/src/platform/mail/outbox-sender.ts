@@ -60,7 +60,14 @@ export class OutboxSender {
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
-          await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body, messageId: outboxMessageId(mail.id) });
+          await this.transport.send({
+            to: mail.to_address,
+            subject: mail.subject,
+            text: mail.text_body,
+            html: mail.html_body,
+            headers: mail.headers ?? undefined,
+            messageId: outboxMessageId(mail.id),
+          });
         } catch (err) {
           const retry = retryDelaySeconds(mail.attempts);
           this.metrics.mailFailures.inc({ transport: this.transport.name });

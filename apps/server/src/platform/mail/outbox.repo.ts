@@ -5,6 +5,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe; never From, To or Subject. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxRow {
@@ -13,17 +15,19 @@ export interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: Record<string, string> | null;
   attempts: number;
   created_at: Date;
   sent_at: Date | null;
 }
 
 export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
-  await q.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+  await q.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers) VALUES ($1, $2, $3, $4, $5)', [
     mail.to,
     mail.subject,
     mail.text,
     mail.html,
+    mail.headers ? JSON.stringify(mail.headers) : null,
   ]);
 }
 
@@ -36,7 +40,7 @@ export function claimDueMails(q: Queryable, limit: number, leaseSeconds: number)
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
            AND (locked_until IS NULL OR locked_until < now())
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, text_body, html_body, attempts, created_at, sent_at`,
+      RETURNING id, to_address, subject, text_body, html_body, headers, attempts, created_at, sent_at`,
     [limit, leaseSeconds],
   );
 }
@@ -60,7 +64,7 @@ export async function markMailFailed(q: Queryable, id: number, error: string, re
 
 export function listDeliveredMails(q: Queryable, transport: string, limit: number): Promise<OutboxRow[]> {
   return q.query<OutboxRow & Record<string, unknown>>(
-    `SELECT id, to_address, subject, text_body, html_body, attempts, created_at, sent_at
+    `SELECT id, to_address, subject, text_body, html_body, headers, attempts, created_at, sent_at
        FROM mail_outbox WHERE transport = $1 AND sent_at IS NOT NULL ORDER BY id DESC LIMIT $2`,
     [transport, limit],
   );

@@ -19,7 +19,7 @@ export function createSmtpTransport(smtpUrl: string, from: string, leaseSeconds:
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId });
     },
     close: () => transporter.close(),
   };

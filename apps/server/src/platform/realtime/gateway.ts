@@ -9,7 +9,7 @@ import type { EventBus } from '../events.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { duplicateForPubSub } from '../redis.js';
 import type { SecurityHeaders } from '../security.js';
-import { createMemoryPresenceStore, createRedisPresenceStore } from './presence-store.js';
+import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
 
 interface InterServerEvents {
@@ -43,6 +43,7 @@ export class RealtimeGateway {
   private readonly subscriptions: (() => void)[] = [];
   private readonly adapterClients: Redis[] = [];
   private readonly stopReadingOnline: () => void;
+  private readonly store: PresenceStore;
 
   constructor(server: HttpServer, private readonly deps: GatewayDeps) {
     const origins = new Set(deps.allowedOrigins);
@@ -68,6 +69,7 @@ export class RealtimeGateway {
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
     const store = deps.redis ? createRedisPresenceStore(deps.redis, deps.redisPrefix) : createMemoryPresenceStore();
+    this.store = store;
     const onError = (err: unknown) => deps.log.error({ err }, 'presence update failed');
     this.presence = new PresenceTracker(
       store,
@@ -100,6 +102,7 @@ export class RealtimeGateway {
       if (!userId || !sessionId) return;
       void socket.join([`user:${userId}`, `session:${sessionId}`]);
       void this.presence.connected(userId);
+      deps.events.emit('member.connected', { userId });
       socket.on('disconnect', () => void this.presence.disconnected(userId));
       // Only members follow a leaderboard (the page is for signed-in members).
       const room = (category: unknown) => (photoCategories.includes(category as never) ? `leaderboard:${String(category)}` : undefined);
@@ -128,6 +131,11 @@ export class RealtimeGateway {
       }),
     );
     void this.presence.refresh().catch(onError);
+  }
+
+  /** Whether the member has a socket open in any process (the Redis store sees them all). */
+  isOnline(userId: string): Promise<boolean> {
+    return this.store.isOnline(userId);
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,8 @@ export interface PresenceStore {
   setLocal(userId: string, online: boolean): Promise<void>;
   /** Distinct signed-in members online across all processes. */
   count(): Promise<number>;
+  /** Whether the member has a socket in any live process. */
+  isOnline(userId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       else users.delete(userId);
     },
     count: async () => users.size,
+    isOnline: async (userId) => users.has(userId),
     close: async () => undefined,
   };
 }
@@ -38,6 +41,14 @@ redis.call('SUNIONSTORE', tmp, unpack(keys))
 local n = redis.call('SCARD', tmp)
 redis.call('DEL', tmp)
 return n`;
+
+// 1 when a process that heartbeat within the TTL holds the member.
+const ONLINE_SCRIPT = `
+local procs = redis.call('ZRANGEBYSCORE', KEYS[1], tonumber(ARGV[1]) - tonumber(ARGV[2]), '+inf')
+for _, p in ipairs(procs) do
+  if redis.call('SISMEMBER', ARGV[3] .. p, ARGV[4]) == 1 then return 1 end
+end
+return 0`;
 
 /**
  * Each process keeps its own set of online members in Redis and heartbeats it; a crashed
@@ -65,6 +76,9 @@ export function createRedisPresenceStore(redis: Redis, prefix: string): Presence
     },
     async count() {
       return Number(await redis.eval(COUNT_SCRIPT, 1, PROCS, Date.now(), PROC_TTL_MS, PREFIX, procId));
+    },
+    async isOnline(userId) {
+      return Number(await redis.eval(ONLINE_SCRIPT, 1, PROCS, Date.now(), PROC_TTL_MS, PREFIX, userId)) === 1;
     },
     async close() {
       clearInterval(timer);

@@ -1,0 +1,63 @@
+import type { Queryable } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import { enqueueMail } from '../../platform/mail/outbox.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
+import { notificationMail } from './notification-mails.js';
+import { claimMark, countMail, mailRecipient, memberName, releaseMark } from './notifications.repo.js';
+import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
+
+const PATH: Record<NotificationKind, (otherId: string) => string> = {
+  match: () => '/matches',
+  message: (otherId) => `/messages/${otherId}`,
+  flirt: () => '/flirts',
+};
+
+/**
+ * German mail through the outbox: at most one per conversation (per other member; all flirts
+ * count as one) until the member comes back, and at most NOTIFICATION_MAILS_PER_DAY a day.
+ */
+export class EmailChannel implements NotificationChannel {
+  readonly name = 'email';
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly tokens: UnsubscribeTokens,
+    private readonly events: EventBus,
+    private readonly publicUrl: string,
+  ) {}
+
+  prepare(): Promise<void> {
+    return this.tokens.ready();
+  }
+
+  async notify(tx: Queryable, n: MemberNotification): Promise<void> {
+    const recipient = await mailRecipient(tx, n.userId, n.kind);
+    if (!recipient) return;
+    const other = n.kind === 'flirt' ? undefined : n.otherId;
+    const otherName = other === undefined ? undefined : await memberName(tx, other);
+    if (n.kind !== 'flirt' && otherName === undefined) return;
+    const subject = other ?? 'flirt';
+    if (!(await claimMark(tx, n.userId, subject))) return;
+    if (!(await countMail(tx, n.userId, await this.settings.get('NOTIFICATION_MAILS_PER_DAY', tx)))) {
+      // Over the cap: this conversation has not been mailed about, so tomorrow it may be.
+      await releaseMark(tx, n.userId, subject);
+      return;
+    }
+    const token = await this.tokens.sign(n.userId, n.kind);
+    const mail = notificationMail({
+      kind: n.kind,
+      to: recipient.email,
+      name: recipient.name,
+      otherName,
+      link: this.publicUrl + PATH[n.kind](other ?? ''),
+      unsubscribeUrl: `${this.publicUrl}/api/notifications/unsubscribe?t=${token}`,
+      settingsUrl: `${this.publicUrl}/settings`,
+    });
+    await enqueueMail(tx, mail);
+  }
+
+  committed(): void {
+    this.events.emit('mail.enqueued', {});
+  }
+}

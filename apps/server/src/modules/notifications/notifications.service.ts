@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import type { MemberNotification, NotificationChannel } from './notification.js';
+import { clearMarks } from './notifications.repo.js';
+
+/** Whether a member has a socket open in any process (the realtime gateway). */
+export interface OnlineCheck {
+  isOnline(userId: string): Promise<boolean>;
+}
+
+const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
+
+/**
+ * Tells offline members about a new match, message or flirt through every channel. It hears the
+ * process-local domain events, which only the process that committed the change emits, so each
+ * notification is produced once across the cluster. Each channel runs in its own transaction, so
+ * one failing channel neither loses nor repeats the others' work.
+ */
+export class NotificationService {
+  private readonly channels: NotificationChannel[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  private readonly subscriptions: (() => void)[];
+  private presence = NOBODY_ONLINE;
+
+  constructor(
+    private readonly db: Db,
+    events: EventBus,
+    private readonly log: { error(obj: object, msg: string): void },
+  ) {
+    this.subscriptions = [
+      events.on('match.created', ({ deliveries }) => {
+        for (const d of deliveries) this.track(this.deliver({ kind: 'match', userId: d.userId, otherId: d.match.userId }));
+      }),
+      events.on('message.created', ({ message }) => {
+        if (message.recipientId && message.senderId) this.track(this.deliver({ kind: 'message', userId: message.recipientId, otherId: message.senderId }));
+      }),
+      events.on('flirt.created', ({ recipientId }) => this.track(this.deliver({ kind: 'flirt', userId: recipientId }))),
+      events.on('member.connected', ({ userId }) => this.track(clearMarks(this.db, userId))),
+    ];
+  }
+
+  register(channel: NotificationChannel): void {
+    this.channels.push(channel);
+  }
+
+  /** Without a gateway (no HTTP server) nobody can be online; returns the detach function. */
+  watchPresence(check: OnlineCheck): () => void {
+    this.presence = check;
+    return () => {
+      if (this.presence === check) this.presence = NOBODY_ONLINE;
+    };
+  }
+
+  /** Resolves once every notification heard so far is handled (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  async close(): Promise<void> {
+    for (const unsubscribe of this.subscriptions) unsubscribe();
+    await this.idle();
+  }
+
+  private async deliver(n: MemberNotification): Promise<void> {
+    if (await this.presence.isOnline(n.userId)) return;
+    for (const channel of this.channels) {
+      try {
+        await channel.prepare?.();
+        await this.db.transaction((tx) => channel.notify(tx, n));
+        channel.committed?.();
+      } catch (err) {
+        this.log.error({ err, channel: channel.name, kind: n.kind }, 'notification failed');
+      }
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const p = work.catch((err: unknown) => this.log.error({ err }, 'notification failed'));
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { NotificationKind } from './notification.js';
+import { disableMailKind } from './notifications.repo.js';
+import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
+
+const badLink = () => new AppError(400, 'invalid_token', 'Dieser Abmeldelink ist ungültig. Deine E-Mail-Benachrichtigungen kannst du in den Einstellungen ändern.');
+
+/** One-click unsubscribe (RFC 8058): looking at the link changes nothing, the POST switches the kind off. */
+export class UnsubscribeService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: UnsubscribeTokens,
+    private readonly events: EventBus,
+  ) {}
+
+  /** The kind the link would switch off; throws a German 400 for a link that is not ours. */
+  async kindOf(token: string): Promise<NotificationKind> {
+    return (await this.read(token)).kind;
+  }
+
+  /** Idempotent: switching off what is off already is fine. */
+  async unsubscribe(token: string): Promise<NotificationKind> {
+    const { userId, kind } = await this.read(token);
+    await disableMailKind(this.db, userId, kind);
+    this.events.publish('users.changed', { userIds: [userId] });
+    return kind;
+  }
+
+  private async read(token: string): Promise<{ userId: string; kind: NotificationKind }> {
+    const named = await this.tokens.verify(token);
+    if (!named) throw badLink();
+    return named;
+  }
+}
