@@ -191,6 +191,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const vapid = new VapidKeys(db, config.vapid);
   const pushSender = new PushSender(db, vapid, log, overrides.pushAgent, config.mailLeaseSeconds);
   const pushChannel = new PushChannel(() => pushSender.kick());
+  notifications.register(pushChannel);
   const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
   const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
     new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });

@@ -7,11 +7,14 @@ import { enqueuePush, previewNameOf } from './push.repo.js';
 export class PushChannel implements NotificationChannel {
   readonly name = 'push';
 
-  constructor(private readonly onEnqueued: () => void) {}
+  constructor(private readonly wakeSender: () => void) {}
 
   async notify(tx: Queryable, n: MemberNotification): Promise<void> {
     const otherName = n.kind === 'flirt' ? null : await previewNameOf(tx, n.userId, n.otherId);
-    const queued = await enqueuePush(tx, n.userId, JSON.stringify(pushPayloadFor(n, otherName)));
-    if (queued > 0) this.onEnqueued();
+    await enqueuePush(tx, n.userId, JSON.stringify(pushPayloadFor(n, otherName)));
+  }
+
+  committed(): void {
+    this.wakeSender();
   }
 }

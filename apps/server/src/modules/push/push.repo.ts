@@ -44,10 +44,9 @@ export async function previewNameOf(q: Queryable, userId: string, otherId: strin
   return rows[0]?.name ?? null;
 }
 
-/** One outbox row per device of the member; how many. */
-export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<number> {
-  const rows = await q.query('INSERT INTO push_outbox (subscription_id, payload) SELECT id, $2 FROM push_subscriptions WHERE user_id = $1 RETURNING id', [userId, payload]);
-  return rows.length;
+/** One outbox row per device of the member. */
+export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<void> {
+  await q.query('INSERT INTO push_outbox (subscription_id, payload) SELECT id, $2 FROM push_subscriptions WHERE user_id = $1', [userId, payload]);
 }
 
 export interface DuePush {

@@ -58,6 +58,18 @@ describe('Web Push', () => {
     expect(service.rejected).toEqual([]);
   });
 
+  it('a real message to an offline member arrives as a push without its text', async () => {
+    const device = service.device();
+    await subscribe(ben, device);
+    const sent = await api()('POST', `/api/messages/${ben.id}`, anna.token, { body: 'Geheimer Treffpunkt am Hafen' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.c.notifications.idle();
+    await t.c.pushSender.drain();
+    expect(payloadsFor(device)).toEqual([{ title: 'Neue Nachricht', body: 'Du hast eine neue Nachricht.', url: `/messages/${anna.id}`, tag: `message:${anna.id}` }]);
+    expect(JSON.stringify(service.received)).not.toMatch(/Hafen|Anna/);
+    await api()('DELETE', '/api/push/subscriptions', ben.token, { endpoint: device.endpoint });
+  });
+
   it('names the other member only with previews on, and never the sender of a flirt', async () => {
     const device = service.device();
     await subscribe(ben, device);
