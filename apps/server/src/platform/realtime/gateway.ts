@@ -101,9 +101,10 @@ export class RealtimeGateway {
       socket.emit('presence', { online: this.presence.current });
       if (!userId || !sessionId) return;
       void socket.join([`user:${userId}`, `session:${sessionId}`]);
-      void this.presence.connected(userId);
+      // A socket may come or go while the process stops and Redis is already closed: log, never reject unhandled.
+      this.presence.connected(userId).catch(onError);
       deps.events.emit('member.connected', { userId });
-      socket.on('disconnect', () => void this.presence.disconnected(userId));
+      socket.on('disconnect', () => void this.presence.disconnected(userId).catch(onError));
       // Only members follow a leaderboard (the page is for signed-in members).
       const room = (category: unknown) => (photoCategories.includes(category as never) ? `leaderboard:${String(category)}` : undefined);
       socket.on('leaderboard:watch', (category) => {
