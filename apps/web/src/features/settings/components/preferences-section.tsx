@@ -5,13 +5,14 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
 import { useMemberSettings, useUpdateSettings } from '../api';
+import { NotificationSwitches } from './notification-switches';
 
 const MESSAGE_PREFS: readonly { value: MemberSettings['messagePref']; label: string }[] = [
   { value: 'everyone', label: de.settings.messageEveryone },
   { value: 'liked', label: de.settings.messageLiked },
 ];
 
-/** Who may write, e-mail notifications, sharing: each change is saved at once. */
+/** Who may write, notifications, read receipts, sharing: each change is saved at once. */
 export function PreferencesSection() {
   const settings = useMemberSettings();
   const update = useUpdateSettings();
@@ -49,6 +50,14 @@ export function PreferencesSection() {
             checked={s.emailNotifications}
             disabled={update.isPending}
             onChange={(e) => update.mutate({ emailNotifications: e.target.checked })}
+          />
+          <NotificationSwitches settings={s} disabled={update.isPending} update={(change) => update.mutate(change)} />
+          <SwitchField
+            label={de.settings.readReceipts}
+            hint={de.settings.readReceiptsHint}
+            checked={s.readReceipts}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ readReceipts: e.target.checked })}
           />
           <SwitchField
             label={de.settings.shareEnabled}
