@@ -157,6 +157,27 @@ describe('Web Push', () => {
     expect(payloadsFor(device)).toEqual([]);
   });
 
+  it('keeps a member to their 10 newest devices', async () => {
+    const member = await memberWithProfile(t.app, 'Hanna', 'female');
+    const devices = Array.from({ length: 11 }, () => service.device());
+    for (const d of devices) await subscribe(member, d);
+    const kept = await t.c.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [member.id]);
+    expect(kept.map((r) => r.endpoint).sort()).toEqual(devices.slice(1).map((d) => d.endpoint).sort());
+  });
+
+  it('limits subscription changes to 30 an hour per member', async () => {
+    const member = await memberWithProfile(t.app, 'Greta', 'female');
+    const device = service.device();
+    for (let i = 0; i < 30; i++) {
+      const body = i % 2 === 0 ? { endpoint: device.endpoint, keys: device.keys } : { endpoint: device.endpoint };
+      expect((await api()(i % 2 === 0 ? 'POST' : 'DELETE', '/api/push/subscriptions', member.token, body)).statusCode).toBe(200);
+    }
+    const limited = await api()('POST', '/api/push/subscriptions', member.token, { endpoint: device.endpoint, keys: device.keys });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toBe('Du hast Push-Benachrichtigungen sehr oft umgestellt. Bitte warte etwas.');
+    expect(await subscriptionsOf(device.endpoint)).toEqual([]);
+  });
+
   it('refuses bad subscriptions with a German 400 and stores nothing', async () => {
     const device = service.device();
     const bad = [
