@@ -101,10 +101,9 @@ export class RealtimeGateway {
       socket.emit('presence', { online: this.presence.current });
       if (!userId || !sessionId) return;
       void socket.join([`user:${userId}`, `session:${sessionId}`]);
-      // A socket may come or go while the process stops and Redis is already closed: log, never reject unhandled.
-      this.presence.connected(userId).catch(onError);
+      void this.presence.connected(userId);
       deps.events.emit('member.connected', { userId });
-      socket.on('disconnect', () => void this.presence.disconnected(userId).catch(onError));
+      socket.on('disconnect', () => void this.presence.disconnected(userId));
       // Only members follow a leaderboard (the page is for signed-in members).
       const room = (category: unknown) => (photoCategories.includes(category as never) ? `leaderboard:${String(category)}` : undefined);
       socket.on('leaderboard:watch', (category) => {

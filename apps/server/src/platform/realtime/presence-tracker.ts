@@ -10,6 +10,7 @@ export class PresenceTracker {
   private timer: NodeJS.Timeout | undefined;
   private lastPublished = 0;
   private lastCount = 0;
+  private closed = false;
 
   constructor(
     private readonly store: PresenceStore,
@@ -53,6 +54,7 @@ export class PresenceTracker {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
     await this.store.close();
   }
@@ -63,6 +65,8 @@ export class PresenceTracker {
     } catch (err) {
       this.onError(err);
     }
+    // Sockets close while the process stops: past close() nobody is told (Redis may be gone).
+    if (this.closed) return;
     this.announce();
     this.schedule();
   }
