@@ -157,6 +157,15 @@ describe('Web Push', () => {
     expect(payloadsFor(device)).toEqual([]);
   });
 
+  it('prunes delivered pushes after a day and given-up ones after 7 days, nothing pending', async () => {
+    await t.c.db.query("UPDATE push_outbox SET sent_at = now() - interval '25 hours' WHERE sent_at IS NOT NULL");
+    await t.c.db.query("UPDATE push_outbox SET failed_at = now() - interval '6 days' WHERE failed_at IS NOT NULL");
+    const before = await t.c.db.query<{ sent: boolean }>('SELECT sent_at IS NOT NULL AS sent FROM push_outbox');
+    expect(await t.c.pushSender.prune()).toBe(before.filter((r) => r.sent).length);
+    expect(await t.c.db.query('SELECT id FROM push_outbox WHERE sent_at IS NOT NULL')).toEqual([]);
+    expect((await t.c.db.query('SELECT id FROM push_outbox WHERE failed_at IS NOT NULL')).length).toBeGreaterThan(0);
+  });
+
   it('keeps a member to their 10 newest devices', async () => {
     const member = await memberWithProfile(t.app, 'Hanna', 'female');
     const devices = Array.from({ length: 11 }, () => service.device());
