@@ -11,7 +11,8 @@ const all = (q: Queryable, sql: string, userId: string): Promise<Rows> => q.quer
 export async function exportRows(q: Queryable, userId: string) {
   return {
     account: (await all(q, `SELECT id, email, email_verified, display_name, role, google_sub IS NOT NULL AS google_linked, premium_until,
-                                   message_pref, email_notifications, created_at, updated_at, last_active_at
+                                   message_pref, email_notifications, email_on_match, email_on_message, email_on_flirt, read_receipts, push_previews,
+                                   created_at, updated_at, last_active_at
                               FROM users WHERE id = $1`, userId))[0],
     profile: (await all(q, `SELECT p.about_me, p.looking_for, p.birth_date, p.gender, p.interested_in, p.age_min, p.age_max,
                                    pl.name AS place, p.share_enabled, p.orientation_consent, p.updated_at

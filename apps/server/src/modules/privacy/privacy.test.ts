@@ -135,6 +135,13 @@ describe('consent and settings', () => {
     expect((await api('PUT', '/api/me/settings', ida.token, { emailOnMessage: true })).json()).toMatchObject({ ...changed, emailOnMessage: true });
     expect((await api('GET', '/api/me/settings', ida.token)).json()).toMatchObject({ ...changed, emailOnMessage: true });
     expect((await api('PUT', '/api/me/settings', ida.token, { readReceipts: 'nein' })).statusCode).toBe(400);
+    expect((await api('GET', '/api/me/export', ida.token)).json<{ account: object }>().account).toMatchObject({
+      read_receipts: false,
+      email_on_match: false,
+      email_on_message: true,
+      email_on_flirt: false,
+      push_previews: true,
+    });
   });
 
   it('changes the password (old one checked) and logs out everywhere', async () => {
