@@ -82,7 +82,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await app.register(discoveryRoutes(c.feed, c.likes, c.sessions), { prefix: '/api' });
   await app.register(walletRoutes({ wallet: c.wallet, rewards: c.rewards, purchases: c.purchases, sessions: c.sessions }), { prefix: '/api' });
   if (c.payments.mode === 'stripe') await app.register(paymentsRoutes(c.payments.provider, c.purchases), { prefix: '/api' });
-  await app.register(messagingRoutes(c.messages, c.sessions), { prefix: '/api' });
+  await app.register(messagingRoutes(c, c.sessions), { prefix: '/api' });
   await app.register(rankingsRoutes(c.rankings, c.sessions), { prefix: '/api' });
   await app.register(companionRoutes(c.companion, c.sessions), { prefix: '/api' });
   await app.register(pushRoutes(c.push, c.sessions), { prefix: '/api' });
@@ -109,6 +109,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     presenceIntervalMs: options.presenceIntervalMs,
     metrics: c.metrics,
     websocketOnly: options.websocketOnly,
+    typingAllowed: (from, to) => c.readState.typingAllowed(from, to),
   });
   app.decorate('realtime', realtime);
   const unwatchPresence = c.notifications.watchPresence(realtime);

@@ -37,7 +37,9 @@ import { UnsubscribeService } from './modules/notifications/unsubscribe.service.
 import { BadgesService } from './modules/rankings/badges.service.js';
 import { voteReceivedOn } from './modules/rankings/rankings.repo.js';
 import { RankingsService } from './modules/rankings/rankings.service.js';
+import { ComposeService } from './modules/messaging/compose.service.js';
 import { MessagesService } from './modules/messaging/messages.service.js';
+import { ReadStateService } from './modules/messaging/read-state.service.js';
 import { PrivacyService } from './modules/privacy/privacy.service.js';
 import { ReportsService } from './modules/safety/reports.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -93,6 +95,8 @@ export interface Container {
   purchases: PurchasesService;
   escrows: EscrowService;
   messages: MessagesService;
+  readState: ReadStateService;
+  compose: ComposeService;
   /** Refunds expired prepaid replies and prunes old idempotency keys, every minute (once across the cluster). */
   escrowJob: ScheduledJob;
   badges: BadgesService;
@@ -188,6 +192,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const rankings = new RankingsService(db, photos, events, limiter);
   const loginCodes = new LoginCodeService(db, sessions);
   const cursors = new CursorSealer(db);
+  const readState = new ReadStateService(db, events, limiter);
   const vapid = new VapidKeys(db, config.vapid);
   const pushSender = new PushSender(db, vapid, log, overrides.pushAgent, config.mailLeaseSeconds);
   const pushChannel = new PushChannel(() => pushSender.kick());
@@ -235,7 +240,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     rewards: new RewardsService(db, ledger, settings, voteReceivedOn),
     purchases: new PurchasesService(db, ledger, payments, config.publicUrl, log),
     escrows,
-    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter, cursors),
+    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter, cursors, readState),
+    readState,
+    compose: new ComposeService(db, ledger, settings),
     escrowJob,
     badges,
     rankings,

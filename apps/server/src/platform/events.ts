@@ -13,6 +13,10 @@ export interface LocalEvents {
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
   /** A message was stored: the recipient's and the sender's open sessions hear of it. */
   'message.created': { message: ChatMessage };
+  /** `readerId` read what `senderId` sent up to message `upTo` (only emitted when the reader sends read receipts). */
+  'messages.read': { readerId: string; senderId: string; upTo: string; at: string };
+  /** A member's unread message count changed. */
+  'unread.changed': { userId: string; count: number };
   /** A flirt was sent (not one that made a match): only the recipient is named. */
   'flirt.created': { recipientId: string };
   /** A member opened a socket in this process. */

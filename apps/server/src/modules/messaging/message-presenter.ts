@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { MessageRow } from './messages.repo.js';
 
-export function presentMessage(m: MessageRow): ChatMessage {
+/** `hideReadOf`: a member whose sent messages show no read time (the reader sends no read receipts). */
+export function presentMessage(m: MessageRow, hideReadOf?: string): ChatMessage {
   return {
     id: m.id,
     clientId: m.client_id,
@@ -11,7 +12,7 @@ export function presentMessage(m: MessageRow): ChatMessage {
     prepaidReply: m.prepaid_reply,
     prepaidReserved: Number(m.reserved),
     createdAt: m.created_at.toISOString(),
-    readAt: m.read_at?.toISOString() ?? null,
+    readAt: m.sender_id === hideReadOf ? null : (m.read_at?.toISOString() ?? null),
   };
 }
 

@@ -1,4 +1,6 @@
+import type { Queryable } from '../../db/client.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { startedBy } from './messages.repo.js';
 
 /** What sending one more message asks of a member (docs/MESSAGING.md). */
 export type MessageRule = { kind: 'pay'; cost: number } | { kind: 'limit'; perDay: number } | { kind: 'free' };
@@ -20,4 +22,9 @@ export async function loadMessageRules(settings: SettingsService): Promise<(gend
     if (kind === 'limit') return { kind, perDay };
     return { kind: 'free' };
   };
+}
+
+/** A message from `senderId` answers a conversation `recipientId` started: only those count against a daily limit. */
+export async function isReply(q: Queryable, senderId: string, recipientId: string): Promise<boolean> {
+  return (await startedBy(q, senderId, recipientId)) === recipientId;
 }

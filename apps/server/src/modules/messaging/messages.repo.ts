@@ -59,6 +59,7 @@ export type ConversationRow = {
   name: string;
   unread: number;
   last_id: string;
+  read_receipts: boolean;
 };
 
 /** One row per member written with (blocked ones left out), newest conversation first. */
@@ -74,7 +75,7 @@ export function conversations(q: Queryable, userId: string, limit: number): Prom
          FROM mine WHERE member_id IS NOT NULL
         ORDER BY member_id, created_at DESC, id DESC
      )
-     SELECT l.member_id, u.display_name AS name, l.last_id,
+     SELECT l.member_id, u.display_name AS name, l.last_id, u.read_receipts,
             (SELECT count(*)::int FROM mine x WHERE x.member_id = l.member_id AND x.recipient_id = $1 AND x.read_at IS NULL) AS unread
        FROM last l
        JOIN users u ON u.id = l.member_id AND u.suspended_at IS NULL
@@ -99,26 +100,72 @@ export function history(q: Queryable, a: string, b: string, before: { at: Date; 
   );
 }
 
-/** Marks what `from` sent to `to` as read; returns how many were unread. */
-export async function markRead(q: Queryable, to: string, from: string): Promise<number> {
-  const rows = await q.query('UPDATE messages SET read_at = now() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL RETURNING id', [to, from]);
-  return rows.length;
+/** Marks what `from` sent to `to` as read; answers how many were unread and the newest of them. */
+export async function markRead(q: Queryable, to: string, from: string): Promise<{ marked: number; newest?: { id: string; read_at: Date } }> {
+  const rows = await q.query<{ id: string; created_at: Date; read_at: Date }>(
+    'UPDATE messages SET read_at = now() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL RETURNING id, created_at, read_at',
+    [to, from],
+  );
+  const newest = rows.reduce<(typeof rows)[number] | undefined>(
+    (a, r) => (!a || r.created_at > a.created_at || (r.created_at.getTime() === a.created_at.getTime() && r.id > a.id) ? r : a),
+    undefined,
+  );
+  return { marked: rows.length, newest };
+}
+
+/** Messages to the member not yet read, from senders they can still see (not suspended, not blocked either way). */
+export async function unreadCount(q: Queryable, userId: string): Promise<number> {
+  const rows = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM messages m JOIN users u ON u.id = m.sender_id AND u.suspended_at IS NULL
+      WHERE m.recipient_id = $1 AND m.read_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = m.sender_id)
+                                                 OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))`,
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
+/** Whether the member sends read receipts (member setting; true for unknown ids so nothing is hidden by mistake). */
+export async function sendsReadReceipts(q: Queryable, userId: string): Promise<boolean> {
+  const rows = await q.query<{ read_receipts: boolean }>('SELECT read_receipts FROM users WHERE id = $1', [userId]);
+  return rows[0]?.read_receipts ?? true;
+}
+
+/** Who wrote the first message between two members; undefined when they have none yet. */
+export async function startedBy(q: Queryable, a: string, b: string): Promise<string | null | undefined> {
+  const rows = await q.query<{ sender_id: string | null }>(
+    `SELECT m.sender_id FROM messages m
+      WHERE LEAST(m.sender_id, m.recipient_id) = LEAST($1::uuid, $2::uuid)
+        AND GREATEST(m.sender_id, m.recipient_id) = GREATEST($1::uuid, $2::uuid)
+      ORDER BY m.created_at, m.id LIMIT 1`,
+    [a, b],
+  );
+  return rows.length === 0 ? undefined : rows[0]!.sender_id;
 }
 
 /**
- * Counts one more message today (Europe/Berlin) against a daily limit; false (nothing counted)
- * when the limit is reached. One statement, so concurrent sends cannot both take the last one.
+ * Counts one more reply today (Europe/Berlin) against a daily limit; false (nothing counted) when
+ * the limit is reached. One statement, so concurrent sends cannot both take the last one.
  */
-export async function countDailyMessage(q: Queryable, userId: string, limit: number): Promise<boolean> {
+export async function countDailyReply(q: Queryable, userId: string, limit: number): Promise<boolean> {
   if (limit <= 0) return false;
   const rows = await q.query(
     `INSERT INTO daily_counters (user_id, kind, day, count)
-     VALUES ($1, 'message', (now() AT TIME ZONE 'Europe/Berlin')::date, 1)
+     VALUES ($1, 'reply', (now() AT TIME ZONE 'Europe/Berlin')::date, 1)
      ON CONFLICT (user_id, kind, day) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < $2
      RETURNING count`,
     [userId, limit],
   );
   return rows.length === 1;
+}
+
+/** Replies counted today (Europe/Berlin). */
+export async function dailyReplies(q: Queryable, userId: string): Promise<number> {
+  const rows = await q.query<{ count: number }>(
+    "SELECT count FROM daily_counters WHERE user_id = $1 AND kind = 'reply' AND day = (now() AT TIME ZONE 'Europe/Berlin')::date",
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
 }
 
 /** The recipient if reachable (not suspended), with their message preference and whether they liked the sender. */
@@ -138,7 +185,10 @@ export async function senderGender(q: Queryable, userId: string): Promise<'femal
 }
 
 /** A member others may still see: not suspended. */
-export async function findShownMember(q: Queryable, id: string): Promise<{ id: string; name: string } | undefined> {
-  const rows = await q.query<{ id: string; name: string }>('SELECT id, display_name AS name FROM users WHERE id = $1 AND suspended_at IS NULL', [id]);
+export async function findShownMember(q: Queryable, id: string): Promise<{ id: string; name: string; read_receipts: boolean } | undefined> {
+  const rows = await q.query<{ id: string; name: string; read_receipts: boolean }>(
+    'SELECT id, display_name AS name, read_receipts FROM users WHERE id = $1 AND suspended_at IS NULL',
+    [id],
+  );
   return rows[0];
 }

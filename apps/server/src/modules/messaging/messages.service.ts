@@ -17,9 +17,11 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { runIdempotent } from '../wallet/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
 import type { EscrowService } from './escrows.service.js';
-import { loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
+import { isReply, loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
 import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
+import type { ReadStateService } from './read-state.service.js';
+import { writeRefusal } from './write-permission.js';
 
 export interface SendInput {
   body: string;
@@ -41,6 +43,7 @@ export class MessagesService {
     private readonly events: EventBus,
     private readonly limiter: RateLimiter,
     private readonly cursors: CursorSealer,
+    private readonly readState: ReadStateService,
   ) {}
 
   /**
@@ -48,7 +51,6 @@ export class MessagesService {
    * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
-    if (senderId === recipientId) throw new AppError(400, 'self_message', 'Du kannst dir nicht selbst schreiben.');
     await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
@@ -67,7 +69,10 @@ export class MessagesService {
       throw err;
     });
     const { replay, ...response } = result;
-    if (!replayed && !replay) this.events.emit('message.created', { message: response.message });
+    if (!replayed && !replay) {
+      this.events.emit('message.created', { message: response.message });
+      await this.readState.pushUnread(recipientId);
+    }
     return response;
   }
 
@@ -87,19 +92,13 @@ export class MessagesService {
     ruleFor: (gender: Gender) => MessageRule,
     freeCap: number,
   ): Promise<SendMessageResponse> {
-    const recipient = await repo.findRecipient(tx, recipientId, senderId);
-    if (!recipient) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
-    if (await isBlockedEitherWay(tx, senderId, recipientId)) {
-      throw new AppError(403, 'blocked', 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.');
-    }
-    if (recipient.message_pref === 'liked' && !recipient.likes_sender) {
-      throw new AppError(403, 'not_liked', 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.');
-    }
+    const refusal = await writeRefusal(tx, senderId, recipientId);
+    if (refusal) throw refusal;
     const gender = await repo.senderGender(tx, senderId);
     if (gender === undefined) throw new AppError(403, 'profile_required', 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.');
     const rule = ruleFor(gender);
-    if (rule.kind === 'limit' && !(await repo.countDailyMessage(tx, senderId, rule.perDay))) {
-      throw new AppError(429, 'daily_limit', `Du hast heute schon ${rule.perDay} Nachrichten geschrieben. Morgen kannst du wieder schreiben.`);
+    if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
+      throw new AppError(429, 'daily_limit', `Du hast heute schon ${rule.perDay} Antworten geschrieben. Morgen kannst du wieder antworten.`);
     }
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
@@ -144,7 +143,7 @@ export class MessagesService {
         memberId: r.member_id,
         name: r.name,
         thumbUrl: await this.thumbOf(r.member_id),
-        lastMessage: presentMessage((await repo.findMessage(this.db, r.last_id))!),
+        lastMessage: presentMessage((await repo.findMessage(this.db, r.last_id))!, r.read_receipts ? undefined : userId),
         unread: r.unread,
       })),
     );
@@ -165,13 +164,9 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     return {
       member: { id: member.id, name: member.name, thumbUrl: await this.thumbOf(member.id) },
-      messages: page.reverse().map(presentMessage),
+      messages: page.reverse().map((m) => presentMessage(m, member.read_receipts ? undefined : userId)),
       before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
     };
-  }
-
-  async markRead(userId: string, memberId: string): Promise<number> {
-    return repo.markRead(this.db, userId, memberId);
   }
 
   private async thumbOf(userId: string): Promise<string | null> {

@@ -51,15 +51,17 @@ describe('sending', () => {
     expect(await inbox(eva)).toEqual([]);
   });
 
-  it('lets a woman write for free up to WOMAN_DAILY_REPLY_LIMIT messages a day, then 429', async () => {
+  it('lets a woman reply for free up to WOMAN_DAILY_REPLY_LIMIT replies a day, then 429', async () => {
     await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: '2' });
     const eva = await memberWithProfile(t.app, 'Eva', 'female');
     const tom = await memberWithProfile(t.app, 'Tom', 'male');
+    await buyPack(t.app, tom.token, 'starter');
+    expect((await send(tom, eva.id, { body: 'Hallo Eva' })).statusCode).toBe(200);
     expect((await send(eva, tom.id, { body: 'Eins' })).statusCode).toBe(200);
     expect((await send(eva, tom.id, { body: 'Zwei' })).statusCode).toBe(200);
     const third = await send(eva, tom.id, { body: 'Drei' });
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toBe('Du hast heute schon 2 Nachrichten geschrieben. Morgen kannst du wieder schreiben.');
+    expect(third.json().message).toBe('Du hast heute schon 2 Antworten geschrieben. Morgen kannst du wieder antworten.');
     expect(await messageCount(eva.id)).toBe(2);
     expect(await credits(eva)).toBe(0);
     await t.c.settings.update({ WOMAN_DAILY_REPLY_LIMIT: '20' });

@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { typingRequest } from '@funkeln/contracts/messages';
 import { photoCategories } from '@funkeln/contracts/rankings';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
 import type { Redis } from 'ioredis';
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   metrics: Pick<Metrics, 'socketsOpen' | 'socketConnections' | 'readOnlineFrom'>;
   /** Refuse long-polling: behind a non-sticky balancer its requests would reach processes that do not know the session. */
   websocketOnly?: boolean;
+  /** Whether a typing signal from one member to another is forwarded (may write to them, not throttled). */
+  typingAllowed(from: string, to: string): Promise<boolean>;
 }
 
 /** The only module that knows socket.io: turns domain events into socket events. */
@@ -114,6 +117,17 @@ export class RealtimeGateway {
         const r = room(category);
         if (r) void socket.leave(r);
       });
+      socket.on('typing', (payload: unknown) => {
+        const parsed = typingRequest.safeParse(payload);
+        if (!parsed.success) return;
+        const { to } = parsed.data;
+        deps.typingAllowed(userId, to).then(
+          (allowed) => {
+            if (allowed) this.io.to(`user:${to}`).emit('typing', { from: userId });
+          },
+          (err: unknown) => deps.log.error({ err }, 'typing signal failed'),
+        );
+      });
     });
     this.subscriptions.push(
       deps.events.on('match.created', ({ deliveries }) => {
@@ -122,6 +136,12 @@ export class RealtimeGateway {
       deps.events.on('message.created', ({ message }) => {
         const rooms = [message.recipientId, message.senderId].filter((id) => id !== null).map((id) => `user:${id}`);
         this.io.to(rooms).emit('message', { message });
+      }),
+      deps.events.on('messages.read', ({ readerId, senderId, upTo, at }) => {
+        this.io.to(`user:${senderId}`).emit('read', { by: readerId, upTo, at });
+      }),
+      deps.events.on('unread.changed', ({ userId, count }) => {
+        this.io.to(`user:${userId}`).emit('unread', { count });
       }),
       deps.events.on('leaderboard.changed', (event) => {
         this.io.to(`leaderboard:${event.category}`).emit('leaderboard', event);
