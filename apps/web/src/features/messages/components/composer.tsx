@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api';
 import { composeQuery, useSendMessage } from '../api';
+import { isSendKey } from '../send-key';
 import { useTypingSignal } from '../use-conversation-signals';
 import { useDraft } from '../use-draft';
 import { useDraftClientId } from '../use-draft-client-id';
@@ -51,7 +52,7 @@ export function Composer({ memberId }: { memberId: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
     event.preventDefault();
     void submit();
   };
