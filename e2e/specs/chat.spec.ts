@@ -107,15 +107,22 @@ test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelese
   await expect(page.getByRole('heading', { name: 'Berta', level: 1 })).toBeVisible();
   await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 50');
 
-  // Enter sends, Shift+Enter makes a new line; the draft goes, the price follows the balance.
+  // A man writing first may add a prepaid reply behind '+'. Enter sends, Shift+Enter makes a new
+  // line; the draft goes, the price follows the balance.
+  const prepaid = page.getByRole('button', { name: 'Vorbezahlte Antwort anbieten' });
+  await prepaid.click();
+  await page.getByLabel('Vorbezahlte Antwort (Credits)').fill('10');
   const composer = page.getByLabel('Nachricht', { exact: true });
   await composer.fill('Hallo Berta!');
   await composer.press('Shift+Enter');
   await composer.pressSequentially('Wie geht es dir?');
   await composer.press('Enter');
-  await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie geht es dir?' })).toContainText('Hallo Berta!\nWie geht es dir?');
+  const first = page.getByTestId('chat-message').filter({ hasText: 'Wie geht es dir?' });
+  await expect(first).toContainText('Hallo Berta!\nWie geht es dir?');
+  await expect(first.getByTestId('prepaid-badge')).toHaveText('Vorbezahlte Antwort: 10 Credits');
   await expect(composer).toHaveValue('');
-  await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 45');
+  await expect(page.getByLabel('Vorbezahlte Antwort (Credits)')).toHaveCount(0);
+  await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 35');
   await expect(page.getByTestId('day-separator')).toHaveText('Heute');
   await expect(page.getByTestId('read-receipt')).toHaveCount(0);
 
@@ -127,6 +134,7 @@ test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelese
   await expect(item).toContainText('1 ungelesen');
   await item.click();
   await expect(second.getByTestId('chat-message').filter({ hasText: 'Wie geht es dir?' })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Vorbezahlte Antwort anbieten' })).toHaveCount(0);
   await expect(nav.getByTestId('unread-badge')).toHaveCount(0);
   await expect(second).toHaveTitle(/^Funkeln/);
 
@@ -138,6 +146,9 @@ test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelese
   await second.getByLabel('Nachricht', { exact: true }).press('Enter');
   await expect(page.getByTestId('chat-message').filter({ hasText: 'Gut, und dir?' })).toBeVisible();
   await expect(page.getByTestId('typing-indicator')).toHaveText('');
+  // Her reply collected the prepaid credits; once she has written, '+' is gone.
+  await expect(first.getByTestId('prepaid-badge')).toHaveCount(0);
+  await expect(prepaid).toHaveCount(0);
   await second.context().close();
 });
 
