@@ -7,6 +7,7 @@ import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { addToConversation, conversationQuery, refreshAfterMessage, threadOf } from './api';
 import { Composer } from './components/composer';
 import { ConversationsPanel } from './components/conversations-panel';
@@ -19,6 +20,7 @@ import { useMarkRead } from './use-mark-read';
 export function ConversationPage() {
   const { memberId = '' } = useParams();
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
   const conversation = useInfiniteQuery(conversationQuery(memberId));
   const messages = useMemo(() => (conversation.data ? threadOf(conversation.data) : []), [conversation.data]);
   const typing = useMemberTyping(memberId);
@@ -64,7 +66,7 @@ export function ConversationPage() {
               loadingOlder={conversation.isFetchingNextPage}
               onLoadOlder={() => void conversation.fetchNextPage()}
             />
-            <Composer key={member.id} memberId={member.id} />
+            {me ? <Composer key={`${me.id}:${member.id}`} ownerId={me.id} memberId={member.id} /> : null}
           </>
         ) : null}
       </section>

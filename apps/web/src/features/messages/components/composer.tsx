@@ -17,9 +17,9 @@ import { ComposeStatus } from './compose-status';
  * the draft survives a reload; a failed send is retried with the same clientId, so it is stored
  * once. The prepaid reply sits behind '+' where the server offers it (a man writing first).
  */
-export function Composer({ memberId }: { memberId: string }) {
+export function Composer({ ownerId, memberId }: { ownerId: string; memberId: string }) {
   const compose = useQuery(composeQuery(memberId));
-  const [draft, setDraft] = useDraft(memberId);
+  const [draft, setDraft] = useDraft(ownerId, memberId);
   const [prepaid, setPrepaid] = useState('');
   const [prepaidOpen, setPrepaidOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
