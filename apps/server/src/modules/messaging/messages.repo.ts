@@ -100,10 +100,19 @@ export function history(q: Queryable, a: string, b: string, before: { at: Date; 
   );
 }
 
-/** Marks what `from` sent to `to` as read; answers how many were unread and the newest of them. */
-export async function markRead(q: Queryable, to: string, from: string): Promise<{ marked: number; newest?: { id: string; read_at: Date } }> {
-  const rows = await q.query<{ id: string; created_at: Date; read_at: Date }>(
-    'UPDATE messages SET read_at = now() WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL RETURNING id, created_at, read_at',
+/**
+ * Marks what `from` sent to `to` as read; answers how many were unread, the newest of them and
+ * whether the reader sends read receipts.
+ */
+export async function markRead(
+  q: Queryable,
+  to: string,
+  from: string,
+): Promise<{ marked: number; newest?: { id: string; read_at: Date; read_receipts: boolean } }> {
+  const rows = await q.query<{ id: string; created_at: Date; read_at: Date; read_receipts: boolean }>(
+    `UPDATE messages m SET read_at = now() FROM users u
+      WHERE m.recipient_id = $1 AND m.sender_id = $2 AND m.read_at IS NULL AND u.id = $1
+      RETURNING m.id, m.created_at, m.read_at, u.read_receipts`,
     [to, from],
   );
   const newest = rows.reduce<(typeof rows)[number] | undefined>(
@@ -123,12 +132,6 @@ export async function unreadCount(q: Queryable, userId: string): Promise<number>
     [userId],
   );
   return rows[0]!.n;
-}
-
-/** Whether the member sends read receipts (member setting; true for unknown ids so nothing is hidden by mistake). */
-export async function sendsReadReceipts(q: Queryable, userId: string): Promise<boolean> {
-  const rows = await q.query<{ read_receipts: boolean }>('SELECT read_receipts FROM users WHERE id = $1', [userId]);
-  return rows[0]?.read_receipts ?? true;
 }
 
 /** Who wrote the first message between two members; undefined when they have none yet. */
@@ -168,11 +171,14 @@ export async function dailyReplies(q: Queryable, userId: string): Promise<number
   return rows[0]?.count ?? 0;
 }
 
-/** The recipient if reachable (not suspended), with their message preference and whether they liked the sender. */
-export async function findRecipient(q: Queryable, recipientId: string, senderId: string): Promise<{ message_pref: 'everyone' | 'liked'; likes_sender: boolean } | undefined> {
-  const rows = await q.query<{ message_pref: 'everyone' | 'liked'; likes_sender: boolean }>(
+export type RecipientRow = { message_pref: 'everyone' | 'liked'; likes_sender: boolean; blocked: boolean };
+
+/** The recipient if reachable (not suspended): their message preference, whether they liked the sender, a block either way. */
+export async function findRecipient(q: Queryable, recipientId: string, senderId: string): Promise<RecipientRow | undefined> {
+  const rows = await q.query<RecipientRow>(
     `SELECT u.message_pref,
-            EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = u.id AND s.target_id = $2 AND s.kind <> 'skip') AS likes_sender
+            EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = u.id AND s.target_id = $2 AND s.kind <> 'skip') AS likes_sender,
+            EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = $2) OR (b.blocker_id = $2 AND b.blocked_id = u.id)) AS blocked
        FROM users u WHERE u.id = $1 AND u.suspended_at IS NULL`,
     [recipientId, senderId],
   );

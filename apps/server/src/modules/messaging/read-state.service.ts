@@ -31,7 +31,7 @@ export class ReadStateService {
   async markRead(userId: string, memberId: string): Promise<number> {
     const { marked, newest } = await repo.markRead(this.db, userId, memberId);
     if (!newest) return marked;
-    if (await repo.sendsReadReceipts(this.db, userId)) {
+    if (newest.read_receipts) {
       this.events.emit('messages.read', { readerId: userId, senderId: memberId, upTo: newest.id, at: newest.read_at.toISOString() });
     }
     await this.pushUnread(userId);

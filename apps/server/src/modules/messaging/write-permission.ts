@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
 import { findRecipient } from './messages.repo.js';
 
 /** Why `senderId` may not write to `recipientId` (a message or a typing signal); undefined when they may. */
@@ -8,7 +7,7 @@ export async function writeRefusal(q: Queryable, senderId: string, recipientId: 
   if (senderId === recipientId) return new AppError(400, 'self_message', 'Du kannst dir nicht selbst schreiben.');
   const recipient = await findRecipient(q, recipientId, senderId);
   if (!recipient) return new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
-  if (await isBlockedEitherWay(q, senderId, recipientId)) {
+  if (recipient.blocked) {
     return new AppError(403, 'blocked', 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.');
   }
   if (recipient.message_pref === 'liked' && !recipient.likes_sender) {
