@@ -198,8 +198,11 @@ test('credits, a prepaid message and a live reply between two members', async ({
     'Danke! Deine Credits werden gutgeschrieben, sobald die Zahlung bestätigt ist.',
   );
   await expect(balance).toHaveText('30 Credits');
+  // The price is stated on the page and again in the confirmation, before anything is booked.
+  await expect(page.getByTestId('premium-price')).toHaveText('30 Tage Premium für 300 Credits');
   await page.getByRole('button', { name: 'Premium kaufen' }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Premium kaufen' }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('30 Tage Premium kosten 300 Credits');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Für 300 Credits kaufen' }).click();
   await expect(page.getByTestId('premium-result')).toContainText('Nicht genug Credits');
   await expect(balance).toHaveText('30 Credits');
 });

@@ -47,6 +47,8 @@ export const walletResponse = z.object({
   /** How many free credits may still go out as prepaid replies today (PREPAID_FREE_CREDITS_PER_DAY). */
   freePassLeftToday: z.number().int().min(0),
   premiumUntil: z.string().nullable(),
+  /** What 30 days of premium cost in credits (PREMIUM_PRICE_CREDITS), shown before buying. */
+  premiumPrice: z.number().int().min(1),
   history: z.array(historyItem),
   /** 'test' books packs at once without money (outside production); 'stripe' redirects to Checkout. */
   payments: z.enum(['test', 'stripe', 'none']),

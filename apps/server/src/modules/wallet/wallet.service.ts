@@ -17,18 +17,20 @@ export class WalletService {
   ) {}
 
   async wallet(userId: string): Promise<WalletResponse> {
-    const [state, premiumUntil, history, freeCap, freePassed] = await Promise.all([
+    const [state, premiumUntil, history, freeCap, freePassed, premiumPrice] = await Promise.all([
       this.ledger.state(this.db, userId),
       repo.premiumUntil(this.db, userId),
       this.ledger.history(this.db, userId),
       this.settings.get('PREPAID_FREE_CREDITS_PER_DAY'),
       repo.freeCreditsPassedToday(this.db, userId),
+      this.settings.get('PREMIUM_PRICE_CREDITS'),
     ]);
     return {
       credits: state.balance,
       freeCredits: state.free,
       freePassLeftToday: Math.max(freeCap - freePassed, 0),
       premiumUntil: activeUntil(premiumUntil),
+      premiumPrice,
       history,
       payments: this.paymentsMode,
     };

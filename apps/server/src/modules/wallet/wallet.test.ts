@@ -25,7 +25,7 @@ const claim = (token: string, type: string, headers: Record<string, string> = {}
 describe('wallet', () => {
   it('starts empty, in the labelled test mode, and needs a session', async () => {
     const { token } = await register(t.app);
-    expect(await wallet(token)).toEqual({ credits: 0, freeCredits: 0, freePassLeftToday: 20, premiumUntil: null, history: [], payments: 'test' });
+    expect(await wallet(token)).toEqual({ credits: 0, freeCredits: 0, freePassLeftToday: 20, premiumUntil: null, premiumPrice: 300, history: [], payments: 'test' });
     expect((await t.app.inject({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(401);
   });
 

@@ -37,7 +37,7 @@ export function WalletPage() {
           <RewardButtons />
           <FreeCreditsCard freePassLeftToday={wallet.data.freePassLeftToday} />
           <CreditPacks payments={wallet.data.payments} />
-          <PremiumCard premiumUntil={wallet.data.premiumUntil} />
+          <PremiumCard premiumUntil={wallet.data.premiumUntil} price={wallet.data.premiumPrice} />
           <WalletHistory items={wallet.data.history} />
         </div>
       ) : null}

@@ -9,10 +9,12 @@ import type { Outcome } from '../outcome';
 
 interface PremiumCardProps {
   premiumUntil: string | null;
+  /** Credits for 30 days (PREMIUM_PRICE_CREDITS): stated before the purchase, as price law asks. */
+  price: number;
 }
 
-/** '30 Tage Premium', paid with credits after a confirmation; buying again extends the time. */
-export function PremiumCard({ premiumUntil }: PremiumCardProps) {
+/** '30 Tage Premium für N Credits', paid with credits after a confirmation naming the price; buying again extends the time. */
+export function PremiumCard({ premiumUntil, price }: PremiumCardProps) {
   const buy = useBuyPremium();
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -31,7 +33,9 @@ export function PremiumCard({ premiumUntil }: PremiumCardProps) {
       <h2 className="wallet-section__title" id="wallet-premium-title">
         {de.wallet.premiumTitle}
       </h2>
-      <p className="premium-card__offer">{de.wallet.premiumOffer}</p>
+      <p className="premium-card__offer" data-testid="premium-price">
+        {de.wallet.premiumOffer(price)}
+      </p>
       <p className="muted wallet-section__lead">{de.wallet.premiumText}</p>
       {premiumUntil ? (
         <p className="premium-card__active" data-testid="premium-until">
@@ -49,8 +53,8 @@ export function PremiumCard({ premiumUntil }: PremiumCardProps) {
       <ConfirmDialog
         open={asking}
         title={de.wallet.premiumConfirmTitle}
-        text={de.wallet.premiumConfirmText}
-        confirmLabel={de.wallet.premiumBuy}
+        text={de.wallet.premiumConfirmText(price)}
+        confirmLabel={de.wallet.premiumConfirmBuy(price)}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
       />
