@@ -13,7 +13,10 @@
  *    answers' p50/p99 and the server's CPU time per message. The default rate is 50/s: at 200/s a
  *    2-core machine's server on PGlite could not keep up (a send costs it about 6 ms of CPU, so
  *    200/s asks for 1.2 of 2 shared cores; measured p50 748 ms, p99 10.7 s on 2026-11-23), and
- *    the figure would measure the queue, not the delivery.
+ *    the figure would measure the queue, not the delivery. With --signals (issue 17: read
+ *    receipts and typing on), each sender's socket emits `typing` to the recipient just before the
+ *    send, and each recipient marks the conversation read (POST /api/conversations/:id/read) as
+ *    the message arrives, so `typing`, `read` and `unread` events share the sockets and the server.
  * b) Idle authenticated sockets per GiB: the server's VmRSS (/proc/<pid>/status) settled before
  *    and after --sockets authenticated sockets connected (after a warm-up connect and disconnect
  *    of --chatters sockets); sockets per GiB = sockets * 1 GiB / (after - before). That is an
@@ -28,11 +31,12 @@
  *
  * Reproduce: `npm run bench:realtime`, or `npx tsx bench/realtime.ts [--sockets 10000]
  * [--chatters 1000] [--messages 3000] [--rate 50] [--repeats 10] [--workers 3]
- * [--only pglite|postgres] [--dry]`. PostgreSQL: BENCH_PG_URL (default
+ * [--only pglite|postgres] [--signals] [--dry]`. With --signals only the delivery row is recorded. PostgreSQL: BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/test) is the admin connection; the bench creates and drops
  * the database funkeln_bench_realtime. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
  * Without either, that part is skipped.
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
@@ -51,6 +55,8 @@ const { values: args } = parseArgs({
     repeats: { type: 'string', default: '10' },
     workers: { type: 'string', default: '3' },
     only: { type: 'string' },
+    /** Read receipts and typing on: each sender emits `typing` before sending, each recipient marks read on arrival. */
+    signals: { type: 'boolean', default: false },
     /** Measure and print only; leave bench/RESULTS.md alone (e.g. for smaller sizes). */
     dry: { type: 'boolean', default: false },
   },
@@ -61,6 +67,8 @@ const CHATTERS = Math.min(Number(args.chatters), SOCKETS);
 const MESSAGES = Number(args.messages);
 const RATE = Number(args.rate);
 const REPEATS = Number(args.repeats);
+const SIGNALS = args.signals;
+const SIGNALS_NOTE = SIGNALS ? ', read receipts and typing on (each sender emits `typing` first, each recipient marks read on arrival)' : '';
 const WORKERS = Number(args.workers);
 const WARMUP_MESSAGES = Math.min(RATE, MESSAGES); // one second's worth, not counted
 const MESSAGES_PER_MEMBER_MINUTE = 30; // the server's flood guard (docs/MESSAGING.md)
@@ -78,6 +86,8 @@ interface Figures {
   answered: Percentiles;
   /** Server process CPU time over the send phase (/proc/<pid>/stat) per message, sockets included. */
   serverCpuMsPerMessage: number;
+  /** The machine's 1-minute load average right after the send phase (the machine may be shared). */
+  load: number;
   rssBefore: number;
   rssAfter: number;
   fanout: Percentiles;
@@ -137,7 +147,7 @@ async function measure(backend: Backend): Promise<Figures> {
     const sendAll = (total: number) =>
       Promise.all(
         parts.map((part, i) =>
-          clients[i]!.request({ type: 'send', base: server.base, plan: messagePlan(part, Math.round(total / parts.length)), ratePerSec: RATE / parts.length }, 'sent'),
+          clients[i]!.request({ type: 'send', base: server.base, plan: messagePlan(part, Math.round(total / parts.length)), ratePerSec: RATE / parts.length, signals: SIGNALS }, 'sent'),
         ),
       );
     log(`${label}: ${CHATTERS} chatters connected; warm-up ${WARMUP_MESSAGES} messages, then ${MESSAGES} at ${RATE}/s`);
@@ -147,11 +157,12 @@ async function measure(backend: Backend): Promise<Figures> {
     const replies = await sendAll(MESSAGES);
     const sendSeconds = (performance.now() - sendStart) / 1000;
     const serverCpuMsPerMessage = ((cpuSeconds(pid) - cpu0) * 1000) / MESSAGES;
+    const load = loadavg()[0]!;
     log(`${label}: sent in ${sendSeconds.toFixed(1)} s (planned ${(MESSAGES / RATE).toFixed(1)} s); server CPU ${serverCpuMsPerMessage.toFixed(1)} ms per message`);
     const statuses: Record<string, number> = {};
     for (const r of replies) for (const [k, n] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
     const undelivered = replies.reduce((n, r) => n + r.undelivered, 0);
-    if (Object.keys(statuses).some((k) => k !== '200') || undelivered > 0) {
+    if (Object.keys(statuses).some((k) => k !== '200' && k !== 'read 200') || undelivered > 0) {
       throw new Error(`messages: statuses ${JSON.stringify(statuses)}, ${undelivered} not delivered to the recipient's socket`);
     }
     const delivery = percentiles(replies.flatMap((r) => Array.from(r.latencies)));
@@ -162,6 +173,7 @@ async function measure(backend: Backend): Promise<Figures> {
       delivery,
       answered,
       serverCpuMsPerMessage,
+      load,
       rssBefore,
       rssAfter,
       fanout: percentiles(rounds.map((r) => r.fanoutMs)),
@@ -176,14 +188,17 @@ async function measure(backend: Backend): Promise<Figures> {
 
 async function record(f: Figures): Promise<void> {
   if (args.dry) return;
-  const base = { benchmark: 'realtime', machine: MACHINE, reproduce: 'npm run bench:realtime' };
+  const base = { benchmark: 'realtime', machine: MACHINE, reproduce: SIGNALS ? 'npm run bench:realtime -- --signals --sockets 1000' : 'npm run bench:realtime' };
+  const cores = cpus().length;
+  const shared = f.load > cores ? ', the machine shared with other work' : '';
   const ms = (v: number) => v.toFixed(1);
   await recordResult({
     ...base,
-    metric: `message delivery latency p99, POST /api/messages -> recipient's socket, ${f.label}, ${CHATTERS.toLocaleString('en')} connected members`,
-    value: `${ms(f.delivery.p99)} ms (p50 ${ms(f.delivery.p50)} ms, max ${ms(f.delivery.max)} ms; ${f.delivery.count} messages at ${RATE}/s, loopback; the HTTP answers alone: p50 ${ms(f.answered.p50)} ms, p99 ${ms(f.answered.p99)} ms; server CPU ${ms(f.serverCpuMsPerMessage)} ms per message)`,
+    metric: `message delivery latency p99, POST /api/messages -> recipient's socket, ${f.label}, ${CHATTERS.toLocaleString('en')} connected members${SIGNALS_NOTE}`,
+    value: `${ms(f.delivery.p99)} ms (p50 ${ms(f.delivery.p50)} ms, max ${ms(f.delivery.max)} ms; ${f.delivery.count} messages at ${RATE}/s, loopback; the HTTP answers alone: p50 ${ms(f.answered.p50)} ms, p99 ${ms(f.answered.p99)} ms; server CPU ${ms(f.serverCpuMsPerMessage)} ms per message; machine load average ${f.load.toFixed(1)} on ${cores} cores${shared})`,
     target: '< 50 ms',
   });
+  if (SIGNALS) return;
   const perSocket = (f.rssAfter - f.rssBefore) / SOCKETS;
   await recordResult({
     ...base,

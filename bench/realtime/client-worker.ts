@@ -12,12 +12,15 @@ import type { Command, Member, Reply, Send } from './protocol.js';
 interface Client {
   socket: Socket;
   userId: string;
+  token: string;
 }
 
 const clients: Client[] = [];
 /** Sent messages not yet seen on the recipient's socket: clientId -> performance.now() before the send. */
 const pending = new Map<string, number>();
 let latencies: number[] = [];
+/** Set while a send phase with read receipts and typing runs: the recipient marks read on arrival. */
+let reading: { base: string; statuses: Record<string, number>; requests: Promise<void>[] } | undefined;
 let watch: { online: number; seen: Set<Client>; first: bigint; last: bigint; done: () => void } | undefined;
 
 const reply = (r: Reply) => process.send?.(r);
@@ -25,7 +28,7 @@ const reply = (r: Reply) => process.send?.(r);
 function open(base: string, m: Member): Promise<Client | undefined> {
   return new Promise((resolve) => {
     const socket = io(base, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: m.token }, reconnection: false, forceNew: true, timeout: 60_000 });
-    const client: Client = { socket, userId: m.id };
+    const client: Client = { socket, userId: m.id, token: m.token };
     socket.on('presence', (e: PresenceEvent) => {
       if (!watch || e.online !== watch.online || watch.seen.has(client)) return;
       const now = process.hrtime.bigint();
@@ -40,6 +43,7 @@ function open(base: string, m: Member): Promise<Client | undefined> {
       if (t0 === undefined) return;
       latencies.push(performance.now() - t0);
       pending.delete(message.clientId);
+      if (reading && message.senderId) reading.requests.push(markRead(reading, client, message.senderId));
     });
     socket.once('connect', () => resolve(client));
     socket.once('connect_error', () => {
@@ -82,10 +86,25 @@ function watchPresence(online: number, timeoutMs: number): Promise<Reply> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function send(base: string, plan: Send[], ratePerSec: number): Promise<Reply> {
+function markRead(r: NonNullable<typeof reading>, reader: Client, senderId: string): Promise<void> {
+  const count = (key: string) => {
+    r.statuses[key] = (r.statuses[key] ?? 0) + 1;
+  };
+  return fetch(`${r.base}/api/conversations/${senderId}/read`, { method: 'POST', headers: { authorization: `Bearer ${reader.token}` } }).then(
+    async (res) => {
+      await res.arrayBuffer();
+      count(`read ${res.status}`);
+    },
+    () => count('read error'),
+  );
+}
+
+async function send(base: string, plan: Send[], ratePerSec: number, signals: boolean): Promise<Reply> {
   latencies = [];
   pending.clear();
   const statuses: Record<string, number> = {};
+  reading = signals ? { base, statuses, requests: [] } : undefined;
+  const byId = new Map(clients.map((c) => [c.userId, c]));
   const answered: number[] = [];
   const interval = 1000 / ratePerSec;
   const start = performance.now();
@@ -93,7 +112,8 @@ async function send(base: string, plan: Send[], ratePerSec: number): Promise<Rep
   for (let i = 0; i < plan.length; i++) {
     const wait = start + i * interval - performance.now();
     if (wait > 1) await sleep(wait);
-    const { senderToken, recipientId } = plan[i]!;
+    const { senderId, senderToken, recipientId } = plan[i]!;
+    if (signals) byId.get(senderId)?.socket.emit('typing', { to: recipientId });
     const clientId = randomUUID();
     const t0 = performance.now();
     pending.set(clientId, t0);
@@ -118,6 +138,8 @@ async function send(base: string, plan: Send[], ratePerSec: number): Promise<Rep
   }
   await Promise.all(requests);
   for (let waited = 0; pending.size > 0 && waited < 10_000; waited += 50) await sleep(50);
+  await Promise.all(reading?.requests ?? []);
+  reading = undefined;
   return { type: 'sent', latencies: Float64Array.from(latencies), answered: Float64Array.from(answered), statuses, undelivered: pending.size };
 }
 
@@ -133,7 +155,7 @@ function handle(cmd: Command): Promise<Reply> {
     case 'watch-presence':
       return watchPresence(cmd.online, cmd.timeoutMs);
     case 'send':
-      return send(cmd.base, cmd.plan, cmd.ratePerSec);
+      return send(cmd.base, cmd.plan, cmd.ratePerSec, cmd.signals);
     case 'disconnect':
       return disconnect();
   }

@@ -108,6 +108,7 @@ export function messagePlan(slice: Member[], messages: number): Send[] {
   return Array.from({ length: messages }, (_, j) => {
     const p = j % pairs;
     const dir = Math.floor(j / pairs) % 2;
-    return { senderToken: slice[2 * p + dir]!.token, recipientId: slice[2 * p + 1 - dir]!.id };
+    const sender = slice[2 * p + dir]!;
+    return { senderId: sender.id, senderToken: sender.token, recipientId: slice[2 * p + 1 - dir]!.id };
   });
 }

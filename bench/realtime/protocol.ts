@@ -7,6 +7,7 @@ export interface Member {
 
 /** One message to send: from the sender's token to the recipient (whose socket this process holds). */
 export interface Send {
+  senderId: string;
   senderToken: string;
   recipientId: string;
 }
@@ -16,8 +17,12 @@ export type Command =
   | { type: 'connect'; base: string; members: Member[]; concurrency: number }
   /** Answer 'armed' at once, then 'presence' when every socket has seen a `presence` event with exactly `online` (or after timeoutMs). */
   | { type: 'watch-presence'; online: number; timeoutMs: number }
-  /** Send the plan at ratePerSec and time each message until the recipient's socket gets it. */
-  | { type: 'send'; base: string; plan: Send[]; ratePerSec: number }
+  /**
+   * Send the plan at ratePerSec and time each message until the recipient's socket gets it. With
+   * `signals`, the sender's socket emits `typing` before each send and the recipient marks the
+   * conversation read on arrival (read receipts and unread counts go out).
+   */
+  | { type: 'send'; base: string; plan: Send[]; ratePerSec: number; signals: boolean }
   | { type: 'disconnect' };
 
 export type Reply =
