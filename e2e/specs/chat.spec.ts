@@ -1,38 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
+import { confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
 
-const PASSWORD = 'Kiwi-Wolke-Geheim-42';
 // In ADMIN_EMAILS of the e2e server (start-server.mjs); admin-privacy.spec.ts signs up the same way.
 const ADMIN = 'admin.e2e@example.org';
-
-interface Member {
-  id: string;
-  name: string;
-  email: string;
-  token: string;
-  headers: { authorization: string };
-}
-
-async function member(request: APIRequestContext, displayName: string, gender: 'male' | 'female'): Promise<Member> {
-  const email = uniqueEmail(displayName.toLowerCase());
-  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, displayName } });
-  expect(registered.ok()).toBe(true);
-  const { token } = (await registered.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const [berlin] = (await (await request.get('/api/places?q=Berlin')).json()) as { id: number }[];
-  const profile = await request.put('/api/me/profile', {
-    headers,
-    data: { birthDate: '1993-06-02', gender, interestedIn: ['male', 'female', 'diverse'], ageMin: 18, ageMax: 70, placeId: berlin?.id },
-  });
-  expect(profile.ok()).toBe(true);
-  const { id } = (await (await request.get('/api/me', { headers })).json()) as { id: string };
-  return { id, name: displayName, email, token, headers };
-}
-
-async function confirmEmail(request: APIRequestContext, email: string): Promise<void> {
-  const link = new URL(await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
-  expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
-}
 
 /**
  * Home with the session's socket connected ('Gerade online' counts it) and the members' layout
@@ -85,8 +56,8 @@ async function admin(request: APIRequestContext): Promise<{ authorization: strin
 }
 
 test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelesen and the typing indicator', async ({ guardPage: page, browser, request }) => {
-  const anton = await member(request, 'Anton', 'male');
-  const berta = await member(request, 'Berta', 'female');
+  const anton = await memberWithProfile(request, 'Anton', 'male');
+  const berta = await memberWithProfile(request, 'Berta', 'female');
   await buyStarter(request, anton);
 
   await onlineAt(page, anton);
@@ -153,8 +124,8 @@ test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelese
 });
 
 test('a draft survives a reload and a failed send is retried as the same message', async ({ guardPage: page, request }) => {
-  const carla = await member(request, 'Carla', 'female');
-  const dirk = await member(request, 'Dirk', 'male');
+  const carla = await memberWithProfile(request, 'Carla', 'female');
+  const dirk = await memberWithProfile(request, 'Dirk', 'male');
   await match(request, carla, dirk);
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('token', token), carla.token);
@@ -184,8 +155,8 @@ test('a draft survives a reload and a failed send is retried as the same message
 });
 
 test('a man without credits sees the price before typing and reaches /wallet in one tap', async ({ guardPage: page, request }) => {
-  const emil = await member(request, 'Emil', 'male');
-  const frida = await member(request, 'Frida', 'female');
+  const emil = await memberWithProfile(request, 'Emil', 'male');
+  const frida = await memberWithProfile(request, 'Frida', 'female');
   await match(request, emil, frida);
   await confirmEmail(request, emil.email);
   await page.goto('/');
@@ -203,9 +174,9 @@ test('a man without credits sees the price before typing and reaches /wallet in 
 test("the women's daily limit counts replies only and shows what remains", async ({ guardPage: page, request }) => {
   const adminHeaders = await admin(request);
   const before = ((await (await request.get('/api/admin/settings', { headers: adminHeaders })).json()) as Record<string, string>).WOMAN_DAILY_REPLY_LIMIT;
-  const greta = await member(request, 'Greta', 'female');
-  const hans = await member(request, 'Hans', 'male');
-  const ingo = await member(request, 'Ingo', 'male');
+  const greta = await memberWithProfile(request, 'Greta', 'female');
+  const hans = await memberWithProfile(request, 'Hans', 'male');
+  const ingo = await memberWithProfile(request, 'Ingo', 'male');
   await match(request, greta, hans);
   await match(request, greta, ingo);
   await buyStarter(request, ingo);
@@ -265,8 +236,8 @@ async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
 
 test('at 360 px nothing scrolls sideways, and members get the bottom tab bar with the unread count', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const jana = await member(request, 'Jana', 'female');
-  const kurt = await member(request, 'Kurt', 'male');
+  const jana = await memberWithProfile(request, 'Jana', 'female');
+  const kurt = await memberWithProfile(request, 'Kurt', 'male');
   await match(request, jana, kurt);
   await buyStarter(request, kurt);
   await send(request, kurt, jana, 'Hallo Jana, ein ziemlich langes Wort: Donaudampfschifffahrtsgesellschaftskapitän');

@@ -1,35 +1,6 @@
-import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
-import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
-
-interface Member {
-  id: string;
-  name: string;
-  token: string;
-  email: string;
-}
-
-/** A member with a profile (gender decides what messages cost), signed up through the API. */
-async function memberWithProfile(request: APIRequestContext, displayName: string, gender: 'male' | 'female'): Promise<Member> {
-  const email = uniqueEmail(displayName.toLowerCase());
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName } });
-  expect(registered.ok()).toBe(true);
-  const { token } = (await registered.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const [berlin] = (await (await request.get('/api/places?q=Berlin')).json()) as { id: number }[];
-  const profile = await request.put('/api/me/profile', {
-    headers,
-    data: { birthDate: '1992-03-14', gender, interestedIn: ['male', 'female', 'diverse'], ageMin: 18, ageMax: 70, placeId: berlin?.id },
-  });
-  expect(profile.ok()).toBe(true);
-  const { id } = (await (await request.get('/api/me', { headers })).json()) as { id: string };
-  return { id, name: displayName, token, email };
-}
-
-/** Follows the link of the verification mail (from registration) in the dev mailbox. */
-async function confirmEmail(request: APIRequestContext, member: Member): Promise<void> {
-  const link = new URL(await mailLink(request, member.email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
-  expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
-}
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+import { confirmEmail, memberWithProfile, type Member } from '../support/members.js';
 
 async function signIn(page: Page, member: Member): Promise<void> {
   await page.goto('/');
@@ -86,7 +57,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await page.getByRole('button', { name: 'Daily Login' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('erst, wenn deine E-Mail-Adresse bestätigt ist');
   await expect(balance).toHaveText('0 Credits');
-  await confirmEmail(request, anton);
+  await confirmEmail(request, anton.email);
 
   await page.getByRole('button', { name: 'Upload Reward' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('Lade zuerst ein Foto hoch');
