@@ -26,6 +26,7 @@ describe('settings store', () => {
       DIVERSE_MESSAGE_RULE: 'limit',
       COMPANION_CREDIT_COST: '2',
       PREPAID_FREE_CREDITS_PER_DAY: '20',
+      NOTIFICATION_MAILS_PER_DAY: '10',
     });
     expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);

@@ -16,7 +16,7 @@ let t: TestApp;
 let api: ReturnType<typeof apiAs>;
 
 const COST = 5; // CREDIT_COST_PER_MESSAGE_MALE (default)
-const LIMIT = 3; // WOMAN_DAILY_REPLY_LIMIT, small so the limit is reached
+const LIMIT = 3; // WOMAN_DAILY_REPLY_LIMIT, small so the limit is reached (replies only)
 const PREMIUM = 40;
 const FREE_CAP = 15; // PREPAID_FREE_CREDITS_PER_DAY, small so the cap is reached
 const packs = { starter: 50, beliebt: 120, pro: 260 } as const;
@@ -30,7 +30,10 @@ interface Wallet {
 interface Model {
   wallets: Wallet[];
   claimed: boolean[];
+  /** Replies sent today: WOMAN_DAILY_REPLY_LIMIT counts only messages answering the other member. */
   sentToday: number[];
+  /** Who wrote first, per pair ('i-j' with i < j): a message to the one who started is a reply. */
+  started: Record<string, number>;
   freePassed: number[];
   /** Open (unexpired, unsettled) escrows. */
   escrows: { payer: number; recipient: number; amount: number; free: number }[];
@@ -98,12 +101,15 @@ class Send implements Cmd {
     const after = { ...wallet };
     take(after, cost, 'free');
     const free = take(after, this.prepaid, 'bought');
-    if (!pays && m.sentToday[this.i]! >= LIMIT) expect(res.statusCode).toBe(429);
+    const pair = `${Math.min(this.i, this.j)}-${Math.max(this.i, this.j)}`;
+    const counted = !pays && m.started[pair] === this.j;
+    if (counted && m.sentToday[this.i]! >= LIMIT) expect(res.statusCode).toBe(429);
     else if (total(wallet) < cost + this.prepaid) expect(res.statusCode).toBe(402);
     else if (m.freePassed[this.i]! + free > FREE_CAP) expect(res.json()).toMatchObject({ error: 'free_credits_limit' });
     else {
       expect(res.statusCode).toBe(200);
-      if (!pays) m.sentToday[this.i]! += 1;
+      if (counted) m.sentToday[this.i]! += 1;
+      m.started[pair] ??= this.i;
       m.freePassed[this.i]! += free;
       Object.assign(wallet, after);
       // A reply: what j prepaid for i goes to i, as free credits.
@@ -196,6 +202,7 @@ describe('ledger model', () => {
           wallets: genders.map(() => ({ bought: 0, free: 0 })),
           claimed: [false, false, false],
           sentToday: [0, 0, 0],
+          started: {},
           freePassed: [0, 0, 0],
           escrows: [],
           lastSent: [undefined, undefined, undefined],
