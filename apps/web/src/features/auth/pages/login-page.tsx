@@ -14,11 +14,11 @@ import { exchangeLoginCode, login } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { OAuthButtons } from '../components/oauth-buttons';
 import { UnverifiedHint } from '../components/unverified-hint';
+import { loginFailure, type LoginFailure } from '../login-failure';
 import { redirectTarget } from '../redirect-target';
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginOutput = z.output<typeof loginBody>;
-type Failure = { kind: 'unverified' } | { kind: 'error'; message: string };
 
 function oauthError(code: string | null): string | null {
   if (!code) return null;
@@ -33,7 +33,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const loginCode = params.get('token');
   const exchanged = useRef<string | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
   const { register, handleSubmit, getValues, formState } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '' },
@@ -67,8 +67,7 @@ export function LoginPage() {
       setToken(token);
       await navigate(redirectTarget(location.state, params.get('next')), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) setFailure({ kind: 'unverified' });
-      else setFailure({ kind: 'error', message: errorMessage(error, de.login.failed) });
+      setFailure(loginFailure(error));
     }
   };
 
