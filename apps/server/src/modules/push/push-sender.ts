@@ -3,7 +3,8 @@ import webpush, { WebPushError } from 'web-push';
 import type { Db } from '../../db/client.js';
 import { PeriodicJob } from '../../platform/jobs/periodic-job.js';
 import { retryDelaySeconds, type SenderLog } from '../../platform/mail/outbox-sender.js';
-import { claimDuePush, deleteSubscriptionById, markPushFailed, markPushSent, prunePushOutbox, type DuePush } from './push.repo.js';
+import { markOutboxFailed } from '../../platform/outbox-retry.repo.js';
+import { claimDuePush, deleteSubscriptionById, markPushSent, prunePushOutbox, type DuePush } from './push.repo.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A push service answers these for a subscription that no longer exists (RFC 8030 §7.3). */
@@ -72,7 +73,7 @@ export class PushSender {
       }
       const retry = retryDelaySeconds(push.attempts);
       this.log.warn({ pushId: push.id, attempts: push.attempts, status, err: (err as Error).message }, 'push delivery failed');
-      await markPushFailed(this.db, push.id, (err as Error).message, retry);
+      await markOutboxFailed(this.db, 'push_outbox', push.id, (err as Error).message, retry);
       return false;
     }
     await markPushSent(this.db, push.id);

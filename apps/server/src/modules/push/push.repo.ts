@@ -80,17 +80,6 @@ export async function markPushSent(q: Queryable, id: number): Promise<void> {
   await q.query('UPDATE push_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1', [id]);
 }
 
-/** Retries after `retryInSeconds`, or gives up when that is null. */
-export async function markPushFailed(q: Queryable, id: number, error: string, retryInSeconds: number | null): Promise<void> {
-  await q.query(
-    `UPDATE push_outbox SET locked_until = NULL, last_error = $2,
-       next_attempt_at = CASE WHEN $3::int IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $3::int) END,
-       failed_at = CASE WHEN $3::int IS NULL THEN now() ELSE NULL END
-     WHERE id = $1`,
-    [id, error.slice(0, 500), retryInSeconds],
-  );
-}
-
 /** Retention: delivered pushes go after a day, given-up ones after 7 (they hold no more than a title). */
 export async function prunePushOutbox(q: Queryable): Promise<number> {
   const rows = await q.query(

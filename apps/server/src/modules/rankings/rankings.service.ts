@@ -69,7 +69,7 @@ export class RankingsService {
     const current = berlinMonth();
     if (month > current) return [];
     if (month < current && !(await repo.isFrozen(this.db, month))) {
-      // Only a month that had votes is frozen: any visitor may name any past month.
+      // Only a month that had votes is frozen: a visitor may name every past month back to year 0.
       if (!(await repo.hasScores(this.db, month))) return [];
       await this.freeze(month);
     }

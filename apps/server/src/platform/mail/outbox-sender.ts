@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { claimDueMails, markMailFailed, markMailSent, pruneOutbox } from './outbox.repo.js';
+import { markOutboxFailed } from '../outbox-retry.repo.js';
+import { claimDueMails, markMailSent, pruneOutbox } from './outbox.repo.js';
 import { outboxMessageId, type MailTransport } from './transport.js';
 
 const MAX_ATTEMPTS = 12;
@@ -72,7 +73,7 @@ export class OutboxSender {
           const retry = retryDelaySeconds(mail.attempts);
           this.metrics.mailFailures.inc({ transport: this.transport.name });
           this.log.warn({ mailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'mail delivery failed');
-          await markMailFailed(this.db, mail.id, (err as Error).message, retry);
+          await markOutboxFailed(this.db, 'mail_outbox', mail.id, (err as Error).message, retry);
           continue;
         }
         // Accepted by the server: recording that must not turn into a second delivery.

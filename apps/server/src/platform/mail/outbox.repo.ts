@@ -52,16 +52,6 @@ export async function markMailSent(q: Queryable, id: number, transport: string):
   ]);
 }
 
-export async function markMailFailed(q: Queryable, id: number, error: string, retryInSeconds: number | null): Promise<void> {
-  await q.query(
-    `UPDATE mail_outbox SET locked_until = NULL, last_error = $2,
-       next_attempt_at = CASE WHEN $3::int IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $3::int) END,
-       failed_at = CASE WHEN $3::int IS NULL THEN now() ELSE NULL END
-     WHERE id = $1`,
-    [id, error.slice(0, 500), retryInSeconds],
-  );
-}
-
 export function listDeliveredMails(q: Queryable, transport: string, limit: number): Promise<OutboxRow[]> {
   return q.query<OutboxRow & Record<string, unknown>>(
     `SELECT id, to_address, subject, text_body, html_body, headers, attempts, created_at, sent_at
