@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
-import { Lru } from '../../platform/lru.js';
 import type { AuthContext } from './sessions.service.js';
 
 export interface CachedSession {
@@ -15,7 +15,7 @@ export interface CachedSession {
  * (cluster events). A lookup that raced with such an event is not cached (the generation check).
  */
 export class SessionCache {
-  private readonly byHash: Lru<string, CachedSession>;
+  private readonly byHash: LRUCache<string, CachedSession>;
   private readonly hashBySession = new Map<string, string>();
   private readonly hashesByUser = new Map<string, Set<string>>();
   private generation = 0;
@@ -26,7 +26,8 @@ export class SessionCache {
     private readonly ttlMs = 60_000,
     max = 50_000,
   ) {
-    this.byHash = new Lru(max, (hash, entry) => this.unindex(hash, entry));
+    // dispose runs on eviction, delete and replacement alike, so the indexes never outlive an entry.
+    this.byHash = new LRUCache({ max, dispose: (entry, hash) => this.unindex(hash, entry) });
     events.on('session.revoked', ({ sessionIds }) => {
       this.generation += 1;
       for (const id of sessionIds) {

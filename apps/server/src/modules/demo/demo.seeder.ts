@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { Semaphore } from '../../platform/semaphore.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage } from '../photos/image-pipeline.js';
 import { foldForSearch } from '../places/fold.js';
@@ -109,12 +109,12 @@ export async function seedDemo(db: Db, storage: BlobStorage, options: SeedDemoOp
   const stored: string[] = [];
   let committed = false;
   try {
-    const cpu = new Semaphore(options.concurrency ?? 3);
+    const cpu = pLimit(options.concurrency ?? 3);
     let rendered = 0;
     // allSettled: on a failure, no render may still be storing files when the cleanup runs.
     const results = await Promise.allSettled(
       members.map((m) =>
-        cpu.run(async () => {
+        cpu(async () => {
           const row = await renderPhoto(storage, m, stored);
           options.onProgress?.(++rendered, count);
           return row;

@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
-import { Lru } from '../../platform/lru.js';
 import type { FeedCursor, FeedRow } from './feed.repo.js';
 
 export interface DeckRow extends FeedRow {
@@ -66,7 +66,7 @@ interface Mark {
  * What no event announces (members who became active, new members) shows after `ttlMs`.
  */
 export class FeedDecks {
-  private readonly decks: Lru<string, Map<string, Deck>>;
+  private readonly decks: LRUCache<string, Map<string, Deck>>;
   private readonly viewerMarks = new Map<string, Mark>();
   private readonly memberMarks = new Map<string, Mark>();
   private seq = 0;
@@ -78,7 +78,7 @@ export class FeedDecks {
     private readonly ttlMs = 5 * 60_000,
     maxViewers = 20_000,
   ) {
-    this.decks = new Lru(maxViewers);
+    this.decks = new LRUCache({ max: maxViewers });
     events.on('feed.hidden', ({ pairs }) => {
       for (const [viewer, member] of pairs) {
         this.mark(this.viewerMarks, viewer);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { Lru } from '../../platform/lru.js';
 import { loadSecret } from '../../platform/secrets.js';
 import type { PhotoUrlSigner } from '../photos/photo-urls.js';
 
@@ -59,7 +59,7 @@ function paintBlobs(seed: Buffer): Buffer {
  */
 export class FlirtImages {
   private key: Promise<Buffer> | undefined;
-  private readonly cache = new Lru<string, Buffer>(CACHED);
+  private readonly cache = new LRUCache<string, Buffer>({ max: CACHED });
 
   constructor(
     private readonly db: Db,

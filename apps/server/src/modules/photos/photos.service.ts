@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import { Semaphore } from '../../platform/semaphore.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { processImage } from './image-pipeline.js';
@@ -22,7 +22,8 @@ export interface PhotoLog {
 }
 
 export class PhotosService {
-  private readonly cpu = new Semaphore(2);
+  /** Image work is CPU-bound: at most two at once on a 2-core box, the rest wait in order. */
+  private readonly cpu = pLimit(2);
 
   constructor(
     private readonly db: Db,
@@ -39,7 +40,7 @@ export class PhotosService {
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
   async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
     await enforceLimit(this.limiter, `upload:user:${userId}`, 20, 3600_000, 'Du hast in der letzten Stunde zu viele Fotos hochgeladen. Bitte warte ein wenig.');
-    const image = await this.cpu.run(() => processImage(data));
+    const image = await this.cpu(() => processImage(data));
     const decision = await this.moderate(image.large);
     const id = randomUUID();
     const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
