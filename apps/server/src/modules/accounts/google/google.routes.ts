@@ -1,3 +1,4 @@
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { oauthExchangeBody, tokenResponse } from '@funkeln/contracts/auth';
 import { errorBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,23 +11,13 @@ const COOKIE_PATH = '/api/auth/oauth/google';
 const BINDING_COOKIE = 'funkeln_login_binding';
 const BINDING_PATH = '/api/auth/oauth/exchange';
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined; // malformed escapes: no usable cookie
-    }
-  }
-  return undefined;
-}
-
 /** Start and callback are browser navigations answered with redirects; the exchange is the login page's JSON call. */
 export function googleRoutes(c: Container): FastifyPluginAsyncZod {
   return async (app) => {
-    const secure = c.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+    // Parses Cookie and writes Set-Cookie for these routes only (registered inside this plugin).
+    await app.register(fastifyCookie);
+    const secure = c.config.publicUrl.startsWith('https://');
+    const cookie = (path: string, maxAge: number): CookieSerializeOptions => ({ path, httpOnly: true, sameSite: 'lax', maxAge, secure });
     const toLogin = (query: string) => `/login?${query}`;
 
     app.get('/auth/oauth/google/start', { schema: { tags: ['auth'], hide: false } }, async (req, reply) => {
@@ -34,7 +25,7 @@ export function googleRoutes(c: Container): FastifyPluginAsyncZod {
       try {
         const { url, state } = await c.google.start();
         // Binds the flow to this browser: the callback must bring the same state in its cookie.
-        reply.header('set-cookie', `${COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`);
+        reply.setCookie(COOKIE, state, cookie(COOKIE_PATH, 600));
         return reply.redirect(url);
       } catch (err) {
         req.log.warn({ err }, 'google sign-in start failed');
@@ -43,12 +34,12 @@ export function googleRoutes(c: Container): FastifyPluginAsyncZod {
     });
 
     app.get('/auth/oauth/google/callback', { schema: { tags: ['auth'] } }, async (req, reply) => {
-      reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+      reply.setCookie(COOKIE, '', cookie(COOKIE_PATH, 0));
       const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       try {
-        const { code, binding } = await c.google.finish(query, readCookie(req.headers.cookie, COOKIE));
+        const { code, binding } = await c.google.finish(query, req.cookies[COOKIE]);
         // The code in the URL is redeemable only with this cookie, which only this browser holds.
-        reply.header('set-cookie', `${BINDING_COOKIE}=${binding}; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=${LOGIN_CODE_TTL_SECONDS}${secure}`);
+        reply.setCookie(BINDING_COOKIE, binding, cookie(BINDING_PATH, LOGIN_CODE_TTL_SECONDS));
         return reply.redirect(toLogin(`token=${encodeURIComponent(code)}`));
       } catch (err) {
         const code = err instanceof GoogleSignInError ? err.code : 'google_failed';
@@ -61,8 +52,8 @@ export function googleRoutes(c: Container): FastifyPluginAsyncZod {
       '/auth/oauth/exchange',
       { schema: { tags: ['auth'], body: oauthExchangeBody, response: { 200: tokenResponse, 400: errorBody } } },
       async (req, reply) => {
-        reply.header('set-cookie', `${BINDING_COOKIE}=; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
-        return { token: await c.loginCodes.exchange(req.body.code, readCookie(req.headers.cookie, BINDING_COOKIE)) };
+        reply.setCookie(BINDING_COOKIE, '', cookie(BINDING_PATH, 0));
+        return { token: await c.loginCodes.exchange(req.body.code, req.cookies[BINDING_COOKIE]) };
       },
     );
   };

@@ -10,6 +10,12 @@ const COOKIE = 'funkeln_oauth_state';
 const BINDING = 'funkeln_login_binding';
 const EXCHANGE = '/api/auth/oauth/exchange';
 
+/** A Set-Cookie header as `name=value` and its attributes in a fixed order (their order means nothing to a browser). */
+function sameCookie(header: string | undefined): string {
+  const [pair, ...attributes] = (header ?? '').split('; ');
+  return [pair, ...attributes.sort()].join('; ');
+}
+
 let provider: TestOidcProvider;
 let t: TestApp;
 
@@ -41,7 +47,7 @@ async function callback(callbackUrl: string, cookie: string | undefined, app: Te
   const res = await app.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
   const cookies = [res.headers['set-cookie'] ?? []].flat();
-  expect(cookies[0]).toMatch(new RegExp(`^${COOKIE}=; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=0`));
+  expect(sameCookie(cookies[0])).toBe(sameCookie(`${COOKIE}=; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=0`));
   const binding = cookies.find((c) => c.startsWith(`${BINDING}=`));
   const target = new URL(String(res.headers.location), PUBLIC_URL);
   expect(target.origin + target.pathname).toBe(`${PUBLIC_URL}/login`);
@@ -105,7 +111,7 @@ describe('start', () => {
     expect(q.get('nonce')).toMatch(/^[\w-]{20,}$/);
     expect(q.get('client_secret')).toBeNull();
 
-    expect(flow.setCookie).toBe(`${COOKIE}=${flow.state}; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=600`);
+    expect(sameCookie(flow.setCookie)).toBe(sameCookie(`${COOKIE}=${flow.state}; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=600`));
     // Only a hash of the state is stored, never the state itself.
     expect(await t.c.db.query('SELECT 1 FROM oauth_states WHERE state_hash = $1', [sha256(flow.state)])).toHaveLength(1);
     expect(await t.c.db.query('SELECT 1 FROM oauth_states WHERE state_hash = $1', [flow.state])).toHaveLength(0);
@@ -114,6 +120,16 @@ describe('start', () => {
     expect(other.state).not.toBe(flow.state);
     expect(other.url.searchParams.get('nonce')).not.toBe(q.get('nonce'));
     expect(other.url.searchParams.get('code_challenge')).not.toBe(q.get('code_challenge'));
+  });
+
+  it('marks the cookie Secure when the app is served over https', async () => {
+    const https = await createTestApp({ ...provider.env, PUBLIC_URL: 'https://funkeln.test' });
+    try {
+      const flow = await start(https);
+      expect(sameCookie(flow.setCookie)).toBe(sameCookie(`${COOKIE}=${flow.state}; Path=/api/auth/oauth/google; HttpOnly; SameSite=Lax; Max-Age=600; Secure`));
+    } finally {
+      await https.close();
+    }
   });
 });
 
@@ -254,14 +270,14 @@ describe('the login code in /login?token=', () => {
     const signedIn = await signIn(googleAccount());
     const code = signedIn.token ?? '';
     const binding = /^funkeln_login_binding=([^;]+);/.exec(signedIn.binding ?? '')?.[1] ?? '';
-    expect(signedIn.binding).toBe(`${BINDING}=${binding}; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=60`);
+    expect(sameCookie(signedIn.binding)).toBe(sameCookie(`${BINDING}=${binding}; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=60`));
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(code) })).statusCode).toBe(401);
     expect(await t.c.db.query('SELECT 1 FROM login_codes WHERE code_hash = $1 AND binding_hash = $2', [sha256(code), sha256(binding)])).toHaveLength(1);
     expect(await t.c.db.query('SELECT 1 FROM login_codes WHERE code_hash = $1 OR binding_hash = $2', [code, binding])).toHaveLength(0);
 
     const res = await exchange(code, signedIn.binding);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['set-cookie']).toBe(`${BINDING}=; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=0`);
+    expect(sameCookie(String(res.headers['set-cookie']))).toBe(sameCookie(`${BINDING}=; Path=${EXCHANGE}; HttpOnly; SameSite=Lax; Max-Age=0`));
     expect((await me(res.json<{ token: string }>().token)).email_verified).toBe(true);
   });
 
