@@ -1,0 +1,10 @@
+import { defineErrors } from './define.js';
+
+/** Reports by members. */
+export const safetyErrors = defineErrors({
+  self_report: { status: 400, message: 'Du kannst dich nicht selbst melden.' },
+});
+
+export const safetyNotFound = { reported: 'Das Gemeldete gibt es nicht oder du kannst es nicht sehen.' } as const;
+
+export const safetyLimits = { report: 'Du hast in kurzer Zeit sehr viele Meldungen abgeschickt. Bitte warte etwas.' } as const;
