@@ -7,7 +7,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/web/**'],
+        },
+      },
+      {
+        // The web app's logic and components in a DOM: Testing Library, the API answered by MSW.
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

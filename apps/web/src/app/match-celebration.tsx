@@ -7,9 +7,9 @@ import { usePublicProfile } from '../features/profile/api';
 import { de } from '../i18n/de';
 import { useCurrentUser } from '../lib/current-user';
 import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from '../lib/match-celebration';
-import { matchesQueryKey, receivedFlirtsQueryKey } from '../lib/matches';
 import { connectSocket } from '../lib/socket';
 import { PushPrompt } from './push-prompt';
+import { queryKeys } from '../lib/query-keys';
 
 const CONFETTI = Array.from({ length: 14 }, (_, index) => index);
 
@@ -77,8 +77,8 @@ export function MatchCelebration() {
   useEffect(
     () =>
       onMatchAnnounced(() => {
-        void queryClient.invalidateQueries({ queryKey: matchesQueryKey });
-        void queryClient.invalidateQueries({ queryKey: receivedFlirtsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.matches() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.receivedFlirts() });
       }),
     [queryClient],
   );

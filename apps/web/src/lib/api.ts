@@ -1,23 +1,32 @@
+import { errorCodes, type ErrorCode } from '@funkeln/contracts/errors';
 import { z } from 'zod';
+import { ApiError, type ApiErrorCode } from './api-error';
 import { getToken } from './token-storage';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A failed call: HTTP status (0 without answer) and the server's German message when it sent one. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly serverMessage?: string,
-  ) {
-    super(message);
-  }
-}
-
 const looseErrorBody = z.object({ error: z.string().optional(), message: z.string().optional() });
+
+/** A proxy's error page has no body of ours: its status stands for the catalogue code it means. */
+const codeOfBareStatus: Partial<Record<number, ErrorCode>> = {
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
+
+const catalogue: ReadonlySet<string> = new Set(errorCodes);
+const isErrorCode = (code: string | undefined): code is ErrorCode => code !== undefined && catalogue.has(code);
+
+/**
+ * The answer's catalogue code; a body without one is mapped by its status, and a code the
+ * catalogue does not know (a newer server) is 'unknown_error' (its message is still shown).
+ */
+function codeOf(status: number, code: string | undefined): ApiErrorCode {
+  if (isErrorCode(code)) return code;
+  return (code === undefined ? codeOfBareStatus[status] : undefined) ?? 'unknown_error';
+}
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -52,7 +61,7 @@ async function send(method: Method, path: string, body: unknown, extra: ExtraHea
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, 'Keine Verbindung zum Server.');
+    throw new ApiError(0, 'network_error', 'Keine Verbindung zum Server.');
   }
 }
 
@@ -75,10 +84,10 @@ export async function apiRequestWithHeaders<T>(
   if (!response.ok) {
     const parsed = looseErrorBody.safeParse(data);
     const error = parsed.success ? parsed.data : {};
-    throw new ApiError(response.status, error.message ?? `HTTP ${response.status}`, error.error, error.message);
+    throw new ApiError(response.status, codeOf(response.status, error.error), error.message ?? `HTTP ${response.status}`, error.message);
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'Unerwartete Antwort des Servers.', 'invalid_response');
+  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'Unerwartete Antwort des Servers.');
   return { data: parsed.data, headers: response.headers };
 }
 
@@ -101,8 +110,3 @@ export const api = {
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest('DELETE', path, schema),
 };
-
-/** The server's message for a failed call, else the caller's German fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}

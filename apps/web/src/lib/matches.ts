@@ -1,11 +1,12 @@
 import { matchesResponse, type MatchItem } from '@funkeln/contracts/discovery';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
-
-/** Shared by the matches list, the flirts list and the app-wide match listener that refreshes them. */
-export const matchesQueryKey = ['matches'] as const;
-export const receivedFlirtsQueryKey = ['received-flirts'] as const;
+import { queryKeys } from './query-keys';
 
 export const fetchMatches = (): Promise<MatchItem[]> => api.get('/matches', matchesResponse);
+
+/** Shared by the matches list, the conversations panel and the flirts page. */
+export const matchesQuery = queryOptions({ queryKey: queryKeys.matches(), queryFn: fetchMatches });
 
 /** The most recent match: after a flirt back, the identity behind it. */
 export function newestMatch(matches: MatchItem[]): MatchItem | null {

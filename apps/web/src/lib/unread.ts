@@ -2,10 +2,8 @@ import { unreadEvent, unreadResponse } from '@funkeln/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './api';
+import { queryKeys } from './query-keys';
 import { connectSocket } from './socket';
-
-/** Under the messages key, so refreshing every message query refreshes the count too. */
-export const unreadQueryKey = ['messages', 'unread'] as const;
 
 /**
  * The signed-in member's unread message count: loaded once, then kept live by the server's
@@ -13,15 +11,15 @@ export const unreadQueryKey = ['messages', 'unread'] as const;
  */
 export function useUnreadCount(): number {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: unreadQueryKey, queryFn: () => api.get('/messages/unread', unreadResponse) });
+  const query = useQuery({ queryKey: queryKeys.messages.unread(), queryFn: () => api.get('/messages/unread', unreadResponse) });
 
   useEffect(() => {
     const socket = connectSocket();
     const onUnread = (event: unknown) => {
       const parsed = unreadEvent.safeParse(event);
-      if (parsed.success) queryClient.setQueryData(unreadQueryKey, parsed.data);
+      if (parsed.success) queryClient.setQueryData(queryKeys.messages.unread(), parsed.data);
     };
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: unreadQueryKey });
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unread() });
     socket.on('unread', onUnread);
     socket.on('connect', onConnect);
     return () => {

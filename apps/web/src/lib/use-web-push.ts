@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { de } from '../i18n/de';
-import { errorMessage } from './api';
+import { errorMessage } from './api-error';
 import { disablePush, enablePush, pushState, type PushState } from './web-push';
 
 /** This device's Web Push state for the member, with switching on (asks for permission) and off. */

@@ -1,7 +1,7 @@
 import { reportReasons, type ReportReason } from '@funkeln/contracts/safety';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { sendReport, type ReportTarget } from '../../lib/reports';
 import { Notice } from './notice';
 import { TextAreaField } from './text-area-field';

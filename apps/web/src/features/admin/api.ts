@@ -3,21 +3,22 @@ import { messageBody } from '@funkeln/contracts/errors';
 import { settingsRecord, type SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
-const keys = { settings: ['admin', 'settings'], pending: ['admin', 'pending'], reports: ['admin', 'reports'], audit: ['admin', 'audit'] } as const;
+const keys = queryKeys.admin;
 
-export const useAdminSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => api.get('/admin/settings', settingsRecord) });
-export const usePendingPhotos = () => useQuery({ queryKey: keys.pending, queryFn: () => api.get('/admin/photos/pending', pendingPhotosResponse) });
-export const useReports = () => useQuery({ queryKey: keys.reports, queryFn: () => api.get('/admin/reports', adminReportsResponse) });
-export const useAudit = () => useQuery({ queryKey: keys.audit, queryFn: () => api.get('/admin/audit', auditResponse) });
+export const useAdminSettings = () => useQuery({ queryKey: keys.settings(), queryFn: () => api.get('/admin/settings', settingsRecord) });
+export const usePendingPhotos = () => useQuery({ queryKey: keys.pending(), queryFn: () => api.get('/admin/photos/pending', pendingPhotosResponse) });
+export const useReports = () => useQuery({ queryKey: keys.reports(), queryFn: () => api.get('/admin/reports', adminReportsResponse) });
+export const useAudit = () => useQuery({ queryKey: keys.audit(), queryFn: () => api.get('/admin/audit', auditResponse) });
 
 /** PUT /api/admin/settings with the changed keys; the answer is every key with its saved value. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SettingsRecord) => api.put('/admin/settings', settingsRecord, values),
-    onSuccess: (data) => queryClient.setQueryData(keys.settings, data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.audit }),
+    onSuccess: (data) => queryClient.setQueryData(keys.settings(), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.audit() }),
   });
 }
 
@@ -39,6 +40,6 @@ export function useModeration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moderate,
-    onSettled: () => Promise.all([keys.pending, keys.reports, keys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

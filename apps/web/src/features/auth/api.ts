@@ -9,10 +9,11 @@ import {
 import { messageBody } from '@funkeln/contracts/errors';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useProviders() {
   return useQuery({
-    queryKey: ['auth-providers'],
+    queryKey: queryKeys.authProviders(),
     queryFn: () => api.get('/auth/providers', providersResponse),
     staleTime: 5 * 60_000,
     retry: false,

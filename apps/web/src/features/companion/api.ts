@@ -13,38 +13,31 @@ import { messageBody } from '@funkeln/contracts/errors';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
-import { walletQueryKey } from '../../lib/wallet';
 import { isUnauthorized } from './login-redirect';
-
-export const companionKeys = {
-  info: ['companion', 'info'] as const,
-  conversations: ['companion', 'conversations'] as const,
-  history: (id: string) => ['companion', 'history', id] as const,
-  memories: ['companion', 'memories'] as const,
-};
+import { queryKeys } from '../../lib/query-keys';
 
 /** A 401/403 sends the member to the login at once; other failures get the usual one retry. */
 const retry = (failures: number, error: Error) => !isUnauthorized(error) && failures < 1;
 
-export const useCompanionInfo = () => useQuery({ queryKey: companionKeys.info, queryFn: () => api.get('/ai/df/info', companionInfo), retry });
+export const useCompanionInfo = () => useQuery({ queryKey: queryKeys.companion.info(), queryFn: () => api.get('/ai/df/info', companionInfo), retry });
 
 export const useConversations = () =>
-  useQuery({ queryKey: companionKeys.conversations, queryFn: () => api.get('/ai/df/conversations', companionConversationsResponse), retry });
+  useQuery({ queryKey: queryKeys.companion.conversations(), queryFn: () => api.get('/ai/df/conversations', companionConversationsResponse), retry });
 
 export const useHistory = (id: string | null) =>
   useQuery({
-    queryKey: companionKeys.history(id ?? ''),
+    queryKey: queryKeys.companion.history(id ?? ''),
     queryFn: () => api.get(`/ai/df/${id}/messages`, companionHistoryResponse),
     enabled: id !== null,
     retry,
   });
 
-export const useMemories = () => useQuery({ queryKey: companionKeys.memories, queryFn: () => api.get('/ai/df/memories', memoriesResponse), retry });
+export const useMemories = () => useQuery({ queryKey: queryKeys.companion.memories(), queryFn: () => api.get('/ai/df/memories', memoriesResponse), retry });
 
 const turn = (role: CompanionTurn['role'], content: string): CompanionTurn => ({ role, content, created_at: new Date().toISOString() });
 
 function appendTurn(queryClient: QueryClient, conversationId: string, added: CompanionTurn) {
-  queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(conversationId), (turns) => [...(turns ?? []), added]);
+  queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(conversationId), (turns) => [...(turns ?? []), added]);
 }
 
 /** Starts a conversation; its history is the greeting, so the chat shows it without another call. */
@@ -53,8 +46,8 @@ export function useStart() {
   return useMutation({
     mutationFn: () => api.post('/ai/df/start', companionStartResponse),
     onSuccess: ({ id, greeting }) => {
-      queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(id), [turn('assistant', greeting)]);
-      void queryClient.invalidateQueries({ queryKey: companionKeys.conversations });
+      queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(id), [turn('assistant', greeting)]);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companion.conversations() });
     },
   });
 }
@@ -71,7 +64,7 @@ export function useSend() {
     mutationFn: ({ conversationId, content }: SendInput) =>
       api.post(`/ai/df/${conversationId}/message`, companionMessageResponse, { content }, { 'Idempotency-Key': newUuid() }),
     onMutate: async ({ conversationId, content }) => {
-      await queryClient.cancelQueries({ queryKey: companionKeys.history(conversationId) });
+      await queryClient.cancelQueries({ queryKey: queryKeys.companion.history(conversationId) });
       const optimistic = turn('user', content);
       appendTurn(queryClient, conversationId, optimistic);
       return { optimistic };
@@ -79,12 +72,12 @@ export function useSend() {
     onSuccess: ({ reply }, { conversationId }) => {
       appendTurn(queryClient, conversationId, turn('assistant', reply));
       // The balance shown elsewhere (wallet, top bar) follows the charge.
-      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet() });
       // The first message names the conversation in the list.
-      void queryClient.invalidateQueries({ queryKey: companionKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companion.conversations() });
     },
     onError: (_error, { conversationId }, context) => {
-      queryClient.setQueryData<CompanionTurn[]>(companionKeys.history(conversationId), (turns) => turns?.filter((t) => t !== context?.optimistic));
+      queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(conversationId), (turns) => turns?.filter((t) => t !== context?.optimistic));
     },
   });
 }
@@ -93,7 +86,7 @@ export function useSaveMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MemoryBody) => api.post('/ai/df/memory', memory, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companionKeys.memories }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companion.memories() }),
   });
 }
 
@@ -101,6 +94,6 @@ export function useDeleteMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/ai/df/memories/${encodeURIComponent(id)}`, messageBody),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companionKeys.memories }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companion.memories() }),
   });
 }

@@ -1,6 +1,6 @@
 import { Notice } from '../../components/ui/notice';
 import { de } from '../../i18n/de';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorCode, errorMessage } from '../../lib/api-error';
 import { useToken } from '../../lib/token-storage';
 import { useCompanionInfo, useHistory, useSend } from './api';
 import { ChatPane } from './components/chat-pane';
@@ -42,7 +42,7 @@ function DigitalFriend() {
           placeholder={start.isPending ? de.companion.starting : conversations.isLoading || history.isLoading ? de.common.loading : ''}
           waiting={sendingHere}
           error={sendFailedHere ? errorMessage(send.error, de.companion.sendFailed) : null}
-          needsCredits={sendFailedHere && send.error instanceof ApiError && send.error.status === 402}
+          needsCredits={sendFailedHere && errorCode(send.error) === 'insufficient_credits'}
           onSend={(content) => (active ? send.mutateAsync({ conversationId: active, content }) : Promise.reject(new Error('no conversation')))}
         />
       </div>

@@ -1,10 +1,14 @@
 import { Navigate } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { errorCode } from '../../lib/api-error';
 
 /** Spec 8: without a session the Digital Friend sends the visitor to the login and back here afterwards. */
 const LOGIN_PATH = '/login?next=/digital-friend';
 
-export const isUnauthorized = (...errors: unknown[]) => errors.some((e) => e instanceof ApiError && (e.status === 401 || e.status === 403));
+export const isUnauthorized = (...errors: unknown[]) =>
+  errors.some((e) => {
+    const code = errorCode(e);
+    return code === 'unauthorized' || code === 'forbidden';
+  });
 
 export function LoginRedirect() {
   return <Navigate to={LOGIN_PATH} replace />;

@@ -1,7 +1,7 @@
 import type { FeedCard } from '@funkeln/contracts/discovery';
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { announceMatch } from '../../lib/match-celebration';
 import { sendSwipe, undoLastSwipe, type SwipeKind } from './api';
 import type { FeedAction } from './feed-reducer';

@@ -2,11 +2,12 @@ import { likeResponse, receivedFlirtsResponse, type ReceivedFlirt } from '@funke
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { announceMatch } from '../../lib/match-celebration';
-import { fetchMatches, matchesQueryKey, newestMatch, receivedFlirtsQueryKey } from '../../lib/matches';
+import { fetchMatches, newestMatch } from '../../lib/matches';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useReceivedFlirts() {
   return useQuery({
-    queryKey: receivedFlirtsQueryKey,
+    queryKey: queryKeys.receivedFlirts(),
     queryFn: () => api.get('/likes/received', receivedFlirtsResponse),
     // New flirts arrive and 'vor 5 Minuten' stays true.
     refetchInterval: 60_000,
@@ -25,10 +26,10 @@ export function useFlirtBack() {
   return useMutation({
     mutationFn: (flirtId: string) => api.post(`/likes/received/${encodeURIComponent(flirtId)}/accept`, likeResponse),
     onSuccess: async (result, flirtId) => {
-      queryClient.setQueryData<ReceivedFlirt[]>(receivedFlirtsQueryKey, (list) => list?.filter((flirt) => flirt.flirtId !== flirtId));
+      queryClient.setQueryData<ReceivedFlirt[]>(queryKeys.receivedFlirts(), (list) => list?.filter((flirt) => flirt.flirtId !== flirtId));
       if (!result.match) return;
       await revealMatch().catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: matchesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.matches() });
     },
   });
 }

@@ -5,7 +5,7 @@ import { ListEmpty } from '../../components/ui/list-empty';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { useFlirtBack, useReceivedFlirts } from './api';
 import { FlirtCard } from './components/flirt-card';
 

@@ -2,13 +2,12 @@ import { leaderboardEvent, leaderboardResponse, nextVoteResponse, voteResponse, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { connectSocket } from '../../lib/socket';
-
-export const leaderboardKey = (category: PhotoCategory, month: string) => ['leaderboard', category, month] as const;
 
 export function useLeaderboard(category: PhotoCategory, month: string) {
   return useQuery({
-    queryKey: leaderboardKey(category, month),
+    queryKey: queryKeys.leaderboard.board(category, month),
     queryFn: () => api.get(`/leaderboard/${category}?month=${month}`, leaderboardResponse),
   });
 }
@@ -23,11 +22,11 @@ export function useLiveLeaderboard(category: PhotoCategory, month: string, curre
     const onEvent = (event: unknown) => {
       const parsed = leaderboardEvent.safeParse(event);
       if (!parsed.success || parsed.data.category !== category || parsed.data.month !== month) return;
-      queryClient.setQueryData<LeaderboardEntry[]>(leaderboardKey(category, month), parsed.data.entries);
+      queryClient.setQueryData<LeaderboardEntry[]>(queryKeys.leaderboard.board(category, month), parsed.data.entries);
     };
     const onConnect = () => {
       watch();
-      void queryClient.invalidateQueries({ queryKey: leaderboardKey(category, month) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.board(category, month) });
     };
     socket.on('leaderboard', onEvent);
     socket.on('connect', onConnect);
@@ -42,7 +41,7 @@ export function useLiveLeaderboard(category: PhotoCategory, month: string, curre
 
 export function useNextCandidate(category: PhotoCategory, skipped: string[]) {
   return useQuery({
-    queryKey: ['vote-next', category, skipped.join(',')],
+    queryKey: queryKeys.nextVote(category, skipped),
     queryFn: () => api.get(`/votes/next?category=${category}${skipped.length ? `&skip=${skipped.join(',')}` : ''}`, nextVoteResponse),
   });
 }
@@ -51,6 +50,6 @@ export function useVote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vote: { photoId: string; category: PhotoCategory }) => api.post('/votes', voteResponse, vote),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all() }),
   });
 }

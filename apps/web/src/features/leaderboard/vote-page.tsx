@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { useNextCandidate, useVote } from './api';
 import { CategoryButtons } from './components/category-buttons';
 

@@ -2,10 +2,11 @@ import { messageBody } from '@funkeln/contracts/errors';
 import type { MatchItem } from '@funkeln/contracts/discovery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { fetchMatches, matchesQueryKey } from '../../lib/matches';
+import { matchesQuery } from '../../lib/matches';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useMatches() {
-  return useQuery({ queryKey: matchesQueryKey, queryFn: fetchMatches });
+  return useQuery(matchesQuery);
 }
 
 const userPath = (base: string, userId: string) => `${base}/${encodeURIComponent(userId)}`;
@@ -25,14 +26,14 @@ export function useMatchAction() {
   return useMutation({
     mutationFn: ({ action, match }: { action: MatchAction; match: MatchItem }) => run(action, match.userId),
     onMutate: async ({ match }) => {
-      await queryClient.cancelQueries({ queryKey: matchesQueryKey });
-      const before = queryClient.getQueryData<MatchItem[]>(matchesQueryKey);
-      queryClient.setQueryData<MatchItem[]>(matchesQueryKey, (list) => list?.filter((item) => item.userId !== match.userId));
+      await queryClient.cancelQueries({ queryKey: queryKeys.matches() });
+      const before = queryClient.getQueryData<MatchItem[]>(queryKeys.matches());
+      queryClient.setQueryData<MatchItem[]>(queryKeys.matches(), (list) => list?.filter((item) => item.userId !== match.userId));
       return { before };
     },
     onError: (_error, _vars, context) => {
-      if (context?.before) queryClient.setQueryData(matchesQueryKey, context.before);
+      if (context?.before) queryClient.setQueryData(queryKeys.matches(), context.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.matches() }),
   });
 }

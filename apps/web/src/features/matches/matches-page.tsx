@@ -7,7 +7,7 @@ import { ListEmpty } from '../../components/ui/list-empty';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { unblock, useMatchAction, useMatches, type MatchAction } from './api';
 import { MatchCard } from './components/match-card';
 import { MatchResult, type Result } from './components/match-result';

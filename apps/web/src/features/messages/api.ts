@@ -11,22 +11,15 @@ import {
 import { IDEMPOTENCY_HEADER, rewardClaimResponse } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
-import { walletQueryKey } from '../../lib/wallet';
+import { queryKeys } from '../../lib/query-keys';
 
-export const messagesKeys = {
-  all: ['messages'] as const,
-  inbox: ['messages', 'inbox'] as const,
-  conversations: ['messages', 'conversations'] as const,
-  conversation: (memberId: string) => ['messages', 'conversation', memberId] as const,
-  compose: (memberId: string) => ['messages', 'compose', memberId] as const,
-};
-
-export const inboxQuery = queryOptions({ queryKey: messagesKeys.inbox, queryFn: () => api.get('/messages', inboxResponse) });
+export const inboxQuery = queryOptions({ queryKey: queryKeys.messages.inbox(), queryFn: () => api.get('/messages', inboxResponse) });
 
 export const conversationsQuery = queryOptions({
-  queryKey: messagesKeys.conversations,
+  queryKey: queryKeys.messages.conversations(),
   queryFn: () => api.get('/conversations', conversationsResponse),
 });
 
@@ -35,7 +28,7 @@ const conversationPath = (memberId: string) => `/conversations/${encodeURICompon
 /** Pages of history: the first is the newest; each `before` cursor reaches one page further back. */
 export const conversationQuery = (memberId: string) =>
   infiniteQueryOptions({
-    queryKey: messagesKeys.conversation(memberId),
+    queryKey: queryKeys.messages.conversation(memberId),
     queryFn: ({ pageParam }) =>
       api.get(`${conversationPath(memberId)}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, conversationResponse),
     initialPageParam: null as string | null,
@@ -47,7 +40,7 @@ export const conversationQuery = (memberId: string) =>
 /** What the next message to the member costs or leaves, for the composer. */
 export const composeQuery = (memberId: string) =>
   queryOptions({
-    queryKey: messagesKeys.compose(memberId),
+    queryKey: queryKeys.messages.compose(memberId),
     queryFn: () => api.get(`${conversationPath(memberId)}/compose`, composeInfo),
   });
 
@@ -62,7 +55,7 @@ export function threadOf(data: { pages: ConversationResponse[] }): ChatMessage[]
 
 /** Adds a message to the newest page unless it is there already (the send answer and the socket both bring it). */
 export function addToConversation(queryClient: QueryClient, memberId: string, message: ChatMessage): void {
-  queryClient.setQueryData<ConversationData>(messagesKeys.conversation(memberId), (data) => {
+  queryClient.setQueryData<ConversationData>(queryKeys.messages.conversation(memberId), (data) => {
     const [newest, ...older] = data?.pages ?? [];
     if (!data || !newest || data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
     return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
@@ -74,16 +67,16 @@ export function addToConversation(queryClient: QueryClient, memberId: string, me
  * When `upTo` is not loaded here, the thread is loaded again.
  */
 export function markReadByMember(queryClient: QueryClient, memberId: string, event: ReadEvent): void {
-  const data = queryClient.getQueryData<ConversationData>(messagesKeys.conversation(memberId));
+  const data = queryClient.getQueryData<ConversationData>(queryKeys.messages.conversation(memberId));
   const upTo = data?.pages.flatMap((page) => page.messages).find((m) => m.id === event.upTo);
   if (!upTo) {
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(memberId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversation(memberId) });
     return;
   }
   const cutoff = Date.parse(upTo.createdAt);
   const mark = (m: ChatMessage) =>
     m.recipientId === memberId && m.readAt === null && Date.parse(m.createdAt) <= cutoff ? { ...m, readAt: event.at } : m;
-  queryClient.setQueryData<ConversationData>(messagesKeys.conversation(memberId), (current) =>
+  queryClient.setQueryData<ConversationData>(queryKeys.messages.conversation(memberId), (current) =>
     current ? { ...current, pages: current.pages.map((page) => ({ ...page, messages: page.messages.map(mark) })) } : current,
   );
 }
@@ -91,11 +84,11 @@ export function markReadByMember(queryClient: QueryClient, memberId: string, eve
 /** After a message: lists, the thread (reserved credits may have been paid out), the composer's figures and the balance. */
 export function refreshAfterMessage(queryClient: QueryClient, memberId: string): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: messagesKeys.compose(memberId) }),
-    queryClient.invalidateQueries({ queryKey: messagesKeys.conversation(memberId) }),
-    queryClient.invalidateQueries({ queryKey: messagesKeys.inbox }),
-    queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
-    queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.messages.compose(memberId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversation(memberId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.messages.inbox() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.wallet() }),
   ]);
 }
 
@@ -128,8 +121,8 @@ export function useClaimDailyReward(memberId: string) {
     mutationFn: () => api.post('/rewards/claim', rewardClaimResponse, { type: 'login' }, { [IDEMPOTENCY_HEADER]: newUuid() }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: messagesKeys.compose(memberId) }),
-        queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages.compose(memberId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet() }),
       ]),
   });
 }

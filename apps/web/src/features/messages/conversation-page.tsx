@@ -6,7 +6,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/current-user';
 import { addToConversation, conversationQuery, refreshAfterMessage, threadOf } from './api';
 import { Composer } from './components/composer';

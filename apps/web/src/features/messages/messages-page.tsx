@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { inboxQuery } from './api';
 import { ConversationsPanel } from './components/conversations-panel';
 import { InboxList } from './components/inbox-list';

@@ -2,8 +2,7 @@ import { messageEvent, type ChatMessage, type MessageEvent } from '@funkeln/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { connectSocket } from '../../lib/socket';
-import { walletQueryKey } from '../../lib/wallet';
-import { messagesKeys } from './api';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Live updates while a messages page is open: every `message` event refreshes the lists (and goes
@@ -19,11 +18,11 @@ export function useLiveMessages(onMessage?: (message: ChatMessage) => void): voi
       const parsed = messageEvent.safeParse(event);
       if (!parsed.success) return;
       handle(parsed.data.message);
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.inbox });
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.inbox() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet() });
     };
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all() });
     socket.on('message', onEvent);
     socket.on('connect', onConnect);
     return () => {

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { markConversationRead, messagesKeys } from './api';
+import { markConversationRead } from './api';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Marks the conversation read when it opens and whenever a new unread message from the member shows up in it. */
 export function useMarkRead(memberId: string, messages: ChatMessage[]): void {
@@ -13,8 +14,8 @@ export function useMarkRead(memberId: string, messages: ChatMessage[]): void {
     markConversationRead(memberId).then(
       () =>
         Promise.all([
-          queryClient.invalidateQueries({ queryKey: messagesKeys.inbox }),
-          queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.messages.inbox() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() }),
         ]),
       // Nothing to tell the member: the next visit marks it again.
       () => undefined,

@@ -9,26 +9,23 @@ import {
 import { consentResponse } from '@funkeln/contracts/safety';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-
-export const ownProfileQueryKey = ['own-profile'] as const;
+import { queryKeys } from '../../lib/query-keys';
 
 export function useOwnProfile() {
-  return useQuery({ queryKey: ownProfileQueryKey, queryFn: () => api.get('/me/profile', ownProfile) });
+  return useQuery({ queryKey: queryKeys.ownProfile(), queryFn: () => api.get('/me/profile', ownProfile) });
 }
 
 export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => api.put('/me/profile', ownProfile, body);
 
-const consentQueryKey = ['onboarding-consent'] as const;
-
 /** Art. 9 DSGVO: whether the member has consented to processing gender and wishes. */
-export const useConsentState = () => useQuery({ queryKey: consentQueryKey, queryFn: () => api.get('/me/consent', consentResponse) });
+export const useConsentState = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });
 
 /** The explicit, separate consent; given before the profile (gender, wishes) is saved. */
 export function useGiveConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.put('/me/consent', consentResponse, { orientation: true }),
-    onSuccess: (data) => queryClient.setQueryData(consentQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.consent(), data),
   });
 }
 
@@ -45,7 +42,7 @@ export const PLACE_QUERY_MAX = 60;
 export function usePlaces(q: string) {
   const term = q.trim().slice(0, PLACE_QUERY_MAX);
   return useQuery({
-    queryKey: ['places', term.toLocaleLowerCase('de')],
+    queryKey: queryKeys.places(term.toLocaleLowerCase('de')),
     queryFn: () => api.get(`/places?q=${encodeURIComponent(term)}`, placesResponse),
     enabled: term.length >= PLACE_QUERY_MIN,
     staleTime: 10 * 60_000,

@@ -1,7 +1,7 @@
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
 import { useOwnProfile } from './api';
 import { ProfileForm } from './components/profile-form';
 

@@ -2,19 +2,25 @@ import type { OwnProfile, ProfileUpdateBody } from '@funkeln/contracts/profiles'
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { de } from '../../i18n/de';
-import { ApiError, errorMessage } from '../../lib/api';
-import { ownProfileQueryKey, saveProfile, uploadPhoto } from './api';
+import { errorCode, errorMessage } from '../../lib/api-error';
+import { queryKeys } from '../../lib/query-keys';
+import { saveProfile, uploadPhoto } from './api';
 
 export type SavePhase = 'idle' | 'uploading' | 'saving';
 
-function uploadFailure(error: unknown): string {
-  const fallback =
-    error instanceof ApiError && error.status === 413
-      ? de.photo.tooLarge
-      : error instanceof ApiError && error.status === 415
-        ? de.photo.unsupported
-        : de.photo.uploadFailed;
-  return errorMessage(error, fallback);
+/** The server's sentence when it sent one, else a German fallback chosen by the code. */
+export function uploadFailure(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'file_too_large':
+    case 'image_too_large':
+    case 'payload_too_large':
+      return errorMessage(error, de.photo.tooLarge);
+    case 'unsupported_image':
+    case 'unsupported_media_type':
+      return errorMessage(error, de.photo.unsupported);
+    default:
+      return errorMessage(error, de.photo.uploadFailed);
+  }
 }
 
 interface SaveInput {
@@ -36,7 +42,7 @@ export function useSaveProfile() {
       setPhase('uploading');
       try {
         const photo = await uploadPhoto(file);
-        queryClient.setQueryData<OwnProfile>(ownProfileQueryKey, (old) => (old ? { ...old, photo } : old));
+        queryClient.setQueryData<OwnProfile>(queryKeys.ownProfile(), (old) => (old ? { ...old, photo } : old));
         onUploaded();
       } catch (failure) {
         setError(uploadFailure(failure));
@@ -47,7 +53,7 @@ export function useSaveProfile() {
     setPhase('saving');
     try {
       const profile = await saveProfile(body);
-      queryClient.setQueryData(ownProfileQueryKey, profile);
+      queryClient.setQueryData(queryKeys.ownProfile(), profile);
       return profile;
     } catch (failure) {
       setError(errorMessage(failure, de.onboarding.saveFailed));

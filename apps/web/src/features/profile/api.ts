@@ -1,11 +1,13 @@
 import { publicProfile } from '@funkeln/contracts/profiles';
 import { entriesResponse, type PhotoCategory } from '@funkeln/contracts/rankings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { ApiError } from '../../lib/api-error';
 
 export function usePublicProfile(id: string) {
   return useQuery({
-    queryKey: ['public-profile', id],
+    queryKey: queryKeys.publicProfile(id),
     queryFn: () => api.get(`/profile/${encodeURIComponent(id)}`, publicProfile),
     // An unknown or hidden profile stays that way; do not ask again.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
@@ -15,7 +17,7 @@ export function usePublicProfile(id: string) {
 /** The server-rendered share page with link previews (not a route of this app). */
 export const sharePath = (id: string) => `/share/${encodeURIComponent(id)}`;
 
-export const entriesKey = ['photo-categories'] as const;
+const entriesKey = queryKeys.contestEntries();
 
 export function useContestEntries() {
   return useQuery({ queryKey: entriesKey, queryFn: () => api.get('/me/photo/categories', entriesResponse) });

@@ -1,14 +1,18 @@
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorCode, errorMessage } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePublicProfile } from './api';
 import { ProfileMissing } from './components/profile-missing';
 import { ProfileView } from './components/profile-view';
 
 /** 404 for unknown or hidden members; 400 when the id is no valid member id at all. */
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+/** An unknown or hidden member ('not_found'), or an id that is none ('validation_error'). */
+const isMissing = (error: unknown) => {
+  const code = errorCode(error);
+  return code === 'not_found' || code === 'validation_error';
+};
 
 export function ProfilePage() {
   const { id = '' } = useParams();

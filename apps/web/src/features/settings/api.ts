@@ -3,17 +3,16 @@ import { consentResponse, memberSettings, type MemberSettings } from '@funkeln/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
-const keys = { settings: ['member-settings'], consent: ['consent'] } as const;
-
-export const useMemberSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => api.get('/me/settings', memberSettings) });
-export const useConsent = () => useQuery({ queryKey: keys.consent, queryFn: () => api.get('/me/consent', consentResponse) });
+export const useMemberSettings = () => useQuery({ queryKey: queryKeys.memberSettings(), queryFn: () => api.get('/me/settings', memberSettings) });
+export const useConsent = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: Partial<MemberSettings>) => api.put('/me/settings', memberSettings, update),
-    onSuccess: (data) => queryClient.setQueryData(keys.settings, data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.memberSettings(), data),
   });
 }
 
@@ -21,7 +20,7 @@ export function useSetConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orientation: boolean) => api.put('/me/consent', consentResponse, { orientation }),
-    onSuccess: (data) => queryClient.setQueryData(keys.consent, data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.consent(), data),
   });
 }
 

@@ -9,11 +9,10 @@ import {
 } from '@funkeln/contracts/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meQueryKey } from '../../lib/current-user';
 import { newUuid } from '../../lib/uuid';
-import { walletQueryKey } from '../../lib/wallet';
+import { queryKeys } from '../../lib/query-keys';
 
-export const walletQuery = queryOptions({ queryKey: walletQueryKey, queryFn: () => api.get('/wallet', walletResponse) });
+export const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => api.get('/wallet', walletResponse) });
 
 const PAYMENT_POLLS = 10;
 
@@ -32,7 +31,7 @@ const idempotent = () => ({ [IDEMPOTENCY_HEADER]: newUuid() });
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet() }), queryClient.invalidateQueries({ queryKey: queryKeys.me() })]);
 }
 
 export function useClaimReward() {

@@ -1,6 +1,6 @@
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 
 interface ActionResultProps {
   result: { isSuccess: boolean; isError: boolean; data?: { message: string } | undefined; error: unknown };

@@ -4,8 +4,9 @@ import { Navigate, useLocation } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
-import { meQueryKey, useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useToken } from '../../../lib/token-storage';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The admin pages' guard in the web app; the server checks the role on every request anyway. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -16,7 +17,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
   if (me?.role === 'admin') return <>{children}</>;
   // useCurrentUser re-renders this when the me call settles, so its state is current here.
-  const settled = queryClient.getQueryState([...meQueryKey, token])?.status === 'success';
+  const settled = queryClient.getQueryState(queryKeys.meFor(token))?.status === 'success';
   if (!settled) return <Spinner label={de.common.loading} />;
   return <Notice tone="error">{de.admin.noAccess}</Notice>;
 }

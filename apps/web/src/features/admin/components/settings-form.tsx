@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useSaveSettings } from '../api';
 
 const hints: Partial<Record<string, string>> = de.admin.settingHints;

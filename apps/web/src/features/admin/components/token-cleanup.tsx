@@ -1,7 +1,7 @@
 import type { CleanupResponse } from '@funkeln/contracts/admin';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { useCleanup } from '../api';
 
 const COUNTS: readonly (keyof CleanupResponse)[] = ['expiredVerifyDeleted', 'expiredResetDeleted', 'usedVerifyPruned', 'usedResetPruned'];

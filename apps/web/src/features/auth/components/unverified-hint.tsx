@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { resendVerification } from '../api';
 
 interface UnverifiedHintProps {

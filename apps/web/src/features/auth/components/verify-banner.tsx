@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
 import { startVerification } from '../api';
 

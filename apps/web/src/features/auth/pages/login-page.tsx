@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorCode, errorMessage } from '../../../lib/api-error';
 import { setToken } from '../../../lib/token-storage';
 import { exchangeLoginCode, login } from '../api';
 import { AuthShell } from '../components/auth-shell';
@@ -25,6 +25,17 @@ function oauthError(code: string | null): string | null {
   return Object.hasOwn(oauthErrorMessages, code)
     ? oauthErrorMessages[code as keyof typeof oauthErrorMessages]
     : de.login.oauthFailed;
+}
+
+/** A used, expired or malformed login code gets the contract's sentence; anything else the server's. */
+function exchangeFailure(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'invalid_login_code':
+    case 'validation_error':
+      return INVALID_LOGIN_CODE;
+    default:
+      return errorMessage(error, de.login.oauthFailed);
+  }
 }
 
 export function LoginPage() {
@@ -51,7 +62,7 @@ export function LoginPage() {
         void navigate('/discover', { replace: true });
       },
       (error: unknown) => {
-        const message = error instanceof ApiError && error.status === 400 ? INVALID_LOGIN_CODE : errorMessage(error, de.login.oauthFailed);
+        const message = exchangeFailure(error);
         setFailure({ kind: 'error', message });
         void navigate('/login', { replace: true });
       },

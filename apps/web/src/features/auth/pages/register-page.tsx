@@ -8,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { PasswordStrength } from '../../../components/ui/password-strength';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { setToken } from '../../../lib/token-storage';
 import { register as registerAccount, startVerification } from '../api';
 import { AuthShell } from '../components/auth-shell';

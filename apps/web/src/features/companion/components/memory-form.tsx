@@ -6,7 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useSaveMemory } from '../api';
 import { isUnauthorized, LoginRedirect } from '../login-redirect';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import type { SwipeKind } from '../api';
 import type { Offset } from '../swipe-geometry';
 import { useArrowKeys } from '../use-arrow-keys';

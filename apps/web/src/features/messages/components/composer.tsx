@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { composeQuery, useSendMessage } from '../api';
 import { isSendKey } from '../send-key';
 import { useTypingSignal } from '../use-conversation-signals';

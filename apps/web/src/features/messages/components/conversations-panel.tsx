@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
-import { fetchMatches, matchesQueryKey } from '../../../lib/matches';
+import { errorMessage } from '../../../lib/api-error';
+import { matchesQuery } from '../../../lib/matches';
 import { conversationsQuery } from '../api';
 import { ConversationList } from './conversation-list';
 import { NewMatchesRow } from './new-matches-row';
@@ -11,7 +11,7 @@ import { NewMatchesRow } from './new-matches-row';
 /** New matches without messages on top, then the conversations, newest first. */
 export function ConversationsPanel({ activeId }: { activeId?: string }) {
   const conversations = useQuery(conversationsQuery);
-  const matches = useQuery({ queryKey: matchesQueryKey, queryFn: fetchMatches });
+  const matches = useQuery(matchesQuery);
   const written = new Set(conversations.data?.map((c) => c.memberId));
   const fresh = conversations.data
     ? (matches.data ?? []).filter((m) => !written.has(m.userId)).sort((a, b) => Date.parse(b.matchedAt) - Date.parse(a.matchedAt))

@@ -1,7 +1,7 @@
 import { categoryLabels, photoCategories, type PhotoCategory } from '@funkeln/contracts/rankings';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useContestEntries, useSaveEntries } from '../api';
 
 /** On the own profile: the categories the member's photo competes in for the Top10. */

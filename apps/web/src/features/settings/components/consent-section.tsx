@@ -1,6 +1,6 @@
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-time';
 import { useConsent, useSetConsent } from '../api';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { deleteAccount } from '../api';
 import { useLeave } from '../use-leave';
 

@@ -6,7 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { PasswordStrength } from '../../../components/ui/password-strength';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useChangePassword } from '../api';
 

@@ -3,7 +3,7 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useMemberSettings, useUpdateSettings } from '../api';
 import { NotificationSwitches } from './notification-switches';
 

@@ -2,7 +2,7 @@ import { creditPacks, type CreditPack, type WalletResponse } from '@funkeln/cont
 import { useId, useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useBuyPack } from '../api';
 import type { Outcome } from '../outcome';
 import { PackCard } from './pack-card';

@@ -2,7 +2,7 @@ import { rewardTypes, type RewardType } from '@funkeln/contracts/wallet';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-error';
 import { useClaimReward } from '../api';
 import type { Outcome } from '../outcome';
 import { VerifyForRewards } from './verify-for-rewards';
