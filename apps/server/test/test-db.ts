@@ -3,12 +3,15 @@ import pg from 'pg';
 import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDb(): Promise<{ db: Db; url: string | undefined; drop(): Promise<void> }> {
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database.
+ * With migrated: false it is left empty (for the migration tests).
+ */
+export async function createTestDb({ migrated = true } = {}): Promise<{ db: Db; url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const db = createPgliteDb(undefined);
-    await migrate(db);
+    if (migrated) await migrate(db);
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `funkeln_t_${randomBytes(6).toString('hex')}`;
@@ -19,7 +22,7 @@ export async function createTestDb(): Promise<{ db: Db; url: string | undefined;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createPostgresDb(url.href);
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     url: url.href,

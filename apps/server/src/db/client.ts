@@ -8,10 +8,21 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** The handle inside db.transaction: queries bound to that transaction, and what runs after it. */
+export interface Tx extends Queryable {
+  /**
+   * Runs fn once after this transaction committed: never after a rollback, nor for an attempt that
+   * was retried. Callbacks run in the order registered; one that throws reaches the caller.
+   */
+  afterCommit(fn: () => void): void;
+  /** Runs a script of several statements (a migration file) whole, in this transaction. */
+  exec(script: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; on PostgreSQL, serialization failures are retried. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -26,10 +37,17 @@ export function createPgliteDb(dataDir: string | undefined): Db {
     async query<T extends Row>(sql: string, params?: unknown[]) {
       return (await lite.query<T>(sql, params)).rows;
     },
-    transaction(fn) {
-      return lite.transaction((tx) =>
-        fn({ query: async <T extends Row>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }),
+    async transaction(fn) {
+      const committed: (() => void)[] = [];
+      const result = await lite.transaction((tx) =>
+        fn({
+          query: async <T extends Row>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+          exec: async (script) => void (await tx.exec(script)),
+          afterCommit: (cb) => void committed.push(cb),
+        }),
       );
+      runAll(committed);
+      return result;
     },
     async ping() {
       try {
@@ -41,6 +59,10 @@ export function createPgliteDb(dataDir: string | undefined): Db {
     },
     close: () => lite.close(),
   };
+}
+
+function runAll(callbacks: readonly (() => void)[]): void {
+  for (const cb of callbacks) cb();
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -100,16 +122,20 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
           await backoff(attempt);
           continue;
         }
+        // Registered in this attempt only: a retried attempt registers its own.
+        const committed: (() => void)[] = [];
+        let result: Awaited<ReturnType<typeof fn>>;
         let committing = false;
         let broken: Error | undefined;
         try {
           await client.query('BEGIN');
-          const result = await fn({
+          result = await fn({
             query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+            exec: async (script) => void (await client.query(script)), // no parameters: the simple protocol takes several statements
+            afterCommit: (cb) => void committed.push(cb),
           });
           committing = true;
           await client.query('COMMIT');
-          return result;
         } catch (err) {
           if (isConnectionError(err)) {
             broken = err as Error;
@@ -124,6 +150,8 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
         } finally {
           client.release(broken);
         }
+        runAll(committed);
+        return result;
       }
     },
     async ping() {

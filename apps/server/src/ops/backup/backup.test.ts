@@ -100,7 +100,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       expect(made.stdout).toMatch(/Backup written: .*funkeln\.tar\.gz/);
       const manifest = await scanArchive(archive);
       expect(manifest.counts).toEqual({ users: 1, photos: 1, photo_files: Object.keys(before.photos).length });
-      expect(manifest.migrations.map((m) => m.version)).toEqual(JSON.parse(before.rows.schema_migrations!).map((m: { version: string }) => m.version).sort());
+      expect(manifest.migrations.map((m) => m.version)).toEqual(JSON.parse(before.rows.kysely_migration!).map((m: { name: string }) => m.name).sort());
       expect(readdirSync(dirname(archive))).toEqual(['funkeln.tar.gz']); // no temporary file left
       expect(cli('backup', ['--out', archive], env).stderr).toMatch(/already exists/);
 

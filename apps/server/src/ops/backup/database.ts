@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { Row } from '../../db/client.js';
+import { migrationHistory } from '../../db/migrate.js';
 import type { Manifest } from './manifest.js';
 
 export interface DatabaseInfo {
@@ -10,18 +12,16 @@ export interface DatabaseInfo {
 }
 
 async function readInfo(lite: PGlite): Promise<DatabaseInfo | undefined> {
-  const exists = await lite.query<{ ok: boolean }>("SELECT to_regclass('public.users') IS NOT NULL AND to_regclass('public.schema_migrations') IS NOT NULL AS ok");
-  if (!exists.rows[0]?.ok) return undefined;
+  const exists = await lite.query<{ ok: boolean }>("SELECT to_regclass('public.users') IS NOT NULL AS ok");
+  const migrations = exists.rows[0]?.ok ? await migrationHistory({ query: async <T extends Row>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows }) : undefined;
+  if (!migrations) return undefined;
   const version = await lite.query<{ server_version: string }>('SHOW server_version');
-  const migrations = await lite.query<{ version: string; applied_at: string }>(
-    "SELECT version, to_char(applied_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') AS applied_at FROM schema_migrations ORDER BY version",
-  );
   const counts = await lite.query<{ users: number; photos: number }>(
     'SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM photos)::int AS photos',
   );
   return {
     postgres_version: version.rows[0]?.server_version ?? 'unknown',
-    migrations: migrations.rows,
+    migrations,
     users: counts.rows[0]?.users ?? 0,
     photos: counts.rows[0]?.photos ?? 0,
   };

@@ -1,0 +1,82 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import type { Queryable, Row } from './client.js';
+import type { DB } from './schema.js';
+
+/**
+ * A connection that sends Kysely's compiled SQL through one of our Queryables (the database, a
+ * transaction, or a wrapper around either), so that retries, the 503 on a lost connection and the
+ * transaction the caller is in stay with db/client.ts.
+ */
+class QueryableConnection implements DatabaseConnection {
+  constructor(private readonly q: Queryable) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const rows = await this.q.query<Row>(compiled.sql, [...compiled.parameters]);
+    return { rows: rows as R[] };
+  }
+
+  // eslint-disable-next-line require-yield -- an AsyncIterableIterator that only refuses
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported: page with LIMIT instead');
+  }
+}
+
+class QueryableDriver implements Driver {
+  private readonly connection: QueryableConnection;
+
+  constructor(q: Queryable) {
+    this.connection = new QueryableConnection(q);
+  }
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  // Transactions belong to db.transaction (retries, after-commit callbacks), not to Kysely.
+  beginTransaction(): Promise<void> {
+    return Promise.reject(new Error('use db.transaction(async (tx) => ...) and typed(tx)'));
+  }
+  commitTransaction(): Promise<void> {
+    return this.beginTransaction();
+  }
+  rollbackTransaction(): Promise<void> {
+    return this.beginTransaction();
+  }
+}
+
+/** Kysely's PostgreSQL dialect, executing through q. */
+export function queryableDialect(q: Queryable): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new QueryableDriver(q),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+  };
+}
+
+const handles = new WeakMap<Queryable, Kysely<DB>>();
+
+/**
+ * The typed query builder over q (the database or a transaction handle): what a repo writes its
+ * queries with. Built once per handle; a transaction's is bound to that transaction.
+ */
+export function typed(q: Queryable): Kysely<DB> {
+  let k = handles.get(q);
+  if (!k) {
+    k = new Kysely<DB>({ dialect: queryableDialect(q) });
+    handles.set(q, k);
+  }
+  return k;
+}
