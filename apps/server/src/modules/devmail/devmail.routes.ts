@@ -1,30 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.js';
+import { html } from '../../platform/html.js';
 import { listDeliveredMails, type OutboxRow } from '../../platform/mail/outbox.repo.js';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** Escapes the text and turns links to this app into anchors. */
 function linkify(text: string, publicUrl: string): string {
-  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) =>
-    url.startsWith(escapeHtml(publicUrl)) ? `<a href="${url}">${url}</a>` : url,
-  );
+  // split with a capture group: the links are at the odd indexes.
+  return text
+    .split(/(https?:\/\/\S+)/)
+    .map((part, i) => (i % 2 === 1 && part.startsWith(publicUrl) ? html`<a href="${part}">${part}</a>` : html`${part}`))
+    .join('');
 }
 
 function page(mails: OutboxRow[], publicUrl: string): string {
-  const items = mails
-    .map(
-      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><br>An: ${escapeHtml(m.to_address)} · ${escapeHtml(
-        m.created_at.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' }),
-      )}</header><pre>${linkify(m.text_body, publicUrl)}</pre></article>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  const items = mails.map(
+    (m) => html`<article><header><strong>${m.subject}</strong><br>An: ${m.to_address} · ${m.created_at.toLocaleString('de-DE', {
+      timeZone: 'Europe/Berlin',
+    })}</header><pre>!${linkify(m.text_body, publicUrl)}</pre></article>`,
+  );
+  return html`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Dev-Postfach · Funkeln</title><link rel="stylesheet" href="/dev/mailbox.css"></head><body>
 <h1>Dev-Postfach</h1><p>Ohne SMTP_URL landen alle E-Mails hier (nur außerhalb der Produktion). Neueste zuerst.</p>
-${items || '<p>Noch keine E-Mails.</p>'}</body></html>`;
+!${items.length > 0 ? items : '<p>Noch keine E-Mails.</p>'}</body></html>`;
 }
 
 const CSS = `body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#222}

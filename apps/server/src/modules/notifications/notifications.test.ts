@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/cluster.js';
 import { createTestApp, listen, PUBLIC_URL, type TestApp } from '../../../test/harness.js';
+import { decodeEntities } from '../../../test/html.js';
 import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
 import { startSmtpServer, type CapturedMail, type TestSmtp } from '../../../test/smtp.js';
@@ -125,6 +126,16 @@ describe('notification mails', () => {
     }
   });
 
+  it("escapes the other member's display name in the HTML mail: markup and quotes stay text", async () => {
+    const name = `<script>"Ev'a"</script>`;
+    const [ida, eva] = [await member('Ida'), await member(name)];
+    await send(eva, ida);
+    const [mail] = await mailsOf(ida);
+    expect(mail!.text).toContain(`${name} hat dir auf Funkeln geschrieben`);
+    expect(mail!.html).not.toContain('<script');
+    expect(mail!.html).toContain('<p style="margin:0 0 16px">&#60;script&#62;&#34;Ev&#39;a&#34;&#60;/script&#62; hat dir auf Funkeln geschrieben.');
+  });
+
   it('a flirt mail names nobody; a match mail tells both members', async () => {
     const [ida, eva] = [await member('Ida'), await member('Evangelina')];
     await api('POST', `/api/likes/${ida.id}?type=flirt`, eva.token);
@@ -152,7 +163,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Möchtest du keine E-Mails zu neuen Nachrichten mehr bekommen?');
-    expect(page.body).toContain(`<form method="post" action="${url(token)}">`);
+    expect(decodeEntities(/<form method="post" action="([^"]*)">/.exec(page.body)?.[1])).toBe(url(token));
     expect(await settingsOf(ida)).toMatchObject({ emailOnMessage: true });
 
     for (let i = 0; i < 2; i++) {

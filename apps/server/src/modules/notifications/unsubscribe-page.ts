@@ -1,19 +1,19 @@
-import { escapeHtml } from '../../platform/mail/mail-layout.js';
+import { html } from '../../platform/html.js';
 import type { NotificationKind } from './notification.js';
 import { MAIL_TOPIC } from './notification-mails.js';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} – Funkeln</title></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return html`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} – Funkeln</title></head>
+<body><main><h1>${title}</h1>!${body}</main></body></html>`;
 }
 
 /** GET: a button that POSTs; mail scanners open links, so only the POST switches anything off. */
 export function confirmPage(kind: NotificationKind, action: string): string {
   return page(
     'E-Mails abbestellen',
-    `<p>Möchtest du keine ${escapeHtml(MAIL_TOPIC[kind])} mehr bekommen?</p>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Abbestellen</button></form>
+    html`<p>Möchtest du keine ${MAIL_TOPIC[kind]} mehr bekommen?</p>
+<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Abbestellen</button></form>
 <p>Alle Benachrichtigungen stellst du in den <a href="/settings">Einstellungen</a> ein.</p>`,
   );
 }
@@ -21,6 +21,6 @@ export function confirmPage(kind: NotificationKind, action: string): string {
 export function donePage(kind: NotificationKind): string {
   return page(
     'Abbestellt',
-    `<p>Du bekommst keine ${escapeHtml(MAIL_TOPIC[kind])} mehr. In den <a href="/settings">Einstellungen</a> kannst du sie jederzeit wieder einschalten.</p>`,
+    html`<p>Du bekommst keine ${MAIL_TOPIC[kind]} mehr. In den <a href="/settings">Einstellungen</a> kannst du sie jederzeit wieder einschalten.</p>`,
   );
 }

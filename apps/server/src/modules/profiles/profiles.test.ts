@@ -1,6 +1,7 @@
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test/harness.js';
+import { decodeEntities } from '../../../test/html.js';
 import { makeJpegWithGps, multipart } from '../../../test/images.js';
 import type { Moderator } from '../photos/moderation/moderator.js';
 
@@ -173,12 +174,22 @@ describe('share page', () => {
     expect(html).toContain('aus Potsdam');
     expect(html).toContain('noindex');
     expect(html).not.toContain('<script');
-    const image = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1]?.replaceAll('&#38;', '&');
+    const image = decodeEntities(/<meta property="og:image" content="([^"]+)">/.exec(html)?.[1]);
     expect(image?.startsWith(`${PUBLIC_URL}/api/photos/`)).toBe(true);
     const served = await get((image ?? '').replace(PUBLIC_URL, ''));
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('escapes the display name: markup and quotes in it stay text, in the tags and on the page', async () => {
+    const name = `<script>"Ev'a"</script>`;
+    const member = await fullMember(name);
+    const html = (await get(`/share/${member.id}`)).body;
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<h1>&#60;script&#62;&#34;Ev&#39;a&#34;&#60;/script&#62;</h1>');
+    expect(decodeEntities(/<meta property="og:title" content="([^"]*)">/.exec(html)?.[1])).toBe(`${name}, 30 bei Funkeln`);
+    expect(decodeEntities(/<img class="photo" src="[^"]+" alt="([^"]*)">/.exec(html)?.[1])).toBe(`Foto von ${name}`);
   });
 
   it('says the profile is not public when sharing is off, and the same for unknown ids', async () => {

@@ -1,6 +1,4 @@
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { html } from '../../platform/html.js';
 
 export interface ShareView {
   name: string;
@@ -27,7 +25,7 @@ export function renderSharePage(v: ShareView): string {
     ['og:url', v.pageUrl],
     ...(v.imageUrl ? [['og:image', v.imageUrl], ['og:image:type', 'image/jpeg'], ['og:image:alt', `Foto von ${v.name}`]] : []),
   ]
-    .map(([p, c]) => `<meta property="${p}" content="${escapeHtml(c ?? '')}">`)
+    .map(([p, c]) => html`<meta property="${p}" content="${c}">`)
     .join('\n');
   const twitter = [
     ['twitter:card', v.imageUrl ? 'summary_large_image' : 'summary'],
@@ -35,15 +33,17 @@ export function renderSharePage(v: ShareView): string {
     ['twitter:description', description],
     ...(v.imageUrl ? [['twitter:image', v.imageUrl]] : []),
   ]
-    .map(([n, c]) => `<meta name="${n}" content="${escapeHtml(c ?? '')}">`)
+    .map(([n, c]) => html`<meta name="${n}" content="${c}">`)
     .join('\n');
-  const photo = v.imageUrl ? `<img class="photo" src="${escapeHtml(v.imageUrl)}" alt="Foto von ${escapeHtml(v.name)}">` : '';
+  const photo = v.imageUrl ? html`<img class="photo" src="${v.imageUrl}" alt="Foto von ${v.name}">` : '';
   return page(
     title,
-    `<meta name="description" content="${escapeHtml(description)}">\n${meta}\n${twitter}`,
-    `<main class="card">${photo}<h1>${escapeHtml(v.name)}</h1>${facts ? `<p class="facts">${escapeHtml(facts)}</p>` : ''}
-<p>Lust, ${escapeHtml(v.name)} kennenzulernen? Bei Funkeln flirtest du anonym, bis es ein Match gibt.</p>
-<a class="cta" href="${escapeHtml(v.appUrl)}">Jetzt bei Funkeln entdecken</a></main>`,
+    html`<meta name="description" content="${description}">
+!${meta}
+!${twitter}`,
+    html`<main class="card">!${photo}<h1>${v.name}</h1>!${facts ? html`<p class="facts">${facts}</p>` : ''}
+<p>Lust, ${v.name} kennenzulernen? Bei Funkeln flirtest du anonym, bis es ein Match gibt.</p>
+<a class="cta" href="${v.appUrl}">Jetzt bei Funkeln entdecken</a></main>`,
   );
 }
 
@@ -52,17 +52,17 @@ export function renderNotPublicPage(registerUrl: string): string {
   return page(
     'Profil nicht öffentlich · Funkeln',
     '<meta property="og:site_name" content="Funkeln"><meta property="og:title" content="Funkeln – Dating mit Funken">',
-    `<main class="card"><h1>Dieses Profil ist nicht öffentlich.</h1>
+    html`<main class="card"><h1>Dieses Profil ist nicht öffentlich.</h1>
 <p>Das Mitglied teilt sein Profil gerade nicht. Bei Funkeln findest du viele andere spannende Singles.</p>
-<a class="cta" href="${escapeHtml(registerUrl)}">Kostenlos registrieren</a></main>`,
+<a class="cta" href="${registerUrl}">Kostenlos registrieren</a></main>`,
   );
 }
 
 function page(title: string, head: string, body: string): string {
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">
-${head}
-${CSS_LINK}</head><body><header><a class="brand" href="/">Funkeln</a></header>${body}</body></html>`;
+  return html`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title><meta name="robots" content="noindex, nofollow">
+!${head}
+!${CSS_LINK}</head><body><header><a class="brand" href="/">Funkeln</a></header>!${body}</body></html>`;
 }
 
 export const SHARE_CSS = `*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
