@@ -14,6 +14,8 @@ import { rankingsErrors, rankingsLimits, rankingsNotFound } from './errors/ranki
 import { safetyErrors, safetyLimits, safetyNotFound } from './errors/safety.js';
 import { walletErrors } from './errors/wallet.js';
 
+export type { NotEligibleReason } from './errors/wallet.js';
+
 /**
  * The error catalogue: every code the API answers, with its HTTP status and German message.
  * One table per domain (./errors/<domain>.ts); a new error is one line there. `not_found` and

@@ -19,17 +19,17 @@ export function requireAuth(sessions: SessionService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     const auth = token ? await sessions.authenticate(token) : undefined;
-    if (!auth) throw unauthorized();
+    if (!auth) throw new AppError('unauthorized');
     request.auth = auth;
   };
 }
 
 /** preHandler to chain after requireAuth on admin routes. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (request.auth?.role !== 'admin') throw forbidden();
+  if (request.auth?.role !== 'admin') throw new AppError('forbidden');
 }
 
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw new AppError('unauthorized');
   return request.auth;
 }

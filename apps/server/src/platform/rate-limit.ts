@@ -1,4 +1,5 @@
-import { tooManyRequests } from './errors.js';
+import type { LimitName } from '@funkeln/contracts/errors';
+import { AppError, retryAfter } from './errors.js';
 import type { Redis } from 'ioredis';
 
 export interface WindowCount {
@@ -128,8 +129,8 @@ export async function enforceLimit(
   key: string,
   max: number,
   windowMs: number,
-  message?: string,
+  limit?: LimitName,
 ): Promise<void> {
   const { count, retryAfterMs } = await limiter.increment(key, windowMs);
-  if (count > max) throw tooManyRequests(retryAfterMs, message);
+  if (count > max) throw new AppError('rate_limited', { params: { limit }, headers: retryAfter(retryAfterMs) });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from './errors.js';
+import { AppError } from './errors.js';
 
 // Paths the server owns; a miss there is a 404, never the app shell (a missing asset would
 // otherwise come back as HTML and fail with a MIME-type error).
@@ -37,6 +37,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    throw notFound();
+    throw new AppError('not_found');
   });
 }

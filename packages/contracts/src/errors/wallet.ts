@@ -8,6 +8,8 @@ const notEligible = {
   no_vote: 'Dein Foto hat heute noch keine Stimme bekommen. Schau später wieder vorbei.',
 } as const;
 
+export type NotEligibleReason = keyof typeof notEligible;
+
 /** Credits: the ledger, purchases, rewards, idempotent requests. */
 export const walletErrors = defineErrors({
   insufficient_credits: {
@@ -16,7 +18,7 @@ export const walletErrors = defineErrors({
   },
   bad_signature: { status: 400, message: 'Ungültige Webhook-Signatur.' },
   idempotency_conflict: { status: 409, message: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.' },
-  not_eligible: { status: 409, message: ({ reason }: { reason: keyof typeof notEligible }) => notEligible[reason] },
+  not_eligible: { status: 409, message: ({ reason }: { reason: NotEligibleReason }) => notEligible[reason] },
   unknown_pack: { status: 400, message: 'Unbekanntes Credit-Paket.' },
   payments_unavailable: { status: 503, message: 'Käufe sind derzeit nicht möglich. Bitte versuche es später erneut.' },
 });

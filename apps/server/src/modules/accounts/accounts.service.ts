@@ -3,7 +3,7 @@ import { isPremium } from './premium.js';
 import type { LoginBody, MeResponse, RegisterBody } from '@funkeln/contracts/auth';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError, tooManyRequests } from '../../platform/errors.js';
+import { AppError, retryAfter } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { type Backoff, enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -29,9 +29,6 @@ const LOGIN_ATTEMPTS_PER_IP = 100;
 const LOGIN_BACKOFF: Backoff = { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE };
 export const loginAccountKey = (email: string) => `login:account:${email}`;
 
-export const REGISTRATION_FAILED = 'Registrierung fehlgeschlagen. Bitte versuche es erneut.';
-export const EMAIL_NOT_VERIFIED =
-  'Deine E-Mail ist noch nicht bestätigt. Bitte prüfe dein Postfach und klicke auf den Bestätigungslink.';
 
 export class AccountsService {
   constructor(
@@ -70,22 +67,22 @@ export class AccountsService {
       return this.sessions.create(tx, user.id);
     });
     this.mailTokens.flush();
-    if (!token) throw new AppError(409, 'registration_failed', REGISTRATION_FAILED);
+    if (!token) throw new AppError('registration_failed');
     return { token };
   }
 
   async login(body: LoginBody, ip: string): Promise<{ token: string }> {
-    await enforceLimit(this.limiter, `login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW, 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
+    await enforceLimit(this.limiter, `login:ip:${ip}`, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW, 'login_ip');
     const accountKey = loginAccountKey(body.email);
     const wait = await this.limiter.admit(accountKey, LOGIN_BACKOFF);
-    if (wait > 0) throw tooManyRequests(wait, 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte etwas und versuche es dann erneut.');
+    if (wait > 0) throw new AppError('rate_limited', { params: { limit: 'login_failures' }, headers: retryAfter(wait) });
     const user = await findUserByEmail(this.db, body.email);
     const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'E-Mail-Adresse oder Passwort ist falsch.');
+    if (!user || !ok) throw new AppError('invalid_credentials');
     await this.limiter.reset(accountKey);
-    if (user.suspended_at) throw new AppError(403, 'suspended', 'Dein Konto ist gesperrt. Bitte wende dich an den Support.');
+    if (user.suspended_at) throw new AppError('suspended');
     if (!user.email_verified && (await this.settings.get('EMAIL_VERIFICATION_REQUIRED'))) {
-      throw new AppError(403, 'email_not_verified', EMAIL_NOT_VERIFIED);
+      throw new AppError('email_not_verified');
     }
     return { token: await this.sessions.create(this.db, user.id) };
   }

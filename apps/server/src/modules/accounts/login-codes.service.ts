@@ -1,4 +1,3 @@
-import { INVALID_LOGIN_CODE } from '@funkeln/contracts/auth';
 import type { Db, Queryable } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -28,7 +27,7 @@ export class LoginCodeService {
   /** Returns a new session token; the code is gone afterwards, whether it was accepted or not. */
   async exchange(code: string, binding: string | undefined): Promise<string> {
     const row = await takeLoginCode(this.db, sha256(code));
-    if (!row?.live || !binding || sha256(binding) !== row.binding_hash) throw new AppError(400, 'invalid_login_code', INVALID_LOGIN_CODE);
+    if (!row?.live || !binding || sha256(binding) !== row.binding_hash) throw new AppError('invalid_login_code');
     return this.sessions.create(this.db, row.user_id);
   }
 }

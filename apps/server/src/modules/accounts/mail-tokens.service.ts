@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import { tooManyRequests } from '../../platform/errors.js';
+import { AppError, retryAfter } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { passwordResetMail, verificationMail } from './account-mails.js';
@@ -40,4 +40,4 @@ export class MailTokenService {
 }
 
 export const verifyCapMessage = () =>
-  tooManyRequests(3600_000, 'Du hast heute schon zu viele Bestätigungs-E-Mails angefordert. Bitte versuche es morgen erneut.');
+  new AppError('rate_limited', { params: { limit: 'confirmation_mails' }, headers: retryAfter(3600_000) });

@@ -8,5 +8,5 @@ import { AppError } from '../../platform/errors.js';
  */
 export function assertStrongPassword(password: string, personal: readonly string[]): void {
   const rating = ratePassword(password, personal);
-  if (rating.advice !== null) throw new AppError(400, 'weak_password', rating.advice);
+  if (rating.advice !== null) throw new AppError('weak_password', { params: { advice: rating.advice } });
 }

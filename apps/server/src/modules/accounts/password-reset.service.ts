@@ -13,7 +13,6 @@ import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.rep
 
 export const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
 export const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
-export const INVALID_RESET_TOKEN = 'Ungültiger oder abgelaufener Token.';
 
 export class PasswordResetService {
   constructor(
@@ -40,7 +39,7 @@ export class PasswordResetService {
   /** Sets the new password, burns every reset token and ends every session of the account. */
   async confirm(token: string, newPassword: string): Promise<string> {
     const owner = await findTokenUser(this.db, 'reset', sha256(token));
-    if (!owner) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
+    if (!owner) throw new AppError('invalid_token');
     assertStrongPassword(newPassword, [owner.email, owner.display_name]);
     const hash = await hashPassword(newPassword);
     const revoked = await this.db.transaction(async (tx) => {
@@ -51,7 +50,7 @@ export class PasswordResetService {
       await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
       return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });
-    if (!revoked) throw new AppError(400, 'invalid_token', INVALID_RESET_TOKEN);
+    if (!revoked) throw new AppError('invalid_token');
     await this.limiter.reset(loginAccountKey(owner.email)); // the owner proved the mailbox: guessers' delay ends
     this.sessions.announceRevoked(revoked.sessionIds);
     this.sessions.userChanged(revoked.userId);

@@ -13,7 +13,6 @@ export const RESEND_ANSWER =
   'Falls ein Account existiert und noch nicht bestätigt ist, haben wir den Link erneut gesendet. Bitte prüfe dein Postfach.';
 export const VERIFY_SENT = 'E-Mail gesendet. Bitte prüfe deinen Posteingang.';
 export const VERIFIED = 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.';
-export const INVALID_TOKEN = 'Ungültiger oder abgelaufener Token.';
 
 /** A verification mail sent this recently is not sent again (the client asks right after registering). */
 const DEDUPE_SECONDS = 60;
@@ -30,7 +29,7 @@ export class VerificationService {
 
   /** Signed in: (re)sends the verification mail, within the daily cap. */
   async start(user: UserRow): Promise<string> {
-    if (user.email_verified) throw new AppError(409, 'already_verified', 'Deine E-Mail-Adresse ist bereits bestätigt.');
+    if (user.email_verified) throw new AppError('already_verified');
     try {
       await this.send(user);
     } catch (err) {
@@ -62,7 +61,7 @@ export class VerificationService {
       }
       return id;
     });
-    if (!userId) throw new AppError(400, 'invalid_token', INVALID_TOKEN);
+    if (!userId) throw new AppError('invalid_token');
     this.sessions.userChanged(userId);
     return VERIFIED;
   }

@@ -62,7 +62,7 @@ export class AdminService {
 
   async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable'): Promise<void> {
     const owner = await this.db.transaction((tx) => repo.setPhotoState(tx, photoId, action));
-    if (!owner) throw new AppError(404, 'not_found', 'Dieses Foto gibt es nicht.');
+    if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     this.metrics.adminPhotoDecisions.inc({ action });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
     this.events.publish('users.changed', { userIds: [owner] });
@@ -84,15 +84,15 @@ export class AdminService {
   }
 
   async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed'): Promise<void> {
-    if (!(await repo.resolveReport(this.db, id, status, admin.id))) throw new AppError(404, 'not_found', 'Diese Meldung gibt es nicht.');
+    if (!(await repo.resolveReport(this.db, id, status, admin.id))) throw new AppError('not_found', { params: { of: 'report' } });
     await this.audit(admin, `report.${status}`, id, {});
   }
 
   /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes. */
   async suspend(admin: Admin, userId: string, suspended: boolean): Promise<void> {
-    if (userId === admin.id) throw new AppError(400, 'self_suspend', 'Du kannst dich nicht selbst sperren.');
+    if (userId === admin.id) throw new AppError('self_suspend');
     const revoked = await this.db.transaction(async (tx) => {
-      if (!(await repo.setSuspended(tx, userId, suspended))) throw new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht.');
+      if (!(await repo.setSuspended(tx, userId, suspended))) throw new AppError('not_found', { params: { of: 'account' } });
       return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
     });
     this.sessions.announceRevoked(revoked);

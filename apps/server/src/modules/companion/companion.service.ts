@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  COMPANION_UNAVAILABLE,
   type CompanionConversation,
   type CompanionInfo,
   type CompanionMessageResponse,
@@ -23,7 +22,7 @@ import { CRISIS_REPLY, greeting } from './persona.js';
 
 const CONTEXT_TOKENS = 3000;
 const RECENT_TURNS = 40;
-const notFound = () => new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
+const notFound = () => new AppError('not_found', { params: { of: 'conversation' } });
 
 export interface Member {
   id: string;
@@ -74,7 +73,7 @@ export class CompanionService {
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
     const stored = await storedAnswer<CompanionMessageResponse>(this.db, request);
     if (stored) return stored;
-    await enforceLimit(this.limiter, `companion:user:${member.id}`, 20, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
+    await enforceLimit(this.limiter, `companion:user:${member.id}`, 20, 60_000, 'companion');
     const cost = member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST');
     const balance = await this.ledger.balance(this.db, member.id);
     if (balance < cost) throw insufficientCredits(cost, balance);
@@ -120,7 +119,7 @@ export class CompanionService {
         }),
       );
     } catch (err) {
-      if (err instanceof ModelUnavailableError) throw new AppError(503, 'companion_unavailable', COMPANION_UNAVAILABLE);
+      if (err instanceof ModelUnavailableError) throw new AppError('companion_unavailable');
       throw err;
     }
     // Whatever the model says: a message about self-harm always gets the Telefonseelsorge.
@@ -129,7 +128,7 @@ export class CompanionService {
   }
 
   async saveMemory(userId: string, content: string, tags: string[]): Promise<Memory> {
-    await enforceLimit(this.limiter, `memory:user:${userId}`, 60, 3_600_000, 'Du speicherst sehr viele Erinnerungen. Bitte warte etwas.');
+    await enforceLimit(this.limiter, `memory:user:${userId}`, 60, 3_600_000, 'memory');
     const row = await repo.insertMemory(this.db, { id: randomUUID(), userId, content, tags: [...new Set(tags)] });
     return present(row);
   }
@@ -139,7 +138,7 @@ export class CompanionService {
   }
 
   async deleteMemory(userId: string, id: string): Promise<void> {
-    if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError(404, 'not_found', 'Diese Erinnerung gibt es nicht.');
+    if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError('not_found', { params: { of: 'memory' } });
   }
 }
 

@@ -1,4 +1,4 @@
-import { distanceBand, RADIUS_MESSAGE, type FeedCard, type FeedQuery } from '@funkeln/contracts/discovery';
+import { distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/discovery';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -28,7 +28,7 @@ function toCursor(value: unknown): FeedCursor {
       return { activeDay: activeDay as number, distM: distM as number, id };
     }
   }
-  throw new AppError(400, 'invalid_cursor', 'Ungültiger Cursor. Bitte lade die Vorschläge neu.');
+  throw new AppError('invalid_cursor');
 }
 
 /** How many ranked rows a deck holds: a few pages, read from the database in one query. */
@@ -49,7 +49,7 @@ export class FeedService {
   async page(viewerId: string, isPremium: boolean, query: FeedQuery): Promise<{ cards: FeedCard[]; next: string | null }> {
     await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
     const radiusKm = query.radius ? Number(query.radius) : null;
-    if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError(400, 'invalid_radius', RADIUS_MESSAGE);
+    if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError('invalid_radius');
     const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
@@ -85,11 +85,11 @@ export class FeedService {
   private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'>> {
     const me = await findProfile(this.db, viewerId);
     if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
-      throw new AppError(409, 'profile_incomplete', 'Vervollständige zuerst dein Profil (Geburtsdatum, Geschlecht und wen du suchst), dann zeigen wir dir passende Singles.');
+      throw new AppError('profile_incomplete');
     }
     const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
     if (radiusKm !== null && !origin) {
-      throw new AppError(400, 'no_place', 'Lege zuerst deinen Wohnort fest, um im Umkreis zu suchen.');
+      throw new AppError('no_place');
     }
     return {
       viewerId,

@@ -13,7 +13,7 @@ const LINK_TTL = 30 * 60;
 const CACHED = 1000;
 
 const imagePath = (flirtId: string) => `/api/likes/received/${flirtId}/blur`;
-const linkInvalid = () => new AppError(403, 'invalid_link', 'Dieser Bildlink ist ungültig oder abgelaufen.');
+const linkInvalid = () => new AppError('invalid_link');
 
 /** A byte of the seed as a colour channel between 64 and 216: no black, no glaring white. */
 const channel = (byte: number) => 64 + Math.round((byte * 152) / 255);

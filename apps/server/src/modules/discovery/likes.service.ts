@@ -12,8 +12,8 @@ import type { FlirtImages } from './flirt-images.js';
 import * as repo from './swipes.repo.js';
 
 const UNDO_SECONDS = 10;
-const flirtGone = () => new AppError(404, 'not_found', 'Diesen Flirt gibt es nicht mehr.');
-const unknownMember = () => new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
+const flirtGone = () => new AppError('not_found', { params: { of: 'flirt' } });
+const unknownMember = () => new AppError('not_found', { params: { of: 'member' } });
 
 /** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
 function demoLikesBack(id: string): boolean {
@@ -32,8 +32,8 @@ export class LikesService {
 
   /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
   async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
-    if (viewerId === targetId) throw new AppError(400, 'self_like', 'Du kannst dich nicht selbst liken.');
-    await enforceLimit(this.limiter, `swipe:user:${viewerId}`, 600, 3600_000, 'Du swipest sehr schnell. Bitte mach eine kurze Pause.');
+    if (viewerId === targetId) throw new AppError('self_like');
+    await enforceLimit(this.limiter, `swipe:user:${viewerId}`, 600, 3600_000, 'swipe');
     const result = await this.db.transaction(async (tx) => {
       const target = await repo.findMember(tx, targetId);
       if (!target || (await repo.isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();
@@ -81,7 +81,7 @@ export class LikesService {
       if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip');
       return gone;
     });
-    if (!removed) throw new AppError(404, 'not_found', 'Dieses Match gibt es nicht.');
+    if (!removed) throw new AppError('not_found', { params: { of: 'match' } });
     this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
@@ -112,7 +112,7 @@ export class LikesService {
 
   /** A block hides both members from each other everywhere at once and ends their match. */
   async block(userId: string, otherId: string): Promise<void> {
-    if (userId === otherId) throw new AppError(400, 'self_block', 'Du kannst dich nicht selbst blockieren.');
+    if (userId === otherId) throw new AppError('self_block');
     await this.db.transaction(async (tx: Queryable) => {
       if (!(await repo.findMember(tx, otherId))) throw unknownMember();
       await repo.insertBlock(tx, userId, otherId);

@@ -24,7 +24,7 @@ export class ComposeService {
   async compose(userId: string, memberId: string): Promise<ComposeInfo> {
     const member = await repo.findShownMember(this.db, memberId);
     if (!member || memberId === userId || (await isBlockedEitherWay(this.db, userId, memberId))) {
-      throw new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
+      throw new AppError('not_found', { params: { of: 'conversation' } });
     }
     const rule = (await loadMessageRules(this.settings))((await repo.senderGender(this.db, userId)) ?? null);
     const [balance, theyWrote, dailyRewardOpen] = await Promise.all([

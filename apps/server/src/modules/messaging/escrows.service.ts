@@ -28,11 +28,7 @@ export class EscrowService {
   async hold(tx: Queryable, e: Hold, freeCap: number): Promise<void> {
     if (e.free > 0 && !(await countFreeCreditsPassed(tx, e.senderId, e.free, freeCap))) {
       const left = Math.max(freeCap - (await freeCreditsPassedToday(tx, e.senderId)), 0);
-      throw new AppError(
-        429,
-        'free_credits_limit',
-        `Aus Gratis-Credits kannst du höchstens ${freeCap} Credits pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
-      );
+      throw new AppError('free_credits_limit', { params: { freeCap, left } });
     }
     const senderAccount = await this.ledger.walletAccount(tx, e.senderId);
     await repo.insertEscrow(tx, { ...e, senderAccount });

@@ -51,7 +51,7 @@ export class MessagesService {
    * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
-    await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'Du schreibst sehr schnell. Bitte warte einen Moment.');
+    await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'message');
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
     const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
@@ -78,7 +78,7 @@ export class MessagesService {
 
   private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
     if (existing.recipient_id !== recipientId || existing.body !== input.body || existing.prepaid_reply !== input.prepaidReply) {
-      throw new AppError(409, 'client_id_conflict', 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.');
+      throw new AppError('client_id_conflict');
     }
     return { message: presentMessage(existing), credits: await this.ledger.balance(tx, existing.sender_id ?? '') };
   }
@@ -95,10 +95,10 @@ export class MessagesService {
     const refusal = await writeRefusal(tx, senderId, recipientId);
     if (refusal) throw refusal;
     const gender = await repo.senderGender(tx, senderId);
-    if (gender === undefined) throw new AppError(403, 'profile_required', 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.');
+    if (gender === undefined) throw new AppError('profile_required');
     const rule = ruleFor(gender);
     if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
-      throw new AppError(429, 'daily_limit', `Du hast heute schon ${rule.perDay} Antworten geschrieben. Morgen kannst du wieder antworten.`);
+      throw new AppError('daily_limit', { params: { perDay: rule.perDay } });
     }
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
@@ -155,10 +155,10 @@ export class MessagesService {
    */
   async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
     const member = await repo.findShownMember(this.db, memberId);
-    if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError(404, 'not_found', 'Diese Unterhaltung gibt es nicht.');
+    if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError('not_found', { params: { of: 'conversation' } });
     const context = conversationContext(userId, memberId);
     const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
-    if (query.before !== undefined && !before) throw new AppError(400, 'bad_cursor', 'Ungültiger Cursor.');
+    if (query.before !== undefined && !before) throw new AppError('bad_cursor');
     const limit = query.limit ?? HISTORY_PAGE;
     const rows = await repo.history(this.db, userId, memberId, before, limit + 1);
     const page = rows.slice(0, limit);

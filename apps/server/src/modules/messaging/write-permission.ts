@@ -4,14 +4,14 @@ import { findRecipient } from './messages.repo.js';
 
 /** Why `senderId` may not write to `recipientId` (a message or a typing signal); undefined when they may. */
 export async function writeRefusal(q: Queryable, senderId: string, recipientId: string): Promise<AppError | undefined> {
-  if (senderId === recipientId) return new AppError(400, 'self_message', 'Du kannst dir nicht selbst schreiben.');
+  if (senderId === recipientId) return new AppError('self_message');
   const recipient = await findRecipient(q, recipientId, senderId);
-  if (!recipient) return new AppError(404, 'not_found', 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.');
+  if (!recipient) return new AppError('not_found', { params: { of: 'member' } });
   if (recipient.blocked) {
-    return new AppError(403, 'blocked', 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.');
+    return new AppError('blocked');
   }
   if (recipient.message_pref === 'liked' && !recipient.likes_sender) {
-    return new AppError(403, 'not_liked', 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.');
+    return new AppError('not_liked');
   }
   return undefined;
 }

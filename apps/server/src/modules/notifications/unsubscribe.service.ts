@@ -5,7 +5,7 @@ import type { NotificationKind } from './notification.js';
 import { disableMailKind } from './notifications.repo.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
-const badLink = () => new AppError(400, 'invalid_token', 'Dieser Abmeldelink ist ungültig. Deine E-Mail-Benachrichtigungen kannst du in den Einstellungen ändern.');
+const badLink = () => new AppError('invalid_token', { params: { of: 'unsubscribe' } });
 
 /** One-click unsubscribe (RFC 8058): looking at the link changes nothing, the POST switches the kind off. */
 export class UnsubscribeService {

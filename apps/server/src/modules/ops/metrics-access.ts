@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 
 const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 
@@ -27,12 +27,12 @@ export function metricsAccess(token: string | undefined): (request: FastifyReque
   const expected = token === undefined ? undefined : digest(token);
   return async (request) => {
     if (!expected) {
-      if (!isLoopback(request.socket.remoteAddress) || forwarded(request)) throw notFound();
+      if (!isLoopback(request.socket.remoteAddress) || forwarded(request)) throw new AppError('not_found');
       return;
     }
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
     if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      throw new AppError(401, 'unauthorized', 'Für die Metriken ist ein gültiger Zugangsschlüssel nötig.', { 'www-authenticate': 'Bearer' });
+      throw new AppError('unauthorized', { params: { of: 'metrics' }, headers: { 'www-authenticate': 'Bearer' } });
     }
   };
 }

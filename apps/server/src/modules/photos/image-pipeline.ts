@@ -9,14 +9,12 @@ const THUMB = 320;
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
 
 export const uploadErrors = {
-  empty: () => new AppError(400, 'empty_file', 'Die Datei ist leer. Bitte wähle ein Foto aus.'),
-  tooLarge: () => new AppError(413, 'file_too_large', 'Die Datei ist zu groß. Erlaubt sind höchstens 10 MB.'),
-  tooManyPixels: () => new AppError(413, 'image_too_large', 'Das Bild ist zu groß. Erlaubt sind höchstens 40 Megapixel.'),
-  unsupported: () =>
-    new AppError(415, 'unsupported_image', 'Dieses Dateiformat wird nicht unterstützt. Bitte lade ein Foto als JPEG, PNG, WebP oder AVIF hoch.'),
-  heicUnsupported: () =>
-    new AppError(415, 'unsupported_image', 'Dieses HEIC-Foto können wir leider nicht lesen. Bitte speichere es als JPEG und lade es erneut hoch.'),
-  corrupt: () => new AppError(400, 'corrupt_image', 'Das Bild ist beschädigt oder unvollständig. Bitte versuche es mit einer anderen Datei.'),
+  empty: () => new AppError('empty_file'),
+  tooLarge: () => new AppError('file_too_large'),
+  tooManyPixels: () => new AppError('image_too_large'),
+  unsupported: () => new AppError('unsupported_image'),
+  heicUnsupported: () => new AppError('unsupported_image', { params: { format: 'heic' } }),
+  corrupt: () => new AppError('corrupt_image'),
 };
 
 /** What the bytes are, by magic number; the file name and declared type are ignored. */

@@ -15,7 +15,7 @@ import type { PhotoScope, PhotoSize, PhotoUrlSigner } from './photo-urls.js';
 import { findPhoto, findShownPhoto, findUserPhoto, replaceUserPhoto, type PhotoRow } from './photos.repo.js';
 
 const APP_URL_TTL = 30 * 60;
-const linkInvalid = () => new AppError(403, 'invalid_link', 'Dieser Bildlink ist ungültig oder abgelaufen.');
+const linkInvalid = () => new AppError('invalid_link');
 
 export interface PhotoLog {
   warn(obj: object, msg: string): void;
@@ -39,7 +39,7 @@ export class PhotosService {
 
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
   async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
-    await enforceLimit(this.limiter, `upload:user:${userId}`, 20, 3600_000, 'Du hast in der letzten Stunde zu viele Fotos hochgeladen. Bitte warte ein wenig.');
+    await enforceLimit(this.limiter, `upload:user:${userId}`, 20, 3600_000, 'upload');
     const image = await this.cpu(() => processImage(data));
     const decision = await this.moderate(image.large);
     const id = randomUUID();
@@ -120,7 +120,7 @@ export class PhotosService {
 
   private async deliver(key: string | null | undefined, exp: number): Promise<{ data: Buffer; maxAge: number }> {
     const data = key ? await this.storage.get(key) : undefined;
-    if (!data) throw new AppError(404, 'not_found', 'Dieses Foto ist nicht verfügbar.');
+    if (!data) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
     return { data, maxAge: this.urls.remaining(exp) };
   }
 

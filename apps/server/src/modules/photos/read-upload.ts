@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import { uploadErrors } from './image-pipeline.js';
 
 const invalidMultipart = () =>
-  new AppError(400, 'invalid_multipart', 'Die Anfrage ist kein gültiges multipart/form-data. Bitte lade das Foto erneut hoch.');
+  new AppError('invalid_multipart');
 
 /**
  * The bytes of the one file of a multipart upload. Fastify's and the plugin's errors carry a code
@@ -14,7 +14,7 @@ export async function readUpload(req: FastifyRequest): Promise<Buffer> {
   try {
     const file = await req.file();
     if (!file) throw uploadErrors.empty();
-    if (file.fieldname !== 'file') throw new AppError(400, 'missing_file', 'Bitte sende das Foto im Feld „file“.');
+    if (file.fieldname !== 'file') throw new AppError('missing_file');
     return await file.toBuffer(); // stops at the fileSize limit with a 413
   } catch (err) {
     if (err instanceof AppError || (err instanceof Error && 'code' in err)) throw err;

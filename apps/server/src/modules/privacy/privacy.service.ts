@@ -27,7 +27,7 @@ export class PrivacyService {
 
   /** Everything stored about the member, photos included (base64), as one JSON document. */
   async export(userId: string) {
-    await enforceLimit(this.limiter, `export:user:${userId}`, 5, 3_600_000, 'Du hast deine Daten gerade erst exportiert. Bitte versuche es später erneut.');
+    await enforceLimit(this.limiter, `export:user:${userId}`, 5, 3_600_000, 'export');
     const rows = await repo.exportRows(this.db, userId);
     const photos = await Promise.all(
       rows.photos.map(async ({ large_key: key, ...photo }) => {
@@ -46,11 +46,11 @@ export class PrivacyService {
   async erase(auth: AuthContext, password: string | undefined): Promise<void> {
     const { user } = auth;
     if (user.password_hash) {
-      if (!password || !(await verifyPassword(user.password_hash, password))) throw new AppError(403, 'wrong_password', 'Das Passwort ist nicht richtig.');
+      if (!password || !(await verifyPassword(user.password_hash, password))) throw new AppError('wrong_password');
     } else {
       const since = await repo.sessionCreatedAt(this.db, auth.sessionId);
       if (!since || Date.now() - since.getTime() > FRESH_LOGIN_MS) {
-        throw new AppError(403, 'fresh_login_required', 'Bitte melde dich zur Sicherheit neu an und lösche dein Konto dann innerhalb von 10 Minuten.');
+        throw new AppError('fresh_login_required');
       }
     }
     const photo = await this.photos.findForUser(user.id);
@@ -101,9 +101,9 @@ export class PrivacyService {
   }
 
   async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
-    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'Zu viele Versuche. Bitte warte etwas.');
+    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'password_change');
     if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
-      throw new AppError(403, 'wrong_password', 'Das aktuelle Passwort ist nicht richtig.');
+      throw new AppError('wrong_password', { params: { of: 'current' } });
     }
     assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
     const hash = await hashPassword(next);

@@ -3,7 +3,6 @@ import {
   berlinToday,
   genderLabels,
   MIN_AGE,
-  TOO_YOUNG,
   type OwnProfile,
   type Place,
   type ProfileUpdateBody,
@@ -20,7 +19,6 @@ import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../rankings/badges.service.js';
 import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
-export const PROFILE_NOT_FOUND = 'Dieses Profil gibt es nicht oder es ist nicht sichtbar.';
 
 export class ProfilesService {
   constructor(
@@ -55,18 +53,18 @@ export class ProfilesService {
   /** Saves the given fields over the stored ones; the merged profile must be valid as a whole. */
   async update(userId: string, body: ProfileUpdateBody): Promise<OwnProfile> {
     if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) < MIN_AGE) {
-      throw new AppError(400, 'too_young', TOO_YOUNG);
+      throw new AppError('too_young');
     }
     if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) > 120) {
-      throw new AppError(400, 'invalid_birth_date', 'Bitte gib dein echtes Geburtsdatum an.');
+      throw new AppError('invalid_birth_date');
     }
     if (body.placeId !== undefined && !(await this.places.get(body.placeId))) {
-      throw new AppError(400, 'unknown_place', 'Diesen Ort kennen wir nicht. Bitte wähle deinen Wohnort aus der Liste.');
+      throw new AppError('unknown_place');
     }
     const before = await findProfile(this.db, userId);
     if (body.placeId !== undefined && before?.place_id !== body.placeId) {
       // Moving the home town around is how distance probes trilaterate members: a few moves a day.
-      await enforceLimit(this.limiter, `place-change:user:${userId}`, 3, 24 * 3600_000, 'Du hast deinen Wohnort heute schon mehrmals geändert. Bitte versuche es morgen wieder.');
+      await enforceLimit(this.limiter, `place-change:user:${userId}`, 3, 24 * 3600_000, 'place_change');
     }
     await this.db.transaction(async (tx) => {
       const current = (await findProfile(tx, userId, true)) ?? emptyProfile(userId);
@@ -83,7 +81,7 @@ export class ProfilesService {
         share_enabled: body.shareEnabled ?? current.share_enabled,
       };
       if (next.age_min > next.age_max) {
-        throw new AppError(400, 'invalid_age_range', 'Das Mindestalter darf nicht über dem Höchstalter liegen.');
+        throw new AppError('invalid_age_range');
       }
       await upsertProfile(tx, next);
     });
@@ -95,7 +93,7 @@ export class ProfilesService {
   async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
     const name = await findShownName(this.db, userId);
     if (!name || (viewerId !== userId && (await this.likes.isBlocked(viewerId, userId)))) {
-      throw new AppError(404, 'not_found', PROFILE_NOT_FOUND);
+      throw new AppError('not_found', { params: { of: 'profile' } });
     }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
     const [place, photoRow, badges] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId), this.badges.of(userId)]);

@@ -33,7 +33,7 @@ export class PushService {
 
   async subscribe(userId: string, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
     await this.limit(userId);
-    if (!isCurvePoint(body.keys.p256dh)) throw new AppError(400, 'invalid_key', 'Der Schlüssel p256dh ist ungültig.');
+    if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
       await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
       await pruneSubscriptions(tx, userId, MAX_DEVICES);
@@ -49,6 +49,6 @@ export class PushService {
   }
 
   private limit(userId: string): Promise<void> {
-    return enforceLimit(this.limiter, `push:user:${userId}`, 30, 3_600_000, 'Du hast Push-Benachrichtigungen sehr oft umgestellt. Bitte warte etwas.');
+    return enforceLimit(this.limiter, `push:user:${userId}`, 30, 3_600_000, 'push');
   }
 }

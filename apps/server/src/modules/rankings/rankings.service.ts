@@ -14,7 +14,7 @@ export function berlinMonth(at: Date = new Date()): string {
   return berlinToday(at).slice(0, 7);
 }
 
-const notVotable = () => new AppError(404, 'not_found', 'Dieses Foto nimmt in dieser Kategorie nicht (mehr) teil.');
+const notVotable = () => new AppError('not_found', { params: { of: 'votable_photo' } });
 
 export class RankingsService {
   constructor(
@@ -39,16 +39,16 @@ export class RankingsService {
 
   /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo. */
   async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
-    await enforceLimit(this.limiter, `vote:min:${voterId}`, 30, 60_000, 'Du bewertest sehr schnell. Bitte mach eine kurze Pause.');
-    await enforceLimit(this.limiter, `vote:day:${voterId}`, 500, 86_400_000, 'Für heute hast du genug bewertet. Morgen geht es weiter.');
+    await enforceLimit(this.limiter, `vote:min:${voterId}`, 30, 60_000, 'vote_minute');
+    await enforceLimit(this.limiter, `vote:day:${voterId}`, 500, 86_400_000, 'vote_day');
     const month = berlinMonth(at);
     const score = await this.db.transaction(async (tx) => {
       const photo = await repo.findVotablePhoto(tx, photoId, category);
       if (!photo) throw notVotable();
-      if (photo.user_id === voterId) throw new AppError(400, 'own_photo', 'Für dein eigenes Foto kannst du nicht abstimmen.');
+      if (photo.user_id === voterId) throw new AppError('own_photo');
       if (await isBlockedEitherWay(tx, voterId, photo.user_id)) throw notVotable();
       const voteId = await repo.insertVote(tx, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
-      if (voteId === undefined) throw new AppError(409, 'already_voted', 'Für dieses Foto hast du diesen Monat schon abgestimmt.');
+      if (voteId === undefined) throw new AppError('already_voted');
       return repo.addPoint(tx, { category, month, photoId, userId: photo.user_id, voteId });
     });
     if (month === berlinMonth()) await this.announce(category, photoId);

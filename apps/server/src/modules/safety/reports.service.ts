@@ -15,7 +15,7 @@ export interface ReportInput {
   block: boolean;
 }
 
-const notFound = () => new AppError(404, 'not_found', 'Das Gemeldete gibt es nicht oder du kannst es nicht sehen.');
+const notFound = () => new AppError('not_found', { params: { of: 'reported' } });
 
 /** Members report a photo, a profile or a message they can see; optionally blocking at once. */
 export class ReportsService {
@@ -26,9 +26,9 @@ export class ReportsService {
   ) {}
 
   async report(reporterId: string, input: ReportInput): Promise<{ id: string; message: string }> {
-    await enforceLimit(this.limiter, `report:user:${reporterId}`, 10, 3_600_000, 'Du hast in kurzer Zeit sehr viele Meldungen abgeschickt. Bitte warte etwas.');
+    await enforceLimit(this.limiter, `report:user:${reporterId}`, 10, 3_600_000, 'report');
     const reportedId = await this.target(reporterId, input);
-    if (reportedId === reporterId) throw new AppError(400, 'self_report', 'Du kannst dich nicht selbst melden.');
+    if (reportedId === reporterId) throw new AppError('self_report');
     const id = randomUUID();
     await repo.insertReport(this.db, { id, reporterId, reportedId, photoId: input.photoId, messageId: input.messageId, reason: input.reason, details: input.details });
     if (input.block && reportedId) await this.likes.block(reporterId, reportedId);

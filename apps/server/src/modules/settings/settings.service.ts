@@ -26,9 +26,9 @@ export class SettingsService {
   async update(values: SettingsRecord): Promise<SettingsRecord> {
     const entries = Object.entries(values);
     for (const [key, value] of entries) {
-      if (!isSettingKey(key)) throw new AppError(400, 'unknown_setting', `Unbekannte Einstellung: ${key}`);
+      if (!isSettingKey(key)) throw new AppError('unknown_setting', { params: { key } });
       const parsed = settingDefinitions[key].schema.safeParse(value);
-      if (!parsed.success) throw new AppError(400, 'invalid_setting', `Ungültiger Wert für ${key}: ${parsed.error.issues[0]?.message ?? ''}`.trim());
+      if (!parsed.success) throw new AppError('invalid_setting', { params: { key, issue: parsed.error.issues[0]?.message ?? '' } });
     }
     await this.db.transaction((tx) => upsertSettings(tx, entries));
     return this.getAll();

@@ -37,7 +37,7 @@ function fingerprintOf(req: IdempotentRequest): string {
   return createHash('sha256').update(req.operation).update('\0').update(JSON.stringify(req.body ?? null)).digest('base64url');
 }
 
-const conflict = () => new AppError(409, 'idempotency_conflict', 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.');
+const conflict = () => new AppError('idempotency_conflict');
 
 /**
  * The stored answer to a request with this key, if there is one (409 for another body): for

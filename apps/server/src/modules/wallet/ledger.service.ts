@@ -49,7 +49,7 @@ export interface Posted {
 }
 
 export function insufficientCredits(need: number, have: number): AppError {
-  return new AppError(402, 'insufficient_credits', `Nicht genug Credits: Du brauchst ${need}, hast aber ${have}.`);
+  return new AppError('insufficient_credits', { params: { need, have } });
 }
 
 /** The free part of a wallet leg, given the wallet's state before it (docs/CREDITS.md). */

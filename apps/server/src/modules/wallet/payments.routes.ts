@@ -16,7 +16,7 @@ export function paymentsRoutes(provider: PaymentProvider, purchases: PurchasesSe
       try {
         event = provider.parseWebhook(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
       } catch (err) {
-        if (err instanceof WebhookSignatureError) throw new AppError(400, 'bad_signature', 'Ungültige Webhook-Signatur.');
+        if (err instanceof WebhookSignatureError) throw new AppError('bad_signature');
         throw err;
       }
       return { received: true, outcome: await purchases.handleEvent(event) };

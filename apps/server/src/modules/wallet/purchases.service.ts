@@ -29,9 +29,9 @@ export class PurchasesService {
 
   async buy(user: { id: string; email: string }, packId: PackId, idempotencyKey?: string): Promise<PurchaseResponse> {
     const pack = findPack(packId);
-    if (!pack) throw new AppError(400, 'unknown_pack', 'Unbekanntes Credit-Paket.');
+    if (!pack) throw new AppError('unknown_pack');
     const payments = this.payments;
-    if (payments.mode === 'none') throw new AppError(503, 'payments_unavailable', 'Käufe sind derzeit nicht möglich. Bitte versuche es später erneut.');
+    if (payments.mode === 'none') throw new AppError('payments_unavailable');
     const request = { userId: user.id, key: idempotencyKey, operation: 'wallet.purchase', body: { packId } };
     const testMode = payments.mode === 'test';
     const { result } = await runIdempotent(this.db, request, async (tx) => {

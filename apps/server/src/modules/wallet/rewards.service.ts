@@ -1,4 +1,5 @@
 import { berlinToday } from '@funkeln/contracts/profiles';
+import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,33 +11,29 @@ import * as repo from './rewards.repo.js';
 /** Tells whether the member's photo received a vote on a Berlin calendar day (photo voting). */
 export type VoteReceived = (q: Queryable, userId: string, day: string) => Promise<boolean>;
 
-const notEligible = (message: string) => new AppError(409, 'not_eligible', message);
-
-/** Free credits only for confirmed addresses: throwaway accounts are how rewards were farmed. */
-const REWARD_NEEDS_VERIFIED_EMAIL =
-  'Rewards gibt es erst, wenn deine E-Mail-Adresse bestätigt ist. Klicke auf den Link in unserer E-Mail oder fordere eine neue Bestätigung an.';
+const notEligible = (reason: NotEligibleReason) => new AppError('not_eligible', { params: { reason } });
 
 interface Rule {
   setting: 'REWARD_LOGIN_CREDITS' | 'REWARD_UPLOAD_PHOTO_CREDITS' | 'REWARD_GET_VOTE_CREDITS';
   period: (today: string) => string;
-  alreadyClaimed: string;
+  alreadyClaimed: NotEligibleReason;
 }
 
 const rules: Record<RewardType, Rule> = {
   login: {
     setting: 'REWARD_LOGIN_CREDITS',
     period: (today) => today,
-    alreadyClaimed: 'Die tägliche Login-Belohnung hast du heute schon abgeholt. Morgen gibt es wieder Credits.',
+    alreadyClaimed: 'login_claimed',
   },
   upload_photo: {
     setting: 'REWARD_UPLOAD_PHOTO_CREDITS',
     period: () => 'once',
-    alreadyClaimed: 'Die Belohnung für dein erstes Foto hast du schon abgeholt.',
+    alreadyClaimed: 'upload_photo_claimed',
   },
   get_vote: {
     setting: 'REWARD_GET_VOTE_CREDITS',
     period: (today) => today,
-    alreadyClaimed: 'Die Stimmen-Belohnung hast du heute schon abgeholt. Morgen gibt es wieder eine Chance.',
+    alreadyClaimed: 'get_vote_claimed',
   },
 };
 
@@ -69,12 +66,13 @@ export class RewardsService {
   }
 
   private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
-    if (!(await repo.emailVerified(tx, userId))) throw new AppError(403, 'email_not_verified', REWARD_NEEDS_VERIFIED_EMAIL);
+    // Free credits only for confirmed addresses: throwaway accounts are how rewards were farmed.
+    if (!(await repo.emailVerified(tx, userId))) throw new AppError('email_not_verified', { params: { of: 'reward' } });
     if (type === 'upload_photo' && !(await repo.hasApprovedPhoto(tx, userId))) {
-      throw notEligible('Lade zuerst ein Foto hoch. Sobald es freigegeben ist, kannst du die Belohnung abholen.');
+      throw notEligible('no_photo');
     }
     if (type === 'get_vote' && !(await this.voteReceived(tx, userId, today))) {
-      throw notEligible('Dein Foto hat heute noch keine Stimme bekommen. Schau später wieder vorbei.');
+      throw notEligible('no_vote');
     }
   }
 }
