@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, SessionService } from '../modules/accounts/sessions.service.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
