@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, PUBLIC_URL, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
-import { linkToken, startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { bearer, PUBLIC_URL, register, uniqueEmail } from '../../../test/harness.js';
+import { linkToken } from '../../../test/smtp.js';
 
-let t: TestApp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
@@ -21,7 +12,7 @@ const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', head
 async function mailsFor(email: string, count: number) {
   await t.c.mailRequests.drain();
   await t.c.mailSender.drain();
-  const mails = smtp.mailsTo(email);
+  const mails = t.smtp.mailsTo(email);
   expect(mails).toHaveLength(count);
   return mails;
 }

@@ -1,24 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
-import { linkToken, startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { register, uniqueEmail } from '../../../test/harness.js';
+import { linkToken } from '../../../test/smtp.js';
 import { loginAccountKey } from './accounts.service.js';
 
 // The limits that protect an account hold however many requests arrive at once, from however
 // many addresses: each test fires its requests together (Redis limiter when TEST_REDIS_URL is set).
 
-let t: TestApp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -113,7 +104,7 @@ describe('login against one account', () => {
     await post('/api/auth/password/request', { email }, freshNetwork());
     await t.c.mailRequests.drain();
     await t.c.mailSender.drain();
-    const token = linkToken(smtp.mailsTo(email).find((m) => m.subject === 'Passwort zurücksetzen'), '/reset');
+    const token = linkToken(t.smtp.mailsTo(email).find((m) => m.subject === 'Passwort zurücksetzen'), '/reset');
     expect((await post('/api/auth/password/confirm', { token, newPassword: 'Sonnenblumen-Wiese-42' }, freshNetwork())).status).toBe(200);
     expect((await login(email, 'Sonnenblumen-Wiese-42')).status).toBe(200);
   });
@@ -131,7 +122,7 @@ describe('mail requests and token confirmation', () => {
 
     await Promise.all([t.c.mailRequests.drain(), t.c.mailRequests.drain()]);
     await t.c.mailSender.drain();
-    expect(smtp.mailsTo(email).filter((m) => m.subject === 'Passwort zurücksetzen')).toHaveLength(5); // RESET_REQUEST_PER_DAY
+    expect(t.smtp.mailsTo(email).filter((m) => m.subject === 'Passwort zurücksetzen')).toHaveLength(5); // RESET_REQUEST_PER_DAY
     expect(await t.c.db.query('SELECT 1 FROM mail_requests')).toHaveLength(0);
   });
 
@@ -144,7 +135,7 @@ describe('mail requests and token confirmation', () => {
 
     await t.c.mailRequests.drain();
     await t.c.mailSender.drain();
-    expect(smtp.mailsTo(email).filter((m) => m.subject === 'Bitte bestätige deine E-Mail-Adresse')).toHaveLength(2);
+    expect(t.smtp.mailsTo(email).filter((m) => m.subject === 'Bitte bestätige deine E-Mail-Adresse')).toHaveLength(2);
   });
 
   it('token confirmation: 30 of 60 simultaneous tries from one /64 are checked; a right token works once of 10', async () => {
@@ -160,7 +151,7 @@ describe('mail requests and token confirmation', () => {
 
     const { email } = await register(t.app);
     await t.c.mailSender.drain();
-    const token = linkToken(smtp.mailsTo(email)[0], '/verify');
+    const token = linkToken(t.smtp.mailsTo(email)[0], '/verify');
     const confirms = await Promise.all(Array.from({ length: 10 }, () => post('/api/auth/verify/confirm', { token }, freshNetwork())));
     expect([count(confirms, 200), count(confirms, 400)]).toEqual([1, 9]);
   });

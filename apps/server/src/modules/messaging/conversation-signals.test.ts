@@ -1,22 +1,14 @@
 import type { ChatMessage, ComposeInfo, ReadEvent, TypingEvent, UnreadEvent } from '@funkeln/contracts/messages';
 import type { Gender } from '@funkeln/contracts/profiles';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
-import { apiAs, type ApiMember } from '../../../test/members.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import type { ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { eventually } from '../../../test/cluster.js';
 import { connectClient } from '../../../test/sockets.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app);
-  base = await listen(t.app);
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestApp({ listen: true });
+const { api } = t;
 
 const seed = { birthDate: '1994-05-05', ageMin: 18, ageMax: 99, placeId: null, photo: 'none' } as const;
 /** Members straight in the tables, each with a session. */
@@ -41,7 +33,7 @@ function heard<T>(client: ReturnType<typeof connectClient>, event: string): T[] 
 }
 const next = <T>(client: ReturnType<typeof connectClient>, event: string) => new Promise<T>((resolve) => client.socket.once(event, resolve));
 async function online(m: ApiMember) {
-  const c = connectClient(base, m.token);
+  const c = connectClient(t.base, m.token);
   await c.connected();
   return c;
 }

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageEvent } from '@funkeln/contracts/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, buyPack, ledgerProblems, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { register } from '../../../test/harness.js';
+import { buyPack, ledgerProblems, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app);
-  base = await listen(t.app);
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestApp({ listen: true });
+const { api } = t;
 
 const send = (from: ApiMember, to: string, body: object, headers: Record<string, string> = {}) => api('POST', `/api/messages/${to}`, from.token, body, headers);
 const credits = async (m: ApiMember) => (await api('GET', '/api/wallet', m.token)).json<{ credits: number }>().credits;
@@ -270,8 +263,8 @@ describe('realtime', () => {
   it('delivers a `message` event to the recipient and the sender\'s other sessions after it is stored', async () => {
     const eva = await memberWithProfile(t.app, 'Eva', 'female');
     const tom = await memberWithProfile(t.app, 'Tom', 'male');
-    const evaSocket = connectClient(base, eva.token);
-    const tomSocket = connectClient(base, tom.token);
+    const evaSocket = connectClient(t.base, eva.token);
+    const tomSocket = connectClient(t.base, tom.token);
     await Promise.all([evaSocket.connected(), tomSocket.connected()]);
     const got = (s: typeof evaSocket) => new Promise<MessageEvent>((resolve) => s.socket.once('message', resolve));
     const [toTom, toEva] = [got(tomSocket), got(evaSocket)];

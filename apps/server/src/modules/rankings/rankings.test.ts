@@ -1,21 +1,13 @@
 import type { LeaderboardEntry, LeaderboardEvent } from '@funkeln/contracts/rankings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
-import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { connectClient } from '../../../test/sockets.js';
 import { berlinMonth } from './rankings.service.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app);
-  base = await listen(t.app);
-}, 60_000);
-afterAll(() => t.close());
+const t = useTestApp({ listen: true });
+const { api } = t;
 
 /** Members with an approved photo entered in these categories; returns [userId, photoId] pairs. */
 async function contestants(n: number, categories = ['bikini'], photo: 'approved' | 'pending' = 'approved') {
@@ -209,7 +201,7 @@ describe('rewards and badges', () => {
 describe('live', () => {
   it('pushes the new Top10 to pages following the category when it changes', async () => {
     const viewer = await memberWithProfile(t.app, 'Live', 'male');
-    const client = connectClient(base, viewer.token);
+    const client = connectClient(t.base, viewer.token);
     await client.connected();
     client.socket.emit('leaderboard:watch', 'sex');
     await new Promise((r) => setTimeout(r, 100));

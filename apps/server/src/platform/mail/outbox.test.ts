@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../../../test/harness.js';
-import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { uniqueEmail } from '../../../test/harness.js';
 import { enqueueMail } from './outbox.repo.js';
 import { makeDue } from '../jobs/job-runs.repo.js';
 
-let t: TestApp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 describe('mail outbox', () => {
   it('keeps a mail while SMTP refuses it and delivers it once SMTP is back', async () => {
     const to = uniqueEmail('outbox');
     await enqueueMail(t.c.db, { to, subject: 'Hallo', text: 'Text', html: '<p>Text</p>' });
-    smtp.setRefusing(true);
+    t.smtp.setRefusing(true);
     expect(await t.c.mailSender.drain()).toBe(0);
     const [pending] = await t.c.db.query<{ attempts: number; last_error: string; sent_at: Date | null }>(
       'SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = $1',
@@ -29,11 +19,11 @@ describe('mail outbox', () => {
     expect(pending).toMatchObject({ attempts: 1, sent_at: null });
     expect(pending?.last_error).toBeTruthy();
 
-    smtp.setRefusing(false);
+    t.smtp.setRefusing(false);
     expect(await t.c.mailSender.drain()).toBe(0); // not due yet: backoff
     await t.c.db.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE to_address = $1', [to]);
     expect(await t.c.mailSender.drain()).toBe(1);
-    expect(smtp.mailsTo(to)).toHaveLength(1);
+    expect(t.smtp.mailsTo(to)).toHaveLength(1);
     expect(await t.c.mailSender.drain()).toBe(0); // never twice
   });
 
@@ -42,7 +32,7 @@ describe('mail outbox', () => {
     for (let i = 0; i < 10; i++) await enqueueMail(t.c.db, { to, subject: `Nr. ${i}`, text: 'x', html: 'x' });
     const [a, b] = await Promise.all([t.c.mailSender.drain(), t.c.mailSender.drain()]);
     expect(a + b).toBe(10);
-    expect(smtp.mailsTo(to).map((m) => m.subject).sort()).toEqual([...Array(10).keys()].map((i) => `Nr. ${i}`).sort());
+    expect(t.smtp.mailsTo(to).map((m) => m.subject).sort()).toEqual([...Array(10).keys()].map((i) => `Nr. ${i}`).sort());
   });
 
   it('the daily cleanup deletes mails sent over 7 days ago and given-up ones over 30, nothing else', async () => {
