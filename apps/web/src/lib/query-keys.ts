@@ -17,7 +17,8 @@ export const queryKeys = {
   places: (term: string) => ['places', term] as const,
   publicProfile: (id: string) => ['public-profile', id] as const,
   contestEntries: () => ['photo-categories'] as const,
-  feed: (radius: string) => ['feed', radius] as const,
+  /** One round of the suggestion stack: 'Neu laden' starts a new round at the first page. */
+  feed: (radius: string, round: number) => ['feed', radius, round] as const,
   matches: () => ['matches'] as const,
   receivedFlirts: () => ['received-flirts'] as const,
   wallet: () => ['wallet'] as const,

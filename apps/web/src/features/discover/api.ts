@@ -26,6 +26,12 @@ export async function fetchFeedPage(radius: string, cursor: string | null): Prom
   return { cards: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
 }
 
+/** The cursor of the page after `last`, or undefined at the end (no cursor, or one that does not move). */
+export function nextFeedCursor(last: FeedPage, _pages: unknown, lastCursor: string | null): string | undefined {
+  // A cursor that does not move would ask for the same page forever.
+  return last.nextCursor === null || last.nextCursor === lastCursor ? undefined : last.nextCursor;
+}
+
 export const sendSwipe = (id: string, kind: SwipeKind): Promise<LikeResponse> =>
   api.post(`/likes/${encodeURIComponent(id)}?type=${kind}`, likeResponse);
 

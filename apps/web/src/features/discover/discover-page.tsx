@@ -40,7 +40,7 @@ export function DiscoverPage() {
             </p>
           </div>
         </aside>
-        <SwipeDeck key={`${radius}:${round}`} radius={radius} onReload={() => setRound((value) => value + 1)} />
+        <SwipeDeck key={`${radius}:${round}`} radius={radius} round={round} onReload={() => setRound((value) => value + 1)} />
       </div>
     </section>
   );

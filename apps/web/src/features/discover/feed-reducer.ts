@@ -1,52 +1,39 @@
 import type { FeedCard } from '@funkeln/contracts/discovery';
 import type { FeedPage } from './api';
 
+/** The deck: what the paged query (use-feed.ts) has loaded, minus what was swiped, plus what came back. */
 export interface FeedState {
   /** The stack, top card first. */
   cards: FeedCard[];
-  cursor: string | null;
-  /** True once the server said there are no further pages. */
-  done: boolean;
-  loading: boolean;
-  error: unknown;
+  /** How many of the query's pages are already on the stack. */
+  pagesTaken: number;
   /** Ids already shown, so overlapping pages never repeat a card. */
   seen: ReadonlySet<string>;
 }
 
 export type FeedAction =
-  | { type: 'loading' }
-  | { type: 'loaded'; page: FeedPage }
-  | { type: 'failed'; error: unknown }
-  | { type: 'retry' }
+  /** The query's pages so far; the ones not taken yet go under the stack. */
+  | { type: 'pages'; pages: readonly FeedPage[] }
   | { type: 'remove'; id: string }
   | { type: 'restore'; card: FeedCard };
 
-export const initialFeedState: FeedState = {
-  cards: [],
-  cursor: null,
-  done: false,
-  loading: false,
-  error: null,
-  seen: new Set(),
-};
+export const initialFeedState: FeedState = { cards: [], pagesTaken: 0, seen: new Set() };
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
   switch (action.type) {
-    case 'loading':
-      return { ...state, loading: true, error: null };
-    case 'loaded': {
-      const fresh = action.page.cards.filter((card) => !state.seen.has(card.id));
+    case 'pages': {
+      if (action.pages.length <= state.pagesTaken) return state;
       const seen = new Set(state.seen);
-      for (const card of fresh) seen.add(card.id);
-      const { nextCursor } = action.page;
-      // A cursor that does not move would ask for the same page forever.
-      const done = nextCursor === null || nextCursor === state.cursor;
-      return { ...state, cards: [...state.cards, ...fresh], cursor: nextCursor, done, loading: false, seen };
+      const fresh: FeedCard[] = [];
+      for (const page of action.pages.slice(state.pagesTaken)) {
+        for (const card of page.cards) {
+          if (seen.has(card.id)) continue;
+          seen.add(card.id);
+          fresh.push(card);
+        }
+      }
+      return { cards: [...state.cards, ...fresh], pagesTaken: action.pages.length, seen };
     }
-    case 'failed':
-      return { ...state, loading: false, error: action.error };
-    case 'retry':
-      return { ...state, error: null };
     case 'remove':
       return { ...state, cards: state.cards.filter((card) => card.id !== action.id) };
     case 'restore': {

@@ -18,15 +18,15 @@ const VISIBLE = 3;
 const AT_REST: Offset = { x: 0, y: 0 };
 
 /** The card stack for one radius with its buttons, arrow keys, paging, undo and status messages. */
-export function SwipeDeck({ radius, onReload }: { radius: string; onReload: () => void }) {
-  const { state, dispatch, retry } = useFeed(radius);
+export function SwipeDeck({ radius, round, onReload }: { radius: string; round: number; onReload: () => void }) {
+  const { cards, loading, done: exhausted, error: feedError, dispatch, retry } = useFeed(radius, round);
   const { swipe, undo, canUndo, error, announcement } = useSwipeActions(dispatch);
   const [leaving, setLeaving] = useState<Leaving[]>([]);
   const nextKey = useRef(0);
   const hintId = useId();
-  const top = state.cards[0];
-  const visible = state.cards.slice(0, VISIBLE);
-  usePreloadPhotos(state.cards.slice(1, VISIBLE + 1).map((card) => card.photoUrl));
+  const top = cards[0];
+  const visible = cards.slice(0, VISIBLE);
+  usePreloadPhotos(cards.slice(1, VISIBLE + 1).map((card) => card.photoUrl));
 
   const commit = (kind: SwipeKind, from: Offset = AT_REST) => {
     if (!top) return;
@@ -38,8 +38,8 @@ export function SwipeDeck({ radius, onReload }: { radius: string; onReload: () =
   useArrowKeys(commit, top !== undefined);
   const done = (key: number) => setLeaving((list) => list.filter((entry) => entry.key !== key));
 
-  const waiting = !top && state.error === null && (state.loading || !state.done);
-  const loadError = state.error === null ? null : errorMessage(state.error, de.discover.loadFailed);
+  const waiting = !top && feedError === null && (loading || !exhausted);
+  const loadError = feedError === null ? null : errorMessage(feedError, de.discover.loadFailed);
 
   return (
     <div className="swipe-deck">
