@@ -18,7 +18,7 @@ beforeAll(async () => {
   await t.c.db.query("UPDATE users SET email_verified = true WHERE email = 'chefin@example.org'");
   adminToken = admin.token;
   const id = (await api('GET', '/api/me', adminToken)).json<{ id: string }>().id;
-  t.c.sessions.userChanged(id);
+  t.c.events.publish('users.changed', { userIds: [id] });
 }, 60_000);
 afterAll(() => t.close());
 

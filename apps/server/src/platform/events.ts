@@ -4,6 +4,7 @@ import type { MatchItem } from '@funkeln/contracts/discovery';
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { LeaderboardEvent } from '@funkeln/contracts/rankings';
 import type { Redis } from 'ioredis';
+import type { Tx } from '../db/client.js';
 import { duplicateForPubSub } from './redis.js';
 
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
@@ -41,6 +42,9 @@ export interface ClusterEvents {
 
 export type DomainEvents = LocalEvents & ClusterEvents;
 
+/** Cluster events that say data changed: writers publish them with publishOnCommit. */
+export type DataEvent = 'users.changed' | 'feed.stale' | 'feed.hidden';
+
 const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden'];
 
 function isClusterEvent(name: unknown): name is keyof ClusterEvents {
@@ -60,6 +64,15 @@ export class EventBus {
   /** In this process only. */
   emit<K extends keyof LocalEvents>(name: K, payload: LocalEvents[K]): void {
     this.emitter.emit(name, payload);
+  }
+
+  /**
+   * The idiom for events about changed data (users.changed, feed.*): published as `publish` does,
+   * once the transaction that changed the data has committed; not at all if it rolls back, and once
+   * if it was retried. A cache that hears it can only reload what is committed.
+   */
+  publishOnCommit<K extends DataEvent>(tx: Pick<Tx, 'afterCommit'>, name: K, payload: ClusterEvents[K]): void {
+    tx.afterCommit(() => this.publish(name, payload));
   }
 
   /** In this process at once, and in every other process through Redis when connected. */

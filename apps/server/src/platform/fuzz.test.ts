@@ -80,7 +80,7 @@ beforeAll(async () => {
   const chat = (await t.app.inject({ method: 'POST', url: '/api/ai/df/start', headers: as })).json<{ id: string }>();
   const memory = (await t.app.inject({ method: 'POST', url: '/api/ai/df/memory', headers: as, payload: { content: 'Mag Katzen' } })).json<{ id: string }>();
   foreignIds = [otherId, photo.photo.id, chat.id, memory.id];
-  t.c.sessions.userChanged(users.admin);
+  t.c.events.publish('users.changed', { userIds: [users.admin] });
 }, 120_000);
 afterAll(() => t.close());
 

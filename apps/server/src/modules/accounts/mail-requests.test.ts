@@ -21,7 +21,7 @@ function recording(inner: Db): Db {
       return q.query<T>(sql, params);
     },
   });
-  return { ...inner, query: record(inner).query, transaction: (fn) => inner.transaction((tx) => fn(record(tx))) };
+  return { ...inner, query: record(inner).query, transaction: (fn) => inner.transaction((tx) => fn({ ...tx, ...record(tx) })) };
 }
 
 beforeAll(async () => {

@@ -48,12 +48,12 @@ export class PasswordResetService {
       await setPasswordHash(tx, userId, hash);
       await expireUserTokens(tx, userId, 'reset');
       await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
+      this.sessions.userChanged(tx, userId);
       return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });
     if (!revoked) throw new AppError('invalid_token');
     await this.limiter.reset(loginAccountKey(owner.email)); // the owner proved the mailbox: guessers' delay ends
     this.sessions.announceRevoked(revoked.sessionIds);
-    this.sessions.userChanged(revoked.userId);
     return RESET_DONE;
   }
 }

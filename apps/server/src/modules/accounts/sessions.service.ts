@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@funkeln/contracts/auth';
 import type { Config } from '../../config.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
 import { SessionCache } from './session-cache.js';
@@ -85,9 +85,9 @@ export class SessionService {
     return revokeUserSessions(q, userId, keep);
   }
 
-  /** After a commit that changed members' accounts: every process drops what it cached about them. */
-  userChanged(...userIds: string[]): void {
-    this.events.publish('users.changed', { userIds });
+  /** In a transaction that changes members' accounts: once it commits, every process drops what it cached about them. */
+  userChanged(tx: Pick<Tx, 'afterCommit'>, ...userIds: string[]): void {
+    this.events.publishOnCommit(tx, 'users.changed', { userIds });
   }
 
   announceRevoked(sessionIds: string[]): void {

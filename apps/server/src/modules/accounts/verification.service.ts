@@ -58,11 +58,11 @@ export class VerificationService {
       if (id) {
         await markEmailVerified(tx, id);
         await expireUserTokens(tx, id, 'verify');
+        this.sessions.userChanged(tx, id);
       }
       return id;
     });
     if (!userId) throw new AppError('invalid_token');
-    this.sessions.userChanged(userId);
     return VERIFIED;
   }
 

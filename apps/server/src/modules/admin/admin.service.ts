@@ -61,11 +61,14 @@ export class AdminService {
   }
 
   async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable'): Promise<void> {
-    const owner = await this.db.transaction((tx) => repo.setPhotoState(tx, photoId, action));
+    const owner = await this.db.transaction(async (tx) => {
+      const found = await repo.setPhotoState(tx, photoId, action);
+      if (found) this.events.publishOnCommit(tx, 'users.changed', { userIds: [found] });
+      return found;
+    });
     if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     this.metrics.adminPhotoDecisions.inc({ action });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
-    this.events.publish('users.changed', { userIds: [owner] });
     await this.rankings.memberChanged(owner);
   }
 
@@ -93,10 +96,10 @@ export class AdminService {
     if (userId === admin.id) throw new AppError('self_suspend');
     const revoked = await this.db.transaction(async (tx) => {
       if (!(await repo.setSuspended(tx, userId, suspended))) throw new AppError('not_found', { params: { of: 'account' } });
+      this.sessions.userChanged(tx, userId);
       return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
     });
     this.sessions.announceRevoked(revoked);
-    this.sessions.userChanged(userId);
     await this.rankings.memberChanged(userId);
     await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
   }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const { token } = await register(t.app, 'chefin@example.org', 'Kiwi-Wolke-Geheim-42', 'Chefin');
   const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
   await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
-  t.c.sessions.userChanged(id);
+  t.c.events.publish('users.changed', { userIds: [id] });
   admin = { token, id };
 }, 60_000);
 afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedCard, LikeResponse, MatchItem, ReceivedFlirt } from '@funkeln/contracts/discovery';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
@@ -37,6 +37,8 @@ export class LikesService {
     const result = await this.db.transaction(async (tx) => {
       const target = await repo.findMember(tx, targetId);
       if (!target || (await repo.isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();
+      // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
+      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[viewerId, targetId]] });
       const existing = await repo.findSwipe(tx, viewerId, targetId);
       if (!existing) await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
       else if (existing.kind === 'skip' && kind !== 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
@@ -49,8 +51,6 @@ export class LikesService {
       if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false, flirted };
       return { match: true, created: await repo.insertMatch(tx, viewerId, targetId), flirted: false };
     });
-    // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
-    this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
     if (result.created) await this.announceMatch(viewerId, targetId);
     if (result.flirted) this.events.emit('flirt.created', { recipientId: targetId });
     return { match: result.match };
@@ -62,9 +62,9 @@ export class LikesService {
       const last = await repo.findUndoableSwipe(tx, viewerId, UNDO_SECONDS);
       if (!last || (await repo.matchExists(tx, viewerId, last.target_id))) return undefined;
       await repo.deleteSwipe(tx, last.id);
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [viewerId] });
       return last.target_id;
     });
-    if (targetId) this.events.publish('feed.stale', { userIds: [viewerId] });
     return targetId ? this.card(targetId) : null;
   }
 
@@ -79,10 +79,10 @@ export class LikesService {
       const gone = await repo.deleteMatch(tx, userId, otherId);
       const mine = await repo.findSwipe(tx, userId, otherId);
       if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip');
+      if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
       return gone;
     });
     if (!removed) throw new AppError('not_found', { params: { of: 'match' } });
-    this.events.publish('feed.stale', { userIds: [userId, otherId] });
   }
 
   /** Anonymous until a match: no name, no id, only a picture of the flirt's own (nothing of the sender's photo). */
@@ -113,17 +113,19 @@ export class LikesService {
   /** A block hides both members from each other everywhere at once and ends their match. */
   async block(userId: string, otherId: string): Promise<void> {
     if (userId === otherId) throw new AppError('self_block');
-    await this.db.transaction(async (tx: Queryable) => {
+    await this.db.transaction(async (tx) => {
       if (!(await repo.findMember(tx, otherId))) throw unknownMember();
       await repo.insertBlock(tx, userId, otherId);
       await repo.deleteMatch(tx, userId, otherId);
+      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[userId, otherId], [otherId, userId]] });
     });
-    this.events.publish('feed.hidden', { pairs: [[userId, otherId], [otherId, userId]] });
   }
 
   async unblock(userId: string, otherId: string): Promise<void> {
-    await repo.deleteBlock(this.db, userId, otherId);
-    this.events.publish('feed.stale', { userIds: [userId, otherId] });
+    await this.db.transaction(async (tx) => {
+      await repo.deleteBlock(tx, userId, otherId);
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
+    });
   }
 
   isBlocked(a: string, b: string): Promise<boolean> {

@@ -23,8 +23,10 @@ export class UnsubscribeService {
   /** Idempotent: switching off what is off already is fine. */
   async unsubscribe(token: string): Promise<NotificationKind> {
     const { userId, kind } = await this.read(token);
-    await disableMailKind(this.db, userId, kind);
-    this.events.publish('users.changed', { userIds: [userId] });
+    await this.db.transaction(async (tx) => {
+      await disableMailKind(tx, userId, kind);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+    });
     return kind;
   }
 

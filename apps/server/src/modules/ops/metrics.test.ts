@@ -114,7 +114,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     const admin = await register(t.app, 'ops-chefin@example.org');
     await t.c.db.query('UPDATE users SET email_verified = true WHERE email = $1', ['ops-chefin@example.org']);
     const adminId = (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(admin.token) })).json<{ id: string }>().id;
-    t.c.sessions.userChanged(adminId);
+    t.c.events.publish('users.changed', { userIds: [adminId] });
     const decide = (action: string) =>
       t.app.inject({ method: 'POST', url: `/api/admin/photos/${photoId}/${action}`, headers: bearer(admin.token) });
     expect((await decide('disable')).statusCode).toBe(200);

@@ -50,8 +50,9 @@ export class PhotosService {
     await this.storage.put(thumbKey, image.thumb);
     let previous: PhotoRow | undefined;
     try {
-      previous = await this.db.transaction((tx) =>
-        replaceUserPhoto(tx, {
+      previous = await this.db.transaction((tx) => {
+        this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+        return replaceUserPhoto(tx, {
           id,
           userId,
           status: decision.status,
@@ -61,13 +62,12 @@ export class PhotosService {
           thumbKey,
           width: image.width,
           height: image.height,
-        }),
-      );
+        });
+      });
     } catch (err) {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
-    this.events.publish('users.changed', { userIds: [userId] });
     if (previous) await Promise.all(fileKeys(previous).map((k) => this.storage.delete(k)));
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');

@@ -56,12 +56,12 @@ export class PrivacyService {
     const photo = await this.photos.findForUser(user.id);
     const entries = await this.rankings.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
+      this.sessions.userChanged(tx, user.id);
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
       await repo.eraseUser(tx, user.id);
       return sessionIds;
     });
     this.sessions.announceRevoked(revoked);
-    this.sessions.userChanged(user.id);
     if (photo) await this.photos.deleteFiles(photo);
     for (const category of entries) await this.rankings.refresh(category);
   }
@@ -74,9 +74,11 @@ export class PrivacyService {
 
   /** Recorded with its time; withdrawing hides the member from discovery at once. */
   async setConsent(userId: string, given: boolean): Promise<ConsentResponse> {
-    await this.db.transaction((tx) => repo.recordConsent(tx, userId, given));
-    this.events.publish('users.changed', { userIds: [userId] });
-    this.events.publish('feed.stale', { userIds: [userId] });
+    await this.db.transaction(async (tx) => {
+      await repo.recordConsent(tx, userId, given);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
+    });
     return this.consent(userId);
   }
 
@@ -95,8 +97,10 @@ export class PrivacyService {
   }
 
   async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
-    await this.db.transaction((tx) => repo.updateMemberSettings(tx, userId, update));
-    this.events.publish('users.changed', { userIds: [userId] });
+    await this.db.transaction(async (tx) => {
+      await repo.updateMemberSettings(tx, userId, update);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+    });
     return this.settings(userId);
   }
 
@@ -107,12 +111,12 @@ export class PrivacyService {
     }
     assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
     const hash = await hashPassword(next);
+      this.sessions.userChanged(tx, auth.user.id);
     const revoked = await this.db.transaction(async (tx) => {
       await repo.setPasswordHash(tx, auth.user.id, hash);
       return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
     });
     this.sessions.announceRevoked(revoked);
-    this.sessions.userChanged(auth.user.id);
   }
 
   /** Ends every session of the member (this one too): all devices are signed out at once. */

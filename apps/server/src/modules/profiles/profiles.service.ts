@@ -83,9 +83,9 @@ export class ProfilesService {
       if (next.age_min > next.age_max) {
         throw new AppError('invalid_age_range');
       }
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       await upsertProfile(tx, next);
     });
-    this.events.publish('users.changed', { userIds: [userId] });
     return this.getOwn(userId);
   }
 

@@ -1,9 +1,9 @@
 import { PREMIUM_DAYS, type PremiumResponse, type WalletResponse } from '@funkeln/contracts/wallet';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
-import { isPremium } from '../accounts/premium.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { runIdempotent } from './idempotency.js';
+import { findPremiumUntil, isPremium } from '../accounts/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
 import * as repo from './wallet.repo.js';
 
@@ -39,7 +39,7 @@ export class WalletService {
   /** 30 days of premium for PREMIUM_PRICE_CREDITS; buying again extends from the current end. */
   async buyPremium(userId: string, idempotencyKey?: string): Promise<PremiumResponse> {
     const price = await this.settings.get('PREMIUM_PRICE_CREDITS');
-    const { result, replayed } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
+    const { result } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
       await this.ledger.post(tx, {
         kind: 'premium',
         legs: [
@@ -48,10 +48,10 @@ export class WalletService {
         ],
       });
       const until = await repo.extendPremium(tx, userId, PREMIUM_DAYS);
+      // Sessions and feed decks cache whether a member is premium (a replay changes nothing).
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       return { credits: await this.ledger.balance(tx, userId), premiumUntil: until.toISOString() };
     });
-    // Sessions and feed decks cache whether a member is premium.
-    if (!replayed) this.events.publish('users.changed', { userIds: [userId] });
     return result;
   }
 }

@@ -104,8 +104,10 @@ export class GoogleSignIn {
       if (!claims.emailVerified || !existing.email_verified) throw new GoogleSignInError('google_link_unverified');
       // An account already tied to another Google identity is never silently re-linked.
       if (existing.google_sub) throw new GoogleSignInError('google_failed');
-      await linkGoogleSubject(this.db, existing.id, claims.sub);
-      this.sessions.userChanged(existing.id);
+      await this.db.transaction(async (tx) => {
+        await linkGoogleSubject(tx, existing.id, claims.sub);
+        this.sessions.userChanged(tx, existing.id);
+      });
       return existing;
     }
     const name = displayName.safeParse(claims.name ?? '');
