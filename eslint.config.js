@@ -1,7 +1,39 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Module boundaries (docs/ARCHITECTURE.md, "Boundary rules"), checked by eslint-plugin-boundaries.
+// Elements are folders. Deliberately unrestricted (docs/ARCHITECTURE.md lists the same exceptions):
+// - the composition root, which sits in no element: apps/server/src/*.ts (container, app, start,
+//   main, cluster, config), apps/server/src/ops/ (backup CLI), apps/server/scripts/, bench/, e2e/;
+// - tests (*.test.ts, apps/server/test/): they arrange state through any module's repos.
+const elements = [
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
+  { type: 'server-platform', pattern: 'apps/server/src/platform' },
+  { type: 'server-db', pattern: 'apps/server/src/db' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+];
+
+const boundaryPolicies = [
+  {
+    from: { element: { type: 'server-module' } },
+    disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
+    message: "A module imports another module only through its public face (modules/<name>/index.ts), not '{{to.fileInternalPath}}'.",
+  },
+  {
+    from: { element: { types: ['server-platform', 'server-db'] } },
+    disallow: { to: { element: { type: 'server-module' } } },
+    message: 'platform/ and db/ sit below the modules and import none of them; pass what they need in from the composition root.',
+  },
+  {
+    from: { element: { type: 'web-feature' } },
+    disallow: { to: { element: { type: 'web-feature' } } },
+    message: 'A web feature does not import another feature; move what both need to components/ or lib/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/.tmp/**'] },
@@ -21,6 +53,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tests are exempt here; the composition root is exempt by sitting in no element (see above).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-ts-resolver.cjs', import.meta.url))]: {} },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }] },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['apps/web/public/**/*.js'],

@@ -1,7 +1,7 @@
 /** Database error fields worth logging: names and codes, never values (`detail` quotes them). */
 const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'table', 'column', 'constraint', 'routine'] as const;
 
-export interface LoggedError {
+interface LoggedError {
   type: string;
   message: string;
   stack?: string;

@@ -4,7 +4,7 @@ import { safeError } from './log-error.js';
 
 /** Query parameters that are credentials: mail and session tokens, OAuth code/state, photo-link signatures. */
 const SECRET_QUERY = /([?&](?:token|code|state|sig)=)[^&#]*/gi;
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1***');
 }
 

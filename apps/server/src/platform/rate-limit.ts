@@ -2,7 +2,7 @@ import type { LimitName } from '@funkeln/contracts/errors';
 import { AppError, retryAfter } from './errors.js';
 import type { Redis } from 'ioredis';
 
-export interface WindowCount {
+interface WindowCount {
   count: number;
   retryAfterMs: number;
 }

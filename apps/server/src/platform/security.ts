@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
  * everything else is off for the app and any frame. The camera too: photo uploads go through a
  * file input (the system camera app), which needs no permission; getUserMedia would.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'ambient-light-sensor=()',
   'bluetooth=()',
@@ -91,7 +91,7 @@ export function registerSecurityHeaders(app: FastifyInstance, headersFor: Securi
  * The headers helmet sets, worked out once: with no nonces they never depend on the request.
  * (@fastify/helmet rebuilt helmet's middleware chain, re-parsing the CSP, on every request.)
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -11,7 +11,7 @@ import {
 import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.js';
-import { authOf, requireAuth } from '../../platform/auth.js';
+import { authOf, requireAuth } from './auth-hooks.js';
 import { clientBucket } from '../../platform/client-ip.js';
 import { enforceLimit } from '../../platform/rate-limit.js';
 

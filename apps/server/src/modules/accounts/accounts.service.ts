@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, retryAfter } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { type Backoff, enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
 import { assertStrongPassword } from './password-policy.js';

@@ -11,8 +11,8 @@ import type { SessionService } from './sessions.service.js';
 import { consumeToken, expireUserTokens, findTokenUser } from './tokens.repo.js';
 import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.repo.js';
 
-export const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
-export const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
+const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
+const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
 
 export class PasswordResetService {
   constructor(

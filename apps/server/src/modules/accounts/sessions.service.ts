@@ -8,8 +8,8 @@ import { SessionCache } from './session-cache.js';
 import { findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
-export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_MS = 60_000;
 
 export interface AuthContext {

@@ -2,17 +2,17 @@ import type { Db, Queryable } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
 import type { MailRequestQueue } from './mail-requests.js';
 import { consumeToken, expireUserTokens, hasRecentToken } from './tokens.repo.js';
 import { findUserByEmail, markEmailVerified, type UserRow } from './users.repo.js';
 
-export const RESEND_ANSWER =
+const RESEND_ANSWER =
   'Falls ein Account existiert und noch nicht bestätigt ist, haben wir den Link erneut gesendet. Bitte prüfe dein Postfach.';
-export const VERIFY_SENT = 'E-Mail gesendet. Bitte prüfe deinen Posteingang.';
-export const VERIFIED = 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.';
+const VERIFY_SENT = 'E-Mail gesendet. Bitte prüfe deinen Posteingang.';
+const VERIFIED = 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.';
 
 /** A verification mail sent this recently is not sent again (the client asks right after registering). */
 const DEDUPE_SECONDS = 60;

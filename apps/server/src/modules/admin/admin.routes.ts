@@ -11,8 +11,7 @@ import {
 import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import { settingsRecord } from '@funkeln/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAdmin, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAdmin, requireAuth, type SessionService } from '../accounts/index.js';
 import type { AdminService } from './admin.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

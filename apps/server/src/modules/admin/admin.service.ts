@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import type { SessionService } from '../accounts/sessions.service.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import type { RankingsService } from '../rankings/rankings.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SessionService } from '../accounts/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { RankingsService } from '../rankings/index.js';
+import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
 
 export interface Admin {

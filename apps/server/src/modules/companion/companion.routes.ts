@@ -14,9 +14,7 @@ import {
 import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import { IDEMPOTENCY_HEADER, idempotencyHeaders } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { AuthContext, SessionService } from '../accounts/sessions.service.js';
-import { isPremium } from '../accounts/premium.js';
+import { type AuthContext, authOf, isPremium, requireAuth, type SessionService } from '../accounts/index.js';
 import type { CompanionService, Member } from './companion.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };

@@ -2,7 +2,7 @@ import { MEMORY_HEADER, PERSONA } from './persona.js';
 import type { ChatTurn } from './model.js';
 
 /** Rough token estimate (about 4 characters per token for German text). */
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** Words worth searching memories for: letters and digits, 3+ characters, lower case, unique. */
 export function searchWords(text: string): string[] {

@@ -1,11 +1,11 @@
 import { n, shade, type Head } from './avatar-palette.js';
 
-export type EyeStyle = 'dot' | 'iris' | 'happy' | 'lashes';
-export type MouthStyle = 'smile' | 'grin' | 'lips';
-export type NoseStyle = 'curve' | 'button' | 'line';
-export type BeardStyle = 'none' | 'stubble' | 'full' | 'moustache';
-export type Glasses = 'none' | 'round' | 'square';
-export type Earrings = 'none' | 'stud' | 'hoop';
+type EyeStyle = 'dot' | 'iris' | 'happy' | 'lashes';
+type MouthStyle = 'smile' | 'grin' | 'lips';
+type NoseStyle = 'curve' | 'button' | 'line';
+type BeardStyle = 'none' | 'stubble' | 'full' | 'moustache';
+type Glasses = 'none' | 'round' | 'square';
+type Earrings = 'none' | 'stud' | 'hoop';
 
 export interface FaceTraits {
   skin: string;

@@ -1,8 +1,7 @@
 import { n, shade, type Head } from './avatar-palette.js';
 import type { Rng } from './random.js';
 
-export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'curly', 'afro', 'short', 'quiff', 'buzz', 'undercut', 'bald'] as const;
-export type HairStyle = (typeof HAIR_STYLES)[number];
+export type HairStyle = 'long' | 'bob' | 'bun' | 'ponytail' | 'curly' | 'afro' | 'short' | 'quiff' | 'buzz' | 'undercut' | 'bald';
 
 /** Hair behind the head (drawn before neck and clothes) and in front of it (drawn last). */
 export interface HairLayers {

@@ -4,11 +4,11 @@ import { aboutMe, lookingFor } from './demo-texts.js';
 import type { Rng } from './random.js';
 
 /** `demo+<n>@demo.funkeln.invalid`: the .invalid TLD (RFC 2606) can never receive mail. */
-export const DEMO_EMAIL_DOMAIN = 'demo.funkeln.invalid';
-export const demoEmail = (n: number) => `demo+${n}@${DEMO_EMAIL_DOMAIN}`;
+const DEMO_EMAIL_DOMAIN = 'demo.funkeln.invalid';
+const demoEmail = (n: number) => `demo+${n}@${DEMO_EMAIL_DOMAIN}`;
 
-export const MIN_AGE = 19;
-export const MAX_AGE = 55;
+const MIN_AGE = 19;
+const MAX_AGE = 55;
 const DAY_MS = 86_400_000;
 
 /** One demo member as it will be written: everything but ids and photo files. */
@@ -43,7 +43,7 @@ function pickAge(rng: Rng): number {
 }
 
 /** A birth date that makes the member exactly `age` on `now` (UTC), never on a birthday edge. */
-export function birthDateFor(age: number, now: Date, daysBefore: number): string {
+function birthDateFor(age: number, now: Date, daysBefore: number): string {
   const anniversary = Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate());
   return new Date(anniversary - daysBefore * DAY_MS).toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client.js';
 import type { DemoMember } from './demo-plan.js';
 
 /** Advisory lock: one process seeds at a time (migrate uses 7_402_118, places 7_402_119). */
-export const SEED_LOCK = 7_402_120;
+const SEED_LOCK = 7_402_120;
 
 export async function lockSeeding(q: Queryable): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);

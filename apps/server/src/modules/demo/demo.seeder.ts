@@ -3,8 +3,8 @@ import pLimit from 'p-limit';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { processImage } from '../photos/image-pipeline.js';
-import { foldForSearch } from '../places/fold.js';
+import { processImage } from '../photos/index.js';
+import { foldForSearch } from '../places/index.js';
 import { renderAvatar } from './avatar.js';
 import { DEMO_CITIES } from './demo-data.js';
 import { planMembers, type DemoMember } from './demo-plan.js';
@@ -12,9 +12,9 @@ import { countUsers, findGermanPlaces, insertDemoMembers, lockSeeding, type Demo
 import { createRng } from './random.js';
 
 export const DEFAULT_DEMO_COUNT = 300;
-export const DEFAULT_DEMO_SEED = 20_240_611;
+const DEFAULT_DEMO_SEED = 20_240_611;
 /** A database with more real members than this is a real one: no demo data there. */
-export const MAX_REAL_USERS = 1000;
+const MAX_REAL_USERS = 1000;
 const INSERT_BATCH = 100;
 export const MAX_DEMO_COUNT = 5000;
 

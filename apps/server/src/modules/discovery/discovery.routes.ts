@@ -14,10 +14,8 @@ import {
 } from '@funkeln/contracts/discovery';
 import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import { isPremium } from '../accounts/premium.js';
-import { sendJpeg } from '../photos/photo-reply.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, isPremium, requireAuth, type SessionService } from '../accounts/index.js';
+import { sendJpeg } from '../photos/index.js';
 import type { FeedService } from './feed.service.js';
 import type { LikesService } from './likes.service.js';
 

@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import type { PlacesService } from '../places/places.service.js';
-import { findProfile } from '../profiles/profiles.repo.js';
+import type { PhotosService } from '../photos/index.js';
+import type { PlacesService } from '../places/index.js';
+import { findProfile } from '../profiles/index.js';
 import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
-import type { BadgesService } from '../rankings/badges.service.js';
+import type { BadgesService } from '../rankings/index.js';
 import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;

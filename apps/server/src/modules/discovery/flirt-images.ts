@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { loadSecret } from '../../platform/secrets.js';
-import type { PhotoUrlSigner } from '../photos/photo-urls.js';
+import type { PhotoUrlSigner } from '../photos/index.js';
 
 const SIZE = 48;
 const BLOBS = 3;

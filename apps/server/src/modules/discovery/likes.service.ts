@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import { findProfile } from '../profiles/profiles.repo.js';
-import type { PlacesService } from '../places/places.service.js';
+import type { PhotosService } from '../photos/index.js';
+import { findProfile } from '../profiles/index.js';
+import type { PlacesService } from '../places/index.js';
 import type { FlirtImages } from './flirt-images.js';
 import * as repo from './swipes.repo.js';
 

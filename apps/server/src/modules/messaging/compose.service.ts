@@ -2,9 +2,10 @@ import { berlinToday } from '@funkeln/contracts/profiles';
 import type { ComposeInfo } from '@funkeln/contracts/messages';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { Ledger } from '../wallet/ledger.service.js';
+import { findShownMember } from '../accounts/index.js';
+import { isBlockedEitherWay } from '../discovery/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { Ledger } from '../wallet/index.js';
 import * as composeRepo from './compose.repo.js';
 import { isReply, loadMessageRules } from './message-rules.js';
 import * as repo from './messages.repo.js';
@@ -22,7 +23,7 @@ export class ComposeService {
 
   /** Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. */
   async compose(userId: string, memberId: string): Promise<ComposeInfo> {
-    const member = await repo.findShownMember(this.db, memberId);
+    const member = await findShownMember(this.db, memberId);
     if (!member || memberId === userId || (await isBlockedEitherWay(this.db, userId, memberId))) {
       throw new AppError('not_found', { params: { of: 'conversation' } });
     }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 
-export const ESCROW_DAYS = 7;
+const ESCROW_DAYS = 7;
 
 export async function insertEscrow(
   q: Queryable,

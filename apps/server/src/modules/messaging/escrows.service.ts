@@ -1,8 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
-import { deleteOldKeys } from '../wallet/idempotency.repo.js';
-import { countFreeCreditsPassed, freeCreditsPassedToday } from '../wallet/wallet.repo.js';
+import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import { deleteOldKeys } from '../../platform/idempotency/idempotency.repo.js';
 import * as repo from './escrows.repo.js';
 
 export interface Hold {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { startedBy } from './messages.repo.js';
 
 /** What sending one more message asks of a member (docs/MESSAGING.md). */

@@ -190,11 +190,3 @@ export async function senderGender(q: Queryable, userId: string): Promise<'femal
   return rows.length === 0 ? undefined : rows[0]!.gender;
 }
 
-/** A member others may still see: not suspended. */
-export async function findShownMember(q: Queryable, id: string): Promise<{ id: string; name: string; read_receipts: boolean } | undefined> {
-  const rows = await q.query<{ id: string; name: string; read_receipts: boolean }>(
-    'SELECT id, display_name AS name, read_receipts FROM users WHERE id = $1 AND suspended_at IS NULL',
-    [id],
-  );
-  return rows[0];
-}

@@ -11,11 +11,12 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
-import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { runIdempotent } from '../wallet/idempotency.js';
-import { SYSTEM_ACCOUNTS, type Ledger } from '../wallet/ledger.service.js';
+import { findShownMember } from '../accounts/index.js';
+import { isBlockedEitherWay } from '../discovery/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { runIdempotent } from '../../platform/idempotency/idempotency.js';
+import { type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import type { EscrowService } from './escrows.service.js';
 import { isReply, loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
 import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
@@ -154,7 +155,7 @@ export class MessagesService {
    * member's conversations are gone for the other side, as from the inbox and the list (404).
    */
   async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
-    const member = await repo.findShownMember(this.db, memberId);
+    const member = await findShownMember(this.db, memberId);
     if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError('not_found', { params: { of: 'conversation' } });
     const context = conversationContext(userId, memberId);
     const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
@@ -164,7 +165,7 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     return {
       member: { id: member.id, name: member.name, thumbUrl: await this.thumbOf(member.id) },
-      messages: page.reverse().map((m) => presentMessage(m, member.read_receipts ? undefined : userId)),
+      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : userId)),
       before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
     };
   }

@@ -14,8 +14,7 @@ import {
 import { IDEMPOTENCY_HEADER, idempotencyHeaders } from '@funkeln/contracts/wallet';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { ComposeService } from './compose.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { ReadStateService } from './read-state.service.js';

@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { findShownMember } from '../accounts/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';
-import { claimMark, countMail, mailRecipient, memberName, releaseMark } from './notifications.repo.js';
+import { claimMark, countMail, mailRecipient, releaseMark } from './notifications.repo.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const PATH: Record<NotificationKind, (otherId: string) => string> = {
@@ -35,7 +36,7 @@ export class EmailChannel implements NotificationChannel {
     const recipient = await mailRecipient(tx, n.userId, n.kind);
     if (!recipient) return;
     const other = n.kind === 'flirt' ? undefined : n.otherId;
-    const otherName = other === undefined ? undefined : await memberName(tx, other);
+    const otherName = other === undefined ? undefined : (await findShownMember(tx, other))?.name;
     if (n.kind !== 'flirt' && otherName === undefined) return;
     const subject = other ?? 'flirt';
     if (!(await claimMark(tx, n.userId, subject))) return;

@@ -13,11 +13,6 @@ export async function mailRecipient(q: Queryable, userId: string, kind: Notifica
   return rows[0];
 }
 
-export async function memberName(q: Queryable, userId: string): Promise<string | undefined> {
-  const rows = await q.query<{ name: string }>('SELECT display_name AS name FROM users WHERE id = $1 AND suspended_at IS NULL', [userId]);
-  return rows[0]?.name;
-}
-
 /**
  * Marks `subject` as notified; false if it already was since the member was last active (their
  * sessions record that at most once a minute). A mark older than that activity is taken again.

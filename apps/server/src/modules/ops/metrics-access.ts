@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the address of the TCP peer itself. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   if (address === '::1') return true;
   return LOOPBACK_V4.test(address.startsWith('::ffff:') ? address.slice(7) : address);

@@ -2,11 +2,11 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../platform/errors.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 40_000_000;
 const LARGE = 1080;
 const THUMB = 320;
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
+type ImageKind = 'jpeg' | 'png' | 'webp' | 'heif';
 
 export const uploadErrors = {
   empty: () => new AppError('empty_file'),
@@ -18,7 +18,7 @@ export const uploadErrors = {
 };
 
 /** What the bytes are, by magic number; the file name and declared type are ignored. */
-export function sniffImage(buf: Buffer): ImageKind | undefined {
+function sniffImage(buf: Buffer): ImageKind | undefined {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';

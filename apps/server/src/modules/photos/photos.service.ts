@@ -7,7 +7,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';
 import type { Moderator } from './moderation/moderator.js';

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import type { PlaceRow } from './gazetteer.js';
 import type { LatLon } from './snap.js';
 
-export const SEARCH_LIMIT = 10;
+const SEARCH_LIMIT = 10;
 
 export async function hasPlaces(q: Queryable): Promise<boolean> {
   const rows = await q.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM places) AS found');

@@ -4,7 +4,7 @@
  * German state as is ("Bayern"); Austrian and Swiss regions carry the country
  * ("Tirol, Österreich", "Zürich, Schweiz"), so "Freiburg" or "Baden" are never ambiguous.
  */
-export const countries = ['DE', 'AT', 'CH'] as const;
+const countries = ['DE', 'AT', 'CH'] as const;
 export type Country = (typeof countries)[number];
 
 const COUNTRY_NAMES: Record<Country, string> = { DE: 'Deutschland', AT: 'Österreich', CH: 'Schweiz' };

@@ -2,8 +2,7 @@ import { errorBody, messageBody } from '@funkeln/contracts/errors';
 import { changePasswordBody, consentBody, consentResponse, deleteAccountBody, memberSettings, memberSettingsUpdate } from '@funkeln/contracts/safety';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { PrivacyService } from './privacy.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };

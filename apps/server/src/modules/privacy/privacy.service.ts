@@ -4,11 +4,9 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { assertStrongPassword } from '../accounts/password-policy.js';
-import { hashPassword, verifyPassword } from '../accounts/passwords.js';
-import type { AuthContext, SessionService } from '../accounts/sessions.service.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import type { RankingsService } from '../rankings/rankings.service.js';
+import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../accounts/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { RankingsService } from '../rankings/index.js';
 import * as repo from './privacy.repo.js';
 
 const FRESH_LOGIN_MS = 10 * 60_000;

@@ -11,12 +11,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import { visibleStatus } from '../photos/photos.service.js';
-import type { PlacesService } from '../places/places.service.js';
-import type { LikesService } from '../discovery/likes.service.js';
+import { type PhotosService, visibleStatus } from '../photos/index.js';
+import type { PlacesService } from '../places/index.js';
+import type { LikesService } from '../discovery/index.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { BadgesService } from '../rankings/badges.service.js';
+import type { BadgesService } from '../rankings/index.js';
 import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 

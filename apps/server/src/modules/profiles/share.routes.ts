@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PhotosService } from '../photos/photos.service.js';
+import type { PhotosService } from '../photos/index.js';
 import type { ProfilesService } from './profiles.service.js';
 import { renderNotPublicPage, renderSharePage, SHARE_CSS } from './share-page.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { MemberNotification, NotificationChannel } from '../notifications/notification.js';
+import type { MemberNotification, NotificationChannel } from '../notifications/index.js';
 import { pushPayloadFor } from './push-payload.js';
 import { enqueuePush, previewNameOf } from './push.repo.js';
 

@@ -1,5 +1,5 @@
 import type { PushPayload } from '@funkeln/contracts/push';
-import type { MemberNotification } from '../notifications/notification.js';
+import type { MemberNotification } from '../notifications/index.js';
 
 /**
  * What a lock screen may show. Never message text; the other member's name only when the member

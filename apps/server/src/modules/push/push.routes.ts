@@ -1,8 +1,7 @@
 import { errorBody } from '@funkeln/contracts/errors';
 import { pushKeyResponse, pushSubscriptionBody, pushSubscriptionResponse, pushUnsubscribeBody } from '@funkeln/contracts/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { PushService } from './push.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 429: errorBody };

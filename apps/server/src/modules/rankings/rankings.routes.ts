@@ -11,8 +11,7 @@ import {
   voteResponse,
 } from '@funkeln/contracts/rankings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { RankingsService } from './rankings.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };

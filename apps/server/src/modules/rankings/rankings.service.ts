@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import { isBlockedEitherWay } from '../discovery/swipes.repo.js';
-import type { PhotosService } from '../photos/photos.service.js';
-import { findProfile } from '../profiles/profiles.repo.js';
+import { isBlockedEitherWay } from '../discovery/index.js';
+import type { PhotosService } from '../photos/index.js';
+import { findProfile } from '../profiles/index.js';
 import * as repo from './rankings.repo.js';
 
 /** 'YYYY-MM' of a moment in Europe/Berlin: a vote counts for the month it was cast in there. */

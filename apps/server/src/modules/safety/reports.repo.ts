@@ -11,10 +11,6 @@ export async function receivedMessageSender(q: Queryable, messageId: string, rep
   return rows.length === 0 ? undefined : rows[0]!.sender_id;
 }
 
-export async function userExists(q: Queryable, userId: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE id = $1', [userId])).length === 1;
-}
-
 export async function insertReport(
   q: Queryable,
   r: { id: string; reporterId: string; reportedId: string | null; photoId?: string; messageId?: string; reason: string; details: string },

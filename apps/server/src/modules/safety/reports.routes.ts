@@ -1,8 +1,7 @@
 import { errorBody } from '@funkeln/contracts/errors';
 import { reportBody, reportResponse } from '@funkeln/contracts/safety';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { ReportsService } from './reports.service.js';
 
 export function reportsRoutes(reports: ReportsService, sessions: SessionService): FastifyPluginAsyncZod {

@@ -3,7 +3,8 @@ import type { ReportReason } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { LikesService } from '../discovery/likes.service.js';
+import { memberExists } from '../accounts/index.js';
+import type { LikesService } from '../discovery/index.js';
 import * as repo from './reports.repo.js';
 
 export interface ReportInput {
@@ -42,7 +43,7 @@ export class ReportsService {
       if (sender === undefined) throw notFound();
       return sender;
     }
-    if (!(await repo.userExists(this.db, input.userId ?? '')) || (await this.likes.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
+    if (!(await memberExists(this.db, input.userId ?? '')) || (await this.likes.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
     return input.userId ?? null;
   }
 }

@@ -7,7 +7,7 @@ import { SYSTEM_ACCOUNTS } from './ledger.repo.js';
 export { SYSTEM_ACCOUNTS };
 
 /** Every kind of movement, with how a member's history names it. */
-export const transactionLabels = {
+const transactionLabels = {
   'reward.login': 'Tägliche Login-Belohnung',
   'reward.upload_photo': 'Belohnung für dein erstes Foto',
   'reward.get_vote': 'Belohnung: Dein Foto hat eine Stimme bekommen',
@@ -19,15 +19,15 @@ export const transactionLabels = {
   premium: 'Premium für 30 Tage',
   companion: 'Nachricht an den Digital Friend',
 } as const;
-export type TransactionKind = keyof typeof transactionLabels;
+type TransactionKind = keyof typeof transactionLabels;
 
 const systemIds = new Set<number>(Object.values(SYSTEM_ACCOUNTS));
 const isSystemAccount = (id: number) => systemIds.has(id);
 
 /** A system account id, a wallet account id, or the wallet of a member. */
-export type AccountRef = number | { wallet: string };
+type AccountRef = number | { wallet: string };
 
-export interface Leg {
+interface Leg {
   account: AccountRef;
   amount: number;
   /** Credits into a wallet: how many of them are free (not bought). All of them unless said. */

@@ -3,7 +3,7 @@ import { findPack, type PackId, type PurchaseResponse } from '@funkeln/contracts
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { runIdempotent } from './idempotency.js';
+import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
 import type { PaymentEvent, Payments } from './payment-provider.js';
 import * as repo from './purchases.repo.js';

@@ -16,7 +16,3 @@ export async function hasApprovedPhoto(q: Queryable, userId: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function emailVerified(q: Queryable, userId: string): Promise<boolean> {
-  const rows = await q.query<{ email_verified: boolean }>('SELECT email_verified FROM users WHERE id = $1', [userId]);
-  return rows[0]?.email_verified === true;
-}

@@ -3,8 +3,9 @@ import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { runIdempotent } from './idempotency.js';
+import { isEmailVerified } from '../accounts/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
 import * as repo from './rewards.repo.js';
 
@@ -67,7 +68,7 @@ export class RewardsService {
 
   private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
     // Free credits only for confirmed addresses: throwaway accounts are how rewards were farmed.
-    if (!(await repo.emailVerified(tx, userId))) throw new AppError('email_not_verified', { params: { of: 'reward' } });
+    if (!(await isEmailVerified(tx, userId))) throw new AppError('email_not_verified', { params: { of: 'reward' } });
     if (type === 'upload_photo' && !(await repo.hasApprovedPhoto(tx, userId))) {
       throw notEligible('no_photo');
     }

@@ -10,11 +10,6 @@ export async function extendPremium(q: Queryable, userId: string, days: number):
   return rows[0]!.premium_until;
 }
 
-export async function premiumUntil(q: Queryable, userId: string): Promise<Date | null> {
-  const rows = await q.query<{ premium_until: Date | null }>('SELECT premium_until FROM users WHERE id = $1', [userId]);
-  return rows[0]?.premium_until ?? null;
-}
-
 const FREE_PASSED = 'prepaid_free';
 
 /**

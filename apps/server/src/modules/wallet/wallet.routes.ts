@@ -10,8 +10,7 @@ import {
   walletResponse,
 } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../platform/auth.js';
-import type { SessionService } from '../accounts/sessions.service.js';
+import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
 import type { PurchasesService } from './purchases.service.js';
 import type { RewardsService } from './rewards.service.js';
 import type { WalletService } from './wallet.service.js';

@@ -19,7 +19,7 @@ export class WalletService {
   async wallet(userId: string): Promise<WalletResponse> {
     const [state, premiumUntil, history, freeCap, freePassed, premiumPrice] = await Promise.all([
       this.ledger.state(this.db, userId),
-      repo.premiumUntil(this.db, userId),
+      findPremiumUntil(this.db, userId),
       this.ledger.history(this.db, userId),
       this.settings.get('PREPAID_FREE_CREDITS_PER_DAY'),
       repo.freeCreditsPassedToday(this.db, userId),

@@ -15,7 +15,7 @@ export function isPhotoEntry(name: string): boolean {
   return PHOTO_PATH.test(name) && name.length <= 100;
 }
 
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   format: z.literal(FORMAT),
   version: z.literal(FORMAT_VERSION),
   created_at: z.iso.datetime(),

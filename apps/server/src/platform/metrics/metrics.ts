@@ -2,8 +2,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Queryable } from '../../db/client.js';
 import { registerQueueGauges } from './queue-gauges.js';
 
-export type ModerationOutcome = 'approved' | 'pending' | 'rejected' | 'error';
-
 /** 1 ms .. 5 s: an API answer is expected in milliseconds, a photo upload in about a second. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 

@@ -12,7 +12,7 @@ export interface S3Target {
 
 export type StorageTarget = { kind: 'file'; root: string } | S3Target;
 
-export const S3_URL_FORMAT = 's3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=eu-central-1&tls=false]';
+const S3_URL_FORMAT = 's3://ACCESS_KEY:SECRET@host[:port]/bucket[?region=eu-central-1&tls=false]';
 
 // AWS bucket naming rules; MinIO, Ceph, Garage and R2 accept the same names.
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;

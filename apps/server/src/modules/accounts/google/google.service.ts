@@ -9,7 +9,7 @@ import type { SessionService } from '../sessions.service.js';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSubject, type UserRow } from '../users.repo.js';
 import { saveOauthState, takeOauthState } from './oauth-states.repo.js';
 
-export const CALLBACK_PATH = '/api/auth/oauth/google/callback';
+const CALLBACK_PATH = '/api/auth/oauth/google/callback';
 const STATE_TTL_SECONDS = 600;
 
 export class GoogleSignInError extends Error {

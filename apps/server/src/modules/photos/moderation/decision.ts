@@ -1,5 +1,5 @@
 export const nsfwClasses = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
-export type NsfwClass = (typeof nsfwClasses)[number];
+type NsfwClass = (typeof nsfwClasses)[number];
 export type NsfwScores = Record<NsfwClass, number>;
 
 /** From the settings MODERATION_REJECT_THRESHOLD and MODERATION_REVIEW_THRESHOLD. */

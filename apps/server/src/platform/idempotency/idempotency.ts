@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../errors.js';
 import * as repo from './idempotency.repo.js';
 
 export interface IdempotentRequest {
@@ -18,7 +18,7 @@ export interface IdempotentRequest {
  * a later request with the key gets that answer again. A refused request (4xx) stores nothing, so
  * it can be retried once the reason is gone.
  */
-export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: Queryable) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: Tx) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
   const fingerprint = fingerprintOf(req);
   return db.transaction(async (tx) => {
     const { key } = req;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionService } from '../modules/accounts/sessions.service.js';
-import { AppError } from './errors.js';
+import type { AuthContext, SessionService } from './sessions.service.js';
+import { AppError } from '../../platform/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice(7).trim() || undefined;

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The module boundaries of docs/ARCHITECTURE.md, checked with the repository's real eslint.config.js
+// on small in-memory files placed (virtually) where the rule must or must not bite. The imports
+// point at real files: the rule judges where an import lands.
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+const use = (name: string) => `\nexport const used = ${name};\n`;
+
+describe('module boundaries (eslint boundaries/dependencies)', () => {
+  it("refuses a module importing another module's repo", async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/messaging/boundary-probe.ts',
+      `import { isBlockedEitherWay } from '../discovery/swipes.repo.js';${use('isBlockedEitherWay')}`,
+    );
+    expect(errors).toEqual([expect.stringContaining('public face')]);
+  });
+
+  it("refuses a module importing another module's service file directly", async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/wallet/boundary-probe.ts',
+      `import { SessionService } from '../accounts/sessions.service.js';${use('SessionService')}`,
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it("allows a module importing another module's index and its own files", async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/messaging/boundary-probe.ts',
+      `import { isBlockedEitherWay } from '../discovery/index.js';\nimport { findMessage } from './messages.repo.js';${use('[isBlockedEitherWay, findMessage]')}`,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses platform/ and db/ importing a module, even through its index', async () => {
+    const fromPlatform = await boundaryErrors(
+      'apps/server/src/platform/boundary-probe.ts',
+      `import { SessionService } from '../modules/accounts/index.js';${use('SessionService')}`,
+    );
+    const fromDb = await boundaryErrors('apps/server/src/db/boundary-probe.ts', `import { findProfile } from '../modules/profiles/index.js';${use('findProfile')}`);
+    expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
+    expect(fromDb).toHaveLength(1);
+  });
+
+  it('leaves the composition root and tests free to reach into a module', async () => {
+    const fromRoot = await boundaryErrors('apps/server/src/boundary-probe.ts', `import { findProfile } from './modules/profiles/profiles.repo.js';${use('findProfile')}`);
+    const test = await boundaryErrors(
+      'apps/server/src/modules/messaging/boundary-probe.test.ts',
+      `import { isBlockedEitherWay } from '../discovery/swipes.repo.js';${use('isBlockedEitherWay')}`,
+    );
+    expect(fromRoot).toEqual([]);
+    expect(test).toEqual([]);
+  });
+
+  it('refuses a web feature importing another feature, allows lib/ and its own files', async () => {
+    const cross = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import * as discover from '../discover/api';${use('discover')}`);
+    const shared = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import { api } from '../../lib/api';\nimport * as own from './api';${use('[api, own]')}`);
+    expect(cross).toEqual([expect.stringContaining('web feature')]);
+    expect(shared).toEqual([]);
+  });
+});

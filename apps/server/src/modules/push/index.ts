@@ -1,0 +1,8 @@
+// Public face of the push module (Web Push subscriptions, outbox and sender): other modules and the composition root
+// import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
+
+export { PushChannel } from './push-channel.js';
+export { PushSender } from './push-sender.js';
+export { pushRoutes } from './push.routes.js';
+export { PushService } from './push.service.js';
+export { VapidKeys } from './vapid.js';

@@ -1,0 +1,12 @@
+// Public face of the wallet module (ledger, rewards, premium, credit packs, payment providers): other modules and the composition root
+// import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
+
+export { insufficientCredits, Ledger, SYSTEM_ACCOUNTS } from './ledger.service.js';
+export type { Payments } from './payment-provider.js';
+export { paymentsRoutes } from './payments.routes.js';
+export { PurchasesService } from './purchases.service.js';
+export { RewardsService } from './rewards.service.js';
+export { createStripeProvider } from './stripe-provider.js';
+export { countFreeCreditsPassed, freeCreditsPassedToday } from './wallet.repo.js';
+export { walletRoutes } from './wallet.routes.js';
+export { WalletService } from './wallet.service.js';
