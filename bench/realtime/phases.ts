@@ -9,7 +9,7 @@ import { rssBytes } from './proc.js';
 import type { ClientProcess } from './clients.js';
 import type { Member, Send } from './protocol.js';
 
-export const CONNECT_CONCURRENCY = 100;
+const CONNECT_CONCURRENCY = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Percentiles {

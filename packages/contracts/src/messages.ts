@@ -103,7 +103,10 @@ export type ComposeInfo = z.infer<typeof composeInfo>;
 export const unreadResponse = z.object({ count: z.number().int().min(0) });
 export type UnreadResponse = z.infer<typeof unreadResponse>;
 
-/** Realtime `unread` event to a member's own sessions whenever their unread count changes. */
+/**
+ * Realtime `unread` event to a member's own sessions whenever their unread count changes.
+ * @alias the same body as GET /api/messages/unread
+ */
 export const unreadEvent = unreadResponse;
 export type UnreadEvent = UnreadResponse;
 
