@@ -102,7 +102,6 @@ export const de = {
     title: 'Dein Profil',
     lead: 'Erzähl anderen, wer du bist und wen du suchst. Je mehr du angibst, desto besser passen deine Vorschläge.',
     loadFailed: 'Dein Profil konnte nicht geladen werden.',
-    retry: 'Erneut versuchen',
     complete: 'Dein Profil ist vollständig – du erscheinst in den Vorschlägen unter „Entdecken“.',
     incomplete:
       'Damit du unter „Entdecken“ erscheinst, brauchen wir Geburtsdatum, Geschlecht, wen du kennenlernen möchtest, deinen Wohnort und ein freigegebenes Foto.',

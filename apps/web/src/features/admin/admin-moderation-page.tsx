@@ -1,3 +1,4 @@
+import { PageHeader } from '../../components/ui/page-header';
 import { de } from '../../i18n/de';
 import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
@@ -8,10 +9,7 @@ import { ReportList } from './components/report-list';
 export function AdminModerationPage() {
   return (
     <section className="page admin-page" aria-labelledby="admin-moderation-title">
-      <header className="page-header">
-        <h1 id="admin-moderation-title">{de.admin.moderationTitle}</h1>
-        <p className="page-header__lead muted">{de.admin.moderationLead}</p>
-      </header>
+      <PageHeader titleId="admin-moderation-title" title={de.admin.moderationTitle} lead={de.admin.moderationLead} />
       <AdminOnly>
         <AdminTabs />
         <PendingPhotos />

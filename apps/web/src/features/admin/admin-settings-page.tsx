@@ -1,18 +1,16 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { useAdminSettings } from './api';
 import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
-import { LoadState } from './components/load-state';
 import { SettingsForm } from './components/settings-form';
 import { TokenCleanup } from './components/token-cleanup';
 
 export function AdminSettingsPage() {
   return (
     <section className="page admin-page" aria-labelledby="admin-settings-title">
-      <header className="page-header">
-        <h1 id="admin-settings-title">{de.admin.settingsTitle}</h1>
-        <p className="page-header__lead muted">{de.admin.settingsLead}</p>
-      </header>
+      <PageHeader titleId="admin-settings-title" title={de.admin.settingsTitle} lead={de.admin.settingsLead} />
       <AdminOnly>
         <AdminTabs />
         <Settings />
@@ -24,5 +22,9 @@ export function AdminSettingsPage() {
 
 function Settings() {
   const settings = useAdminSettings();
-  return settings.data ? <SettingsForm settings={settings.data} /> : <LoadState query={settings} />;
+  return (
+    <QueryState query={settings} failed={de.admin.loadFailed}>
+      {(data) => <SettingsForm settings={data} />}
+    </QueryState>
+  );
 }

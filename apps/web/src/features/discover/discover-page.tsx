@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DiscoverTabs } from '../../components/ui/discover-tabs';
+import { PageHeader } from '../../components/ui/page-header';
 import { de } from '../../i18n/de';
 import { RadiusForm } from './components/radius-form';
 import { SwipeDeck } from './components/swipe-deck';
@@ -18,10 +19,9 @@ export function DiscoverPage() {
 
   return (
     <section className="page discover" aria-labelledby="discover-title">
-      <header className="discover__header">
-        <h1 id="discover-title">{de.discover.title}</h1>
+      <PageHeader className="discover__header" titleId="discover-title" title={de.discover.title}>
         <DiscoverTabs />
-      </header>
+      </PageHeader>
       <div className="discover__layout">
         <aside className="discover__side">
           <p className="discover__lead muted">{de.discover.lead}</p>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DiscoverTabs } from '../../components/ui/discover-tabs';
 import { ListEmpty } from '../../components/ui/list-empty';
-import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { useFlirtBack, useReceivedFlirts } from './api';
@@ -26,42 +26,38 @@ export function FlirtsPage() {
 
   return (
     <section className="page discover member-page" aria-labelledby="flirts-title">
-      <header className="discover__header">
-        <h1 id="flirts-title">{de.flirts.title}</h1>
+      <PageHeader className="discover__header" titleId="flirts-title" title={de.flirts.title}>
         <DiscoverTabs />
-      </header>
+      </PageHeader>
       <p className="member-page__lead muted">{de.flirts.lead}</p>
       <div className="match-result" role="status" data-testid="flirt-status">
         {status ? <p className={`notice notice--${status.tone}`}>{status.text}</p> : null}
       </div>
-      {flirts.isPending ? <Spinner label={de.common.loading} /> : null}
-      {flirts.isError ? (
-        <div className="load-error">
-          <Notice tone="error">{errorMessage(flirts.error, de.flirts.loadFailed)}</Notice>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => void flirts.refetch()}>
-            {de.common.retry}
-          </button>
-        </div>
-      ) : null}
-      {flirts.data?.length === 0 ? (
-        <ListEmpty text={de.flirts.empty} testId="flirts-empty">
-          <Link className="btn btn--primary" to="/onboarding">
-            {de.nav.myProfile}
-          </Link>
-        </ListEmpty>
-      ) : null}
-      {flirts.data && flirts.data.length > 0 ? (
-        <ul className="member-list" data-testid="flirt-list">
-          {flirts.data.map((flirt) => (
-            <FlirtCard
-              key={flirt.flirtId}
-              flirt={flirt}
-              busy={flirtBack.isPending && flirtBack.variables === flirt.flirtId}
-              onFlirtBack={onFlirtBack}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <QueryState
+        query={flirts}
+        failed={de.flirts.loadFailed}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <ListEmpty text={de.flirts.empty} testId="flirts-empty">
+            <Link className="btn btn--primary" to="/onboarding">
+              {de.nav.myProfile}
+            </Link>
+          </ListEmpty>
+        }
+      >
+        {(list) => (
+          <ul className="member-list" data-testid="flirt-list">
+            {list.map((flirt) => (
+              <FlirtCard
+                key={flirt.flirtId}
+                flirt={flirt}
+                busy={flirtBack.isPending && flirtBack.variables === flirt.flirtId}
+                onFlirtBack={onFlirtBack}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

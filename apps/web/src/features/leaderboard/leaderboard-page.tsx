@@ -2,6 +2,7 @@ import { germanMonth } from '@funkeln/contracts/badges';
 import { DEFAULT_CATEGORY, photoCategory } from '@funkeln/contracts/rankings';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
+import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
@@ -23,12 +24,11 @@ export function LeaderboardPage() {
 
   return (
     <section className="page leaderboard-page" aria-labelledby="leaderboard-title">
-      <header className="leaderboard-page__header">
-        <h1 id="leaderboard-title">{de.leaderboard.title}</h1>
+      <PageHeader className="leaderboard-page__header" titleId="leaderboard-title" title={de.leaderboard.title}>
         <Link className="btn btn--primary" to={`/vote?category=${category}`}>
           {de.leaderboard.voteNow}
         </Link>
-      </header>
+      </PageHeader>
       <p className="muted">{de.leaderboard.lead}</p>
       <CategoryButtons value={category} onChange={(c) => go({ category: c })} />
       <nav className="leaderboard-page__months">

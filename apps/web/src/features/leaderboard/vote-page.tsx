@@ -2,6 +2,7 @@ import { DEFAULT_CATEGORY, photoCategory, type PhotoCategory } from '@funkeln/co
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
+import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
@@ -39,12 +40,11 @@ export function VotePage() {
 
   return (
     <section className="page vote-page" aria-labelledby="vote-title">
-      <header className="leaderboard-page__header">
-        <h1 id="vote-title">{de.vote.title}</h1>
+      <PageHeader className="leaderboard-page__header" titleId="vote-title" title={de.vote.title}>
         <Link className="btn btn--ghost" to={`/leaderboard?category=${category}`}>
           {de.vote.toLeaderboard}
         </Link>
-      </header>
+      </PageHeader>
       <p className="muted">{de.vote.lead}</p>
       <CategoryButtons value={category} onChange={choose} />
       {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}

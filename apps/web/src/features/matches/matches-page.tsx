@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DiscoverTabs } from '../../components/ui/discover-tabs';
 import { ListEmpty } from '../../components/ui/list-empty';
-import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
+import { PageHeader } from '../../components/ui/page-header';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { unblock, useMatchAction, useMatches, type MatchAction } from './api';
@@ -53,35 +53,31 @@ export function MatchesPage() {
 
   return (
     <section className="page discover member-page" aria-labelledby="matches-title">
-      <header className="discover__header">
-        <h1 id="matches-title">{de.matches.title}</h1>
+      <PageHeader className="discover__header" titleId="matches-title" title={de.matches.title}>
         <DiscoverTabs />
-      </header>
+      </PageHeader>
       <p className="member-page__lead muted">{de.matches.lead}</p>
       <MatchResult ref={resultRef} result={result} onUnblock={undoBlock} />
-      {matches.isPending ? <Spinner label={de.common.loading} /> : null}
-      {matches.isError ? (
-        <div className="load-error">
-          <Notice tone="error">{errorMessage(matches.error, de.matches.loadFailed)}</Notice>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => void matches.refetch()}>
-            {de.common.retry}
-          </button>
-        </div>
-      ) : null}
-      {matches.data?.length === 0 ? (
-        <ListEmpty text={de.matches.empty} testId="matches-empty">
-          <Link className="btn btn--primary" to="/discover">
-            {de.matches.toDiscover}
-          </Link>
-        </ListEmpty>
-      ) : null}
-      {matches.data && matches.data.length > 0 ? (
-        <ul className="member-list" data-testid="match-list">
-          {matches.data.map((match) => (
-            <MatchCard key={match.userId} match={match} onAction={(action, item) => setQuestion({ action, match: item })} />
-          ))}
-        </ul>
-      ) : null}
+      <QueryState
+        query={matches}
+        failed={de.matches.loadFailed}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <ListEmpty text={de.matches.empty} testId="matches-empty">
+            <Link className="btn btn--primary" to="/discover">
+              {de.matches.toDiscover}
+            </Link>
+          </ListEmpty>
+        }
+      >
+        {(list) => (
+          <ul className="member-list" data-testid="match-list">
+            {list.map((match) => (
+              <MatchCard key={match.userId} match={match} onAction={(action, item) => setQuestion({ action, match: item })} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={question !== null}
         title={question ? (question.action === 'block' ? de.matches.confirmBlockTitle : de.matches.confirmUnmatchTitle)(question.match.name) : ''}

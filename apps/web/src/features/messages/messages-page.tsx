@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
+import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
@@ -22,10 +23,7 @@ export function MessagesPage() {
 
   return (
     <section className="page messages" aria-labelledby="messages-title">
-      <header className="page-header">
-        <h1 id="messages-title">{de.messages.title}</h1>
-        <p className="page-header__lead muted">{de.messages.lead}</p>
-      </header>
+      <PageHeader titleId="messages-title" title={de.messages.title} lead={de.messages.lead} />
       <div className="messages__grid">
         <ConversationsPanel />
         <div className="messages__side">

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../components/ui/page-header';
 import { de } from '../../i18n/de';
 import { ConsentSection } from './components/consent-section';
 import { DataSection } from './components/data-section';
@@ -9,10 +10,7 @@ import { PushSection } from './components/push-section';
 export function SettingsPage() {
   return (
     <section className="page page--narrow settings-page" aria-labelledby="settings-title">
-      <header className="page-header">
-        <h1 id="settings-title">{de.settings.title}</h1>
-        <p className="page-header__lead muted">{de.settings.lead}</p>
-      </header>
+      <PageHeader titleId="settings-title" title={de.settings.title} lead={de.settings.lead} />
       <PreferencesSection />
       <PushSection />
       <ConsentSection />

@@ -1,7 +1,7 @@
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { useAudit } from '../api';
-import { LoadState } from './load-state';
 
 /** The newest admin actions: when, who, what and on which id. */
 export function AuditLog() {
@@ -9,7 +9,7 @@ export function AuditLog() {
   return (
     <section className="admin-section" aria-labelledby="admin-audit-title">
       <h2 id="admin-audit-title">{de.admin.audit}</h2>
-      <LoadState query={audit} />
+      <QueryState query={audit} failed={de.admin.loadFailed} />
       {audit.data?.length === 0 ? <p className="muted">{de.admin.noAudit}</p> : null}
       {audit.data?.length ? (
         <div className="admin-audit">

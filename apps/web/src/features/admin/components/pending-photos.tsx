@@ -1,9 +1,9 @@
 import type { PendingPhoto } from '@funkeln/contracts/admin';
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { useModeration, usePendingPhotos } from '../api';
 import { ActionResult } from './action-result';
-import { LoadState } from './load-state';
 
 const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -21,7 +21,7 @@ export function PendingPhotos() {
     <section className="admin-section" aria-labelledby="admin-pending-title">
       <h2 id="admin-pending-title">{de.admin.pending}</h2>
       <ActionResult result={act} />
-      <LoadState query={pending} />
+      <QueryState query={pending} failed={de.admin.loadFailed} />
       {pending.data?.length === 0 ? <p className="muted">{de.admin.noPending}</p> : null}
       <ul className="admin-list">
         {pending.data?.map((p) => (

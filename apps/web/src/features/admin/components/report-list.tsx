@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { useModeration, useReports } from '../api';
 import { ActionResult } from './action-result';
-import { LoadState } from './load-state';
 import { ReportItem } from './report-item';
 
 /** Members' reports, open ones first as the server sorts them; 'Mitglied sperren' asks once more. */
@@ -15,7 +15,7 @@ export function ReportList() {
     <section className="admin-section" aria-labelledby="admin-reports-title">
       <h2 id="admin-reports-title">{de.admin.reports}</h2>
       <ActionResult result={act} />
-      <LoadState query={reports} />
+      <QueryState query={reports} failed={de.admin.loadFailed} />
       {reports.data?.length === 0 ? <p className="muted">{de.admin.noReports}</p> : null}
       <ul className="admin-list">
         {reports.data?.map((r) => (
