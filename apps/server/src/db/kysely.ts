@@ -8,6 +8,8 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  type RawBuilder,
+  sql,
 } from 'kysely';
 import type { Queryable, Row } from './client.js';
 import type { DB } from './schema.js';
@@ -80,3 +82,12 @@ export function typed(q: Queryable): Kysely<DB> {
   }
   return k;
 }
+
+/** The database's now() (the transaction's start time), not the JS clock: for timestamps a query sets. */
+export const now = (): RawBuilder<Date> => sql<Date>`now()`;
+
+/** now() plus `seconds` (a parameter), as `now() + make_interval(secs => $n)`. */
+export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`now() + make_interval(secs => ${seconds})`;
+
+/** now() minus `seconds` (a parameter). */
+export const secondsAgo = (seconds: number): RawBuilder<Date> => sql<Date>`now() - make_interval(secs => ${seconds})`;

@@ -1,18 +1,21 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { now, secondsFromNow, typed } from '../../db/kysely.js';
 
 export async function insertLoginCode(q: Queryable, c: { codeHash: string; bindingHash: string; userId: string; ttlSeconds: number }) {
-  await q.query('DELETE FROM login_codes WHERE expires_at < now()');
-  await q.query(
-    `INSERT INTO login_codes (code_hash, binding_hash, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [c.codeHash, c.bindingHash, c.userId, c.ttlSeconds],
-  );
+  const k = typed(q);
+  await k.deleteFrom('login_codes').where('expires_at', '<', now()).execute();
+  await k
+    .insertInto('login_codes')
+    .values({ code_hash: c.codeHash, binding_hash: c.bindingHash, user_id: c.userId, expires_at: secondsFromNow(c.ttlSeconds) })
+    .execute();
 }
 
 /** Single use: the row is deleted as it is read, whatever the caller then decides. */
-export async function takeLoginCode(q: Queryable, codeHash: string) {
-  const rows = await q.query<{ user_id: string; binding_hash: string; live: boolean }>(
-    'DELETE FROM login_codes WHERE code_hash = $1 RETURNING user_id, binding_hash, expires_at > now() AS live',
-    [codeHash],
-  );
-  return rows[0];
+export function takeLoginCode(q: Queryable, codeHash: string) {
+  return typed(q)
+    .deleteFrom('login_codes')
+    .where('code_hash', '=', codeHash)
+    .returning(['user_id', 'binding_hash', sql<boolean>`expires_at > now()`.as('live')])
+    .executeTakeFirst();
 }

@@ -60,7 +60,7 @@ describe.each([
 
     for (const run of runs) expect(run).toEqual(runs[0]);
     expect(runs[0]?.status).toBe(200);
-    expect(runs[0]?.sql).toEqual(['INSERT INTO mail_requests (kind, email) VALUES ($1, $2)']);
+    expect(runs[0]?.sql).toEqual(['insert into "mail_requests" ("kind", "email") values ($1, $2)']);
 
     await deliver(t);
     const mails = smtp.mailsTo(unverified.email).filter((m) => m.subject === subject);

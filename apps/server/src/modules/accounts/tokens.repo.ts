@@ -1,41 +1,50 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { now, secondsAgo, secondsFromNow, typed } from '../../db/kysely.js';
+import type { AuthTokens } from '../../db/schema.js';
 
-export type TokenKind = 'verify' | 'reset';
+export type TokenKind = AuthTokens['kind'];
 
 export async function insertToken(
   q: Queryable,
   t: { id: string; userId: string; kind: TokenKind; tokenHash: string; ttlSeconds: number },
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO auth_tokens (id, user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [t.id, t.userId, t.kind, t.tokenHash, t.ttlSeconds],
-  );
+  await typed(q)
+    .insertInto('auth_tokens')
+    .values({ id: t.id, user_id: t.userId, kind: t.kind, token_hash: t.tokenHash, expires_at: secondsFromNow(t.ttlSeconds) })
+    .execute();
 }
 
 /** Marks a valid token used and returns its user; a used, expired or unknown token gives undefined. */
 export async function consumeToken(q: Queryable, kind: TokenKind, tokenHash: string): Promise<string | undefined> {
-  const rows = await q.query<{ user_id: string }>(
-    `UPDATE auth_tokens SET used_at = now()
-      WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > now()
-      RETURNING user_id`,
-    [tokenHash, kind],
-  );
-  return rows[0]?.user_id;
+  const row = await typed(q)
+    .updateTable('auth_tokens')
+    .set({ used_at: now() })
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
 /** The member a token would sign for, without using it up; undefined when it is used, expired or unknown. */
-export async function findTokenUser(q: Queryable, kind: TokenKind, tokenHash: string) {
-  const rows = await q.query<{ email: string; display_name: string }>(
-    `SELECT u.email, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.kind = $2 AND t.used_at IS NULL AND t.expires_at > now()`,
-    [tokenHash, kind],
-  );
-  return rows[0];
+export function findTokenUser(q: Queryable, kind: TokenKind, tokenHash: string) {
+  return typed(q)
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.email', 'u.display_name'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.kind', '=', kind)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now())
+    .executeTakeFirst();
 }
 
 /** Outstanding tokens of a kind become useless once one of them was used. */
 export async function expireUserTokens(q: Queryable, userId: string, kind: TokenKind): Promise<void> {
-  await q.query('UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND kind = $2 AND used_at IS NULL', [userId, kind]);
+  await typed(q).updateTable('auth_tokens').set({ used_at: now() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
 }
 
 /**
@@ -43,21 +52,24 @@ export async function expireUserTokens(q: Queryable, userId: string, kind: Token
  * Kept apart from auth_tokens so token cleanup cannot reset a cap.
  */
 export async function bumpDailyCounter(q: Queryable, userId: string, kind: string): Promise<number> {
-  const rows = await q.query<{ count: number }>(
-    `INSERT INTO daily_counters (user_id, kind, day, count)
-     VALUES ($1, $2, (now() AT TIME ZONE 'Europe/Berlin')::date, 1)
-     ON CONFLICT (user_id, kind, day) DO UPDATE SET count = daily_counters.count + 1
-     RETURNING count`,
-    [userId, kind],
-  );
-  return rows[0]?.count ?? 0;
+  const row = await typed(q)
+    .insertInto('daily_counters')
+    .values({ user_id: userId, kind, day: sql<Date>`(now() AT TIME ZONE 'Europe/Berlin')::date`, count: 1 })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'day']).doUpdateSet({ count: (eb) => eb('daily_counters.count', '+', 1) }))
+    .returning('count')
+    .executeTakeFirst();
+  return row?.count ?? 0;
 }
 
 export async function hasRecentToken(q: Queryable, userId: string, kind: TokenKind, seconds: number): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM auth_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL
-        AND created_at > now() - make_interval(secs => $3) LIMIT 1`,
-    [userId, kind, seconds],
-  );
-  return rows.length > 0;
+  const row = await typed(q)
+    .selectFrom('auth_tokens')
+    .select(sql<number>`1`.as('found'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', secondsAgo(seconds))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
