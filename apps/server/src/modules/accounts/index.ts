@@ -9,7 +9,7 @@ export { GoogleSignIn } from './google/google.service.js';
 export { LoginCodeService } from './login-codes.service.js';
 export { MailRequestQueue } from './mail-requests.js';
 export { MailTokenService } from './mail-tokens.service.js';
-export { findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
+export { findMailContact, findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
 export { assertStrongPassword } from './password-policy.js';
 export { PasswordResetService } from './password-reset.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';

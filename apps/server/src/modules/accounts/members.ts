@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { findShownMemberRow } from './members.repo.js';
+import { findMailContactRow, findShownMemberRow } from './members.repo.js';
 
 /**
  * The members read service: what other modules may read about a member (the `users` table belongs
@@ -16,6 +16,18 @@ export interface ShownMember {
 export async function findShownMember(q: Queryable, id: string): Promise<ShownMember | undefined> {
   const row = await findShownMemberRow(q, id);
   return row && { id: row.id, name: row.name, readReceipts: row.read_receipts };
+}
+
+/** Where to mail a member, and which notification mails they want; undefined if they get none (unconfirmed address, mails off, suspended). */
+export interface MailContact {
+  email: string;
+  name: string;
+  wants: { match: boolean; message: boolean; flirt: boolean };
+}
+
+export async function findMailContact(q: Queryable, id: string): Promise<MailContact | undefined> {
+  const row = await findMailContactRow(q, id);
+  return row && { email: row.email, name: row.name, wants: { match: row.email_on_match, message: row.email_on_message, flirt: row.email_on_flirt } };
 }
 
 export { findPremiumUntil, isEmailVerified, memberExists } from './members.repo.js';

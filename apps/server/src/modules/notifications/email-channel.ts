@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import { findShownMember } from '../accounts/index.js';
+import { findMailContact, findShownMember } from '../accounts/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';
-import { claimMark, countMail, mailRecipient, releaseMark } from './notifications.repo.js';
+import { claimMark, countMail, releaseMark } from './notifications.repo.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const PATH: Record<NotificationKind, (otherId: string) => string> = {
@@ -33,8 +33,9 @@ export class EmailChannel implements NotificationChannel {
   }
 
   async notify(tx: Queryable, n: MemberNotification): Promise<void> {
-    const recipient = await mailRecipient(tx, n.userId, n.kind);
-    if (!recipient) return;
+    // The address to mail about this kind, if the member wants such mails (master and kind switch on).
+    const recipient = await findMailContact(tx, n.userId);
+    if (!recipient?.wants[n.kind]) return;
     const other = n.kind === 'flirt' ? undefined : n.otherId;
     const otherName = other === undefined ? undefined : (await findShownMember(tx, other))?.name;
     if (n.kind !== 'flirt' && otherName === undefined) return;

@@ -3,16 +3,6 @@ import type { NotificationKind } from './notification.js';
 
 const KIND_SWITCH: Record<NotificationKind, string> = { match: 'email_on_match', message: 'email_on_message', flirt: 'email_on_flirt' };
 
-/** The address to mail about `kind`, if the member wants such mails: confirmed address, master and kind switch on, not suspended. */
-export async function mailRecipient(q: Queryable, userId: string, kind: NotificationKind): Promise<{ email: string; name: string } | undefined> {
-  const rows = await q.query<{ email: string; name: string }>(
-    `SELECT email, display_name AS name FROM users
-      WHERE id = $1 AND email_verified AND suspended_at IS NULL AND email_notifications AND ${KIND_SWITCH[kind]}`,
-    [userId],
-  );
-  return rows[0];
-}
-
 /**
  * Marks `subject` as notified; false if it already was since the member was last active (their
  * sessions record that at most once a minute). A mark older than that activity is taken again.
