@@ -3,12 +3,12 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { de } from '../i18n/de-shell';
+import { meKey } from '../lib/current-user';
 import { useToken } from '../lib/token-storage';
 import { lazyPage } from './lazy-page';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
-import { queryKeys } from '../lib/query-keys';
 
 // Members only (both need a session), so a visitor's landing page does not load them.
 const VerifyBanner = lazyPage(() => import('../features/auth/components/verify-banner'), 'VerifyBanner');
@@ -25,7 +25,7 @@ function useReloadUserOnNavigation(): void {
   useEffect(() => {
     if (lastKey.current === location.key) return;
     lastKey.current = location.key;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.me() });
+    void queryClient.invalidateQueries({ queryKey: meKey() });
   }, [location.key, queryClient]);
 }
 

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from '../lib/match-celebration';
 import { connectSocket } from '../lib/socket';
 import { PushPrompt } from './push-prompt';
-import { queryKeys } from '../lib/query-keys';
+import * as queryKeys from '../lib/query-keys';
 
 const CONFETTI = Array.from({ length: 14 }, (_, index) => index);
 

@@ -1,23 +1,22 @@
 import type { MeResponse } from '@funkeln/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
-import { clearToken, getToken, useToken } from './token-storage';
+import { useToken } from './token-storage';
 
-/** GET /me; any failure means "logged out", 'unauthorized' (an ended session) also drops the stale token. */
-async function loadMe(token: string | null): Promise<MeResponse | null> {
-  if (!token) return null;
-  // Loaded on demand: a visitor's landing page carries neither the API client nor zod.
-  const [{ api }, { errorCode }, { meResponse }] = await Promise.all([import('./api'), import('./api-error'), import('@funkeln/contracts/auth')]);
-  try {
-    return await api.get('/me', meResponse);
-  } catch (error) {
-    if (errorCode(error) === 'unauthorized' && getToken() === token) clearToken();
-    return null;
-  }
-}
+/**
+ * The session's query keys. They live here, beside the one query the landing page runs, so the
+ * landing chunk does not carry the whole key factory: lib/query-keys.ts re-exports them for the
+ * members' pages; the shell's own callers (layout, logout) take them from here.
+ */
+export const meKey = () => ['me'] as const;
+/** The session's member for one token (a new token is a new member). */
+export const meKeyFor = (token: string | null) => ['me', token] as const;
 
 function meQuery(token: string | null) {
-  return queryOptions({ queryKey: queryKeys.meFor(token), queryFn: () => loadMe(token), retry: false });
+  return queryOptions({
+    queryKey: meKeyFor(token),
+    queryFn: async () => (token ? (await import('./load-me')).loadMe(token) : null),
+    retry: false,
+  });
 }
 
 /** The signed-in member, or null for visitors and while loading. */

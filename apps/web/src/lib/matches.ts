@@ -1,7 +1,7 @@
 import { matchesResponse, type MatchItem } from '@funkeln/contracts/discovery';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
-import { queryKeys } from './query-keys';
+import * as queryKeys from './query-keys';
 
 export const fetchMatches = (): Promise<MatchItem[]> => api.get('/matches', matchesResponse);
 

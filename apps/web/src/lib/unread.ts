@@ -2,7 +2,7 @@ import { unreadEvent, unreadResponse } from '@funkeln/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './api';
-import { queryKeys } from './query-keys';
+import * as queryKeys from './query-keys';
 import { connectSocket } from './socket';
 
 /**

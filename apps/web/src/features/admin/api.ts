@@ -3,7 +3,7 @@ import { messageBody } from '@funkeln/contracts/errors';
 import { settingsRecord, type SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 const keys = queryKeys.admin;
 

@@ -9,7 +9,7 @@ import {
 import { messageBody } from '@funkeln/contracts/errors';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export function useProviders() {
   return useQuery({

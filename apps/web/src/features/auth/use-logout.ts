@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { meKey } from '../../lib/current-user';
 import { clearToken } from '../../lib/token-storage';
-import { queryKeys } from '../../lib/query-keys';
 
 /** Ends the session on the server (best effort), forgets the token and returns home. */
 export function useLogout(): () => Promise<void> {
@@ -19,7 +19,7 @@ export function useLogout(): () => Promise<void> {
       // The token is dropped locally either way; an expired session needs no server logout.
     }
     clearToken();
-    queryClient.removeQueries({ queryKey: queryKeys.me() });
+    queryClient.removeQueries({ queryKey: meKey() });
     await navigate('/');
   }, [queryClient, navigate]);
 }

@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
 import { isUnauthorized } from './login-redirect';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 /** A 401/403 sends the member to the login at once; other failures get the usual one retry. */
 const retry = (failures: number, error: Error) => !isUnauthorized(error) && failures < 1;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 import { fetchFeedPage, nextFeedCursor } from './api';
 import { feedReducer, initialFeedState } from './feed-reducer';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { announceMatch } from '../../lib/match-celebration';
 import { fetchMatches, newestMatch } from '../../lib/matches';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export function useReceivedFlirts() {
   return useQuery({

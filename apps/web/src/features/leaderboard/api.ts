@@ -2,7 +2,7 @@ import { leaderboardEvent, leaderboardResponse, nextVoteResponse, voteResponse, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 import { connectSocket } from '../../lib/socket';
 
 export function useLeaderboard(category: PhotoCategory, month: string) {

@@ -3,7 +3,7 @@ import type { MatchItem } from '@funkeln/contracts/discovery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { matchesQuery } from '../../lib/matches';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export function useMatches() {
   return useQuery(matchesQuery);

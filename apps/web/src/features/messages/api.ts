@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export const inboxQuery = queryOptions({ queryKey: queryKeys.messages.inbox(), queryFn: () => api.get('/messages', inboxResponse) });
 

@@ -2,7 +2,7 @@ import { messageEvent, type ChatMessage, type MessageEvent } from '@funkeln/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { connectSocket } from '../../lib/socket';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 /**
  * Live updates while a messages page is open: every `message` event refreshes the lists (and goes

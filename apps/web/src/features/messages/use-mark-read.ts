@@ -2,7 +2,7 @@ import type { ChatMessage } from '@funkeln/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { markConversationRead } from './api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 /** Marks the conversation read when it opens and whenever a new unread message from the member shows up in it. */
 export function useMarkRead(memberId: string, messages: ChatMessage[]): void {

@@ -9,7 +9,7 @@ import {
 import { consentResponse } from '@funkeln/contracts/safety';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export function useOwnProfile() {
   return useQuery({ queryKey: queryKeys.ownProfile(), queryFn: () => api.get('/me/profile', ownProfile) });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { de } from '../../i18n/de';
 import { errorCode, errorMessage } from '../../lib/api-error';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 import { saveProfile, uploadPhoto } from './api';
 
 export type SavePhase = 'idle' | 'uploading' | 'saving';

@@ -2,7 +2,7 @@ import { publicProfile } from '@funkeln/contracts/profiles';
 import { entriesResponse, type PhotoCategory } from '@funkeln/contracts/rankings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 import { ApiError } from '../../lib/api-error';
 
 export function usePublicProfile(id: string) {

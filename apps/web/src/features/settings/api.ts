@@ -3,7 +3,7 @@ import { consentResponse, memberSettings, type MemberSettings } from '@funkeln/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export const useMemberSettings = () => useQuery({ queryKey: queryKeys.memberSettings(), queryFn: () => api.get('/me/settings', memberSettings) });
 export const useConsent = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });

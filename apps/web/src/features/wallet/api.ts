@@ -10,7 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
-import { queryKeys } from '../../lib/query-keys';
+import * as queryKeys from '../../lib/query-keys';
 
 export const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => api.get('/wallet', walletResponse) });
 

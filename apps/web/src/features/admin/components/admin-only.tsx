@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useToken } from '../../../lib/token-storage';
-import { queryKeys } from '../../../lib/query-keys';
+import * as queryKeys from '../../../lib/query-keys';
 
 /** The admin pages' guard in the web app; the server checks the role on every request anyway. */
 export function AdminOnly({ children }: { children: ReactNode }) {

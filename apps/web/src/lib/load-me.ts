@@ -1,0 +1,18 @@
+import { meResponse, type MeResponse } from '@funkeln/contracts/auth';
+import { api } from './api';
+import { errorCode } from './api-error';
+import { clearToken, getToken } from './token-storage';
+
+/**
+ * GET /me for the session query (lib/current-user.ts), which loads this module on demand: a
+ * visitor's landing page carries neither the API client nor zod. Any failure means "logged out";
+ * 'unauthorized' (an ended session) also drops the stale token.
+ */
+export async function loadMe(token: string): Promise<MeResponse | null> {
+  try {
+    return await api.get('/me', meResponse);
+  } catch (error) {
+    if (errorCode(error) === 'unauthorized' && getToken() === token) clearToken();
+    return null;
+  }
+}
