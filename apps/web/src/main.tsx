@@ -14,28 +14,11 @@ import './styles/tab-bar.css';
 import './styles/buttons.css';
 import './styles/fields.css';
 import './styles/form-controls.css';
-import './styles/auth.css';
 import './styles/landing.css';
 import './styles/hero-visual.css';
 import './styles/features.css';
 import './styles/pages.css';
-import './styles/onboarding.css';
-import './styles/profile.css';
-import './styles/avatar.css';
 import './styles/dialogs.css';
-import './styles/match-dialog.css';
-import './styles/discover.css';
-import './styles/swipe-deck.css';
-import './styles/feed-card.css';
-import './styles/swipe-actions.css';
-import './styles/member-list.css';
-import './styles/wallet.css';
-import './styles/messages.css';
-import './styles/chat.css';
-import './styles/leaderboard.css';
-import './styles/companion.css';
-import './styles/admin.css';
-import './styles/settings.css';
 
 restoreTheme();
 // The socket client loads beside the first render instead of before it; 'Gerade online' fills in

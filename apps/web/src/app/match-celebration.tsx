@@ -10,6 +10,7 @@ import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from
 import { connectSocket } from '../lib/socket';
 import { PushPrompt } from './push-prompt';
 import * as queryKeys from '../lib/query-keys';
+import '../styles/match-dialog.css';
 
 const CONFETTI = Array.from({ length: 14 }, (_, index) => index);
 

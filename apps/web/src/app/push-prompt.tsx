@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { de } from '../i18n/de';
 import { useWebPush } from '../lib/use-web-push';
+import '../styles/match-dialog.css';
 
 const OFFERED_KEY = 'funkeln.push-offered';
 

@@ -1,3 +1,4 @@
+import '../../styles/avatar.css';
 interface AvatarProps {
   name: string;
   src: string | null | undefined;

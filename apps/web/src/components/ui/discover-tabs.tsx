@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { de } from '../../i18n/de';
+import '../../styles/discover.css';
 
 const TABS = [
   { to: '/discover', label: de.nav.discover },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../../styles/member-list.css';
 
 interface ListEmptyProps {
   text: string;

@@ -3,6 +3,7 @@ import { de } from '../../i18n/de';
 import type { ReportTarget } from '../../lib/reports';
 import { Notice } from './notice';
 import { ReportDialog } from './report-dialog';
+import '../../styles/settings.css';
 
 /** 'Melden' for a profile, photo or received message; the server's answer shows beside it. */
 export function ReportButton({ target }: { target: ReportTarget }) {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-error';
 import { sendReport, type ReportTarget } from '../../lib/reports';
 import { Notice } from './notice';
 import { TextAreaField } from './text-area-field';
+import '../../styles/settings.css';
 
 const DETAILS_MAX = 1000;
 const REASONS = Object.entries(reportReasons) as [ReportReason, string][];

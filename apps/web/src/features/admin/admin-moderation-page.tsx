@@ -5,6 +5,8 @@ import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
 import { PendingPhotos } from './components/pending-photos';
 import { ReportList } from './components/report-list';
+import './admin.css';
+import '../../styles/settings.css';
 
 export function AdminModerationPage() {
   return (

@@ -6,6 +6,8 @@ import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { SettingsForm } from './components/settings-form';
 import { TokenCleanup } from './components/token-cleanup';
+import './admin.css';
+import '../../styles/settings.css';
 
 export function AdminSettingsPage() {
   return (

@@ -9,6 +9,7 @@ import { ConversationList } from './components/conversation-list';
 import { MemoryPanel } from './components/memory-panel';
 import { isUnauthorized, LoginRedirect } from './login-redirect';
 import { useActiveConversation } from './use-active-conversation';
+import './companion.css';
 
 /** Not behind the route guard (spec 2): it sends visitors, and 401/403 answers, to the login itself. */
 export function DigitalFriendPage() {

@@ -5,6 +5,7 @@ import { de } from '../../i18n/de';
 import { RadiusForm } from './components/radius-form';
 import { SwipeDeck } from './components/swipe-deck';
 import { loadRadius, saveRadius } from './radius-storage';
+import '../../styles/discover.css';
 
 export function DiscoverPage() {
   const [radius, setRadius] = useState(loadRadius);

@@ -8,6 +8,8 @@ import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { useFlirtBack, useReceivedFlirts } from './api';
 import { FlirtCard } from './components/flirt-card';
+import '../../styles/discover.css';
+import '../../styles/member-list.css';
 
 type Status = { tone: 'info' | 'error'; text: string } | null;
 

@@ -10,6 +10,7 @@ import { useLeaderboard, useLiveLeaderboard } from './api';
 import { CategoryButtons } from './components/category-buttons';
 import { LeaderboardList } from './components/leaderboard-list';
 import { currentMonth, shiftMonth } from './month';
+import './leaderboard.css';
 
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();

@@ -8,6 +8,7 @@ import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { useNextCandidate, useVote } from './api';
 import { CategoryButtons } from './components/category-buttons';
+import './leaderboard.css';
 
 /** 'Bewerten': one photo of a category at a time, with a vote and a skip. */
 export function VotePage() {

@@ -11,6 +11,8 @@ import { errorMessage } from '../../lib/api-error';
 import { unblock, useMatchAction, useMatches, type MatchAction } from './api';
 import { MatchCard } from './components/match-card';
 import { MatchResult, type Result } from './components/match-result';
+import '../../styles/discover.css';
+import '../../styles/member-list.css';
 
 interface Question {
   action: MatchAction;

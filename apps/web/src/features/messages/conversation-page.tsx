@@ -15,6 +15,8 @@ import { MessageThread } from './components/message-thread';
 import { useLiveReads, useMemberTyping } from './use-conversation-signals';
 import { useLiveMessages } from './use-live-messages';
 import { useMarkRead } from './use-mark-read';
+import './messages.css';
+import './chat.css';
 
 /** /messages/:memberId: the history with one member, live, with the composer; on wide screens beside the list. */
 export function ConversationPage() {

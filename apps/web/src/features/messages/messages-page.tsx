@@ -10,6 +10,8 @@ import { ConversationsPanel } from './components/conversations-panel';
 import { InboxList } from './components/inbox-list';
 import { MessageForm } from './components/message-form';
 import { useLiveMessages } from './use-live-messages';
+import './messages.css';
+import './chat.css';
 
 /**
  * /messages: new matches and conversations first, then the inbox; the spec's new-message form

@@ -4,6 +4,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { useOwnProfile } from './api';
 import { ProfileForm } from './components/profile-form';
+import './onboarding.css';
 
 export function OnboardingPage() {
   const profile = useOwnProfile();

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { usePublicProfile } from './api';
 import { ProfileMissing } from './components/profile-missing';
 import { ProfileView } from './components/profile-view';
+import './profile.css';
 
 /** 404 for unknown or hidden members; 400 when the id is no valid member id at all. */
 /** An unknown or hidden member ('not_found'), or an id that is none ('validation_error'). */

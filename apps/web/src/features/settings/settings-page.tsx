@@ -6,6 +6,7 @@ import { DeleteAccountForm } from './components/delete-account-form';
 import { PasswordForm } from './components/password-form';
 import { PreferencesSection } from './components/preferences-section';
 import { PushSection } from './components/push-section';
+import '../../styles/settings.css';
 
 export function SettingsPage() {
   return (

@@ -10,6 +10,7 @@ import { PurchaseReturnNotice } from './components/purchase-return-notice';
 import { RewardButtons } from './components/reward-buttons';
 import { WalletHistory } from './components/wallet-history';
 import { usePurchaseReturn } from './use-purchase-return';
+import './wallet.css';
 
 export function WalletPage() {
   const purchase = usePurchaseReturn();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { GOOGLE_START_PATH, useProviders } from '../api';
+import '../auth.css';
 
 interface OAuthButtonsProps {
   withApple?: boolean;

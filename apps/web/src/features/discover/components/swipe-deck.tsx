@@ -13,6 +13,9 @@ import { FeedEmpty } from './feed-empty';
 import { LeavingCard, type Leaving } from './leaving-card';
 import { StackCard } from './stack-card';
 import { SwipeActions } from './swipe-actions';
+import '../swipe-deck.css';
+import '../feed-card.css';
+import '../swipe-actions.css';
 
 const VISIBLE = 3;
 const AT_REST: Offset = { x: 0, y: 0 };

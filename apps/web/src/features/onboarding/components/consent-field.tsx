@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { FormSection } from './form-section';
+import '../../../styles/settings.css';
 
 interface ConsentFieldProps {
   /** Consent already on record: no checkbox, only where to withdraw it. */

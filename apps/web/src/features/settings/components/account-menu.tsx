@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { de } from '../../../i18n/de';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useToken } from '../../../lib/token-storage';
+import '../../../styles/settings.css';
 
 /**
  * 'Mein Profil' in the top bar, as a small menu: edit and view the profile, settings, and for
