@@ -30,7 +30,7 @@ export interface AuditLog {
   admin_email: string;
   admin_id: string | null;
   created_at: Generated<Timestamp>;
-  details: Generated<Json>;
+  details: Generated<ColumnType<Record<string, unknown>, string, string>>;
   id: Generated<number>;
   target: Generated<string>;
 }
@@ -178,7 +178,7 @@ export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   failed_at: Timestamp | null;
-  headers: Json | null;
+  headers: ColumnType<Record<string, string> | null, string | null, string | null>;
   html_body: string;
   id: Generated<number>;
   last_error: string | null;
@@ -249,7 +249,7 @@ export interface Photos {
   id: string;
   large_key: string;
   moderation_label: string | null;
-  moderation_scores: Generated<Json>;
+  moderation_scores: Generated<ColumnType<Record<string, number>, string, string>>;
   status: "approved" | "pending" | "rejected";
   thumb_key: string;
   user_id: string;
@@ -293,7 +293,7 @@ export interface Profiles {
   age_min: Generated<number>;
   birth_date: Timestamp | null;
   gender: "female" | "male" | "diverse" | null;
-  interested_in: Generated<string[]>;
+  interested_in: Generated<('female' | 'male' | 'diverse')[]>;
   looking_for: Generated<string>;
   orientation_consent: "given" | "withdrawn" | null;
   place_id: number | null;

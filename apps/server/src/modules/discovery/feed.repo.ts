@@ -1,5 +1,8 @@
 import type { Gender } from '@funkeln/contracts/profiles';
+import { type RawBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import type { Photos, Places, Users } from '../../db/schema.js';
 
 export interface FeedFilter {
   viewerId: string;
@@ -22,22 +25,45 @@ export interface FeedCursor {
   id: string;
 }
 
+/** A ranked candidate: the cursor's fields, and what the card shows (typed from the schema). */
 export interface FeedRow extends FeedCursor {
-  name: string;
+  name: Users['display_name'];
+  /** As text: a DATE must not shift through a JS Date in some time zone. */
   birth_date: string;
-  city: string | null;
-  photo_id: string;
+  city: Places['name'] | null;
+  photo_id: Photos['id'];
 }
-
-// Same great-circle formula and earth radius as places/snap.ts haversineKm.
-const DIST_M = `round(1000 * 2 * 6371.0088 * asin(least(1, sqrt(
-    sin(radians(pl.lat - $6::float8) / 2) ^ 2 +
-    cos(radians($6::float8)) * cos(radians(pl.lat)) * sin(radians(pl.lon - $7::float8) / 2) ^ 2))))`;
 
 const DAY_MS = 86_400_000;
 
 /** How many UTC days (the cursor's day and the ones before it) the first, cheaper try reads. */
 const WINDOW_DAYS = 2;
+
+/** The query's values, each bound as a parameter where the SQL names it. */
+interface FeedParams {
+  viewerId: string;
+  genders: Gender[];
+  viewerGender: Gender;
+  minBirth: string;
+  maxBirth: string;
+  lat: number | null;
+  lon: number | null;
+  viewerAge: number;
+  radiusKm: number | null;
+  latSpan: number | null;
+  lonSpan: number | null;
+  day: number | null;
+  distM: number | null;
+  afterId: string | null;
+  limit: number;
+}
+
+// Same great-circle formula and earth radius as places/snap.ts haversineKm.
+function distM(p: FeedParams): RawBuilder<number> {
+  return sql<number>`round(1000 * 2 * 6371.0088 * asin(least(1, sqrt(
+    sin(radians(pl.lat - ${p.lat}::float8) / 2) ^ 2 +
+    cos(radians(${p.lat}::float8)) * cos(radians(pl.lat)) * sin(radians(pl.lon - ${p.lon}::float8) / 2) ^ 2))))`;
+}
 
 /**
  * The feed query. Both sides must want each other (gender and age), the candidate needs an
@@ -46,51 +72,53 @@ const WINDOW_DAYS = 2;
  *
  * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
  * matches on the profile, reading indexes only (profiles_feed_idx). Photo, swipes and blocks are
- * checked afterwards in rank order, so only about a page of rows reaches them. With `window`, only
- * members active since $16 (a UTC midnight) are ranked: one range scan of users_active_id_idx
+ * checked afterwards in rank order, so only about a page of rows reaches them. With `activeSince`,
+ * only members active since then (a UTC midnight) are ranked: one range scan of users_active_id_idx
  * instead of a users lookup per candidate.
  *
  * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
  * match, and a rank (or a cursor) that moved likers would show it.
+ *
+ * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow.
  */
-function feedSql(window: boolean): string {
-  const members = window ? '(SELECT id, last_active_at FROM users WHERE last_active_at >= $16::timestamptz)' : 'users';
-  return `SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.city, ph.id AS photo_id,
+function feedQuery(p: FeedParams, activeSince: string | null): RawBuilder<FeedRow> {
+  const members = activeSince === null ? sql`users` : sql`(SELECT id, last_active_at FROM users WHERE last_active_at >= ${activeSince}::timestamptz)`;
+  return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.city, ph.id AS photo_id,
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
            SELECT p.user_id AS id, p.birth_date, pl.name AS city,
                   floor(extract(epoch FROM a.last_active_at) / 86400)::int AS "activeDay",
-                  CASE WHEN $6::float8 IS NULL OR pl.lat IS NULL THEN 0 ELSE ${DIST_M}::int END AS "distM"
+                  CASE WHEN ${p.lat}::float8 IS NULL OR pl.lat IS NULL THEN 0 ELSE ${distM(p)}::int END AS "distM"
              FROM profiles p
              JOIN ${members} a ON a.id = p.user_id
              LEFT JOIN places pl ON pl.id = p.place_id
-            WHERE p.user_id <> $1
-              AND p.gender = ANY($2::text[])
-              AND $3 = ANY(p.interested_in)
-              AND p.birth_date > $4::date AND p.birth_date <= $5::date
-              AND p.age_min <= $8 AND p.age_max >= $8
+            WHERE p.user_id <> ${p.viewerId}
+              AND p.gender = ANY(${p.genders}::text[])
+              AND ${p.viewerGender} = ANY(p.interested_in)
+              AND p.birth_date > ${p.minBirth}::date AND p.birth_date <= ${p.maxBirth}::date
+              AND p.age_min <= ${p.viewerAge} AND p.age_max >= ${p.viewerAge}
               AND p.orientation_consent IS DISTINCT FROM 'withdrawn'
-              AND ($9::float8 IS NULL OR (pl.lat BETWEEN $6::float8 - $10::float8 AND $6::float8 + $10::float8
-                                      AND pl.lon BETWEEN $7::float8 - $11::float8 AND $7::float8 + $11::float8))
+              AND (${p.radiusKm}::float8 IS NULL OR (pl.lat BETWEEN ${p.lat}::float8 - ${p.latSpan}::float8 AND ${p.lat}::float8 + ${p.latSpan}::float8
+                                      AND pl.lon BETWEEN ${p.lon}::float8 - ${p.lonSpan}::float8 AND ${p.lon}::float8 + ${p.lonSpan}::float8))
          ) r
-         WHERE ($9::float8 IS NULL OR r."distM" <= $9::float8 * 1000)
-           AND ($12::int IS NULL OR r."activeDay" < $12
-                OR (r."activeDay" = $12 AND (r."distM" > $13 OR (r."distM" = $13 AND r.id > $14::uuid))))
+         WHERE (${p.radiusKm}::float8 IS NULL OR r."distM" <= ${p.radiusKm}::float8 * 1000)
+           AND (${p.day}::int IS NULL OR r."activeDay" < ${p.day}::int
+                OR (r."activeDay" = ${p.day}::int AND (r."distM" > ${p.distM}::int OR (r."distM" = ${p.distM}::int AND r.id > ${p.afterId}::uuid))))
          ORDER BY r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
        JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
        JOIN photos ph ON ph.user_id = c.id AND ph.status = 'approved' AND ph.disabled_at IS NULL
-      WHERE NOT EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = $1 AND s.target_id = c.id
+      WHERE NOT EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = ${p.viewerId} AND s.target_id = c.id
                            AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days'))
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = c.id)
-                                               OR (b.blocker_id = c.id AND b.blocked_id = $1))
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)
+                                               OR (b.blocker_id = c.id AND b.blocked_id = ${p.viewerId}))
       ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
-      LIMIT $15`;
+      LIMIT ${p.limit}`;
 }
 
 /**
- * One page of feed candidates (see feedSql for the rules).
+ * One page of feed candidates (see feedQuery for the rules).
  *
  * First try: only members whose activeDay is at least `fromDay` (the cursor's day, or today, and
  * the day before). Every member left out was active before fromDay, so ranks below every member
@@ -99,30 +127,29 @@ function feedSql(window: boolean): string {
  * the whole query.
  */
 export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow[]> {
-  const latSpan = f.radiusKm === null ? null : f.radiusKm / 110.574;
-  const lonSpan = f.radiusKm === null || !f.origin ? null : f.radiusKm / (111.32 * Math.cos((f.origin.lat * Math.PI) / 180));
   const c = f.after;
-  const params = [
-    f.viewerId,
-    f.interestedIn,
-    f.viewerGender,
-    f.minBirth,
-    f.maxBirth,
-    f.origin?.lat ?? null,
-    f.origin?.lon ?? null,
-    f.viewerAge,
-    f.radiusKm,
-    latSpan,
-    lonSpan,
-    c?.activeDay ?? null,
-    c?.distM ?? null,
-    c?.id ?? null,
-    f.limit,
-  ];
+  const params: FeedParams = {
+    viewerId: f.viewerId,
+    genders: f.interestedIn,
+    viewerGender: f.viewerGender,
+    minBirth: f.minBirth,
+    maxBirth: f.maxBirth,
+    lat: f.origin?.lat ?? null,
+    lon: f.origin?.lon ?? null,
+    viewerAge: f.viewerAge,
+    radiusKm: f.radiusKm,
+    latSpan: f.radiusKm === null ? null : f.radiusKm / 110.574,
+    lonSpan: f.radiusKm === null || !f.origin ? null : f.radiusKm / (111.32 * Math.cos((f.origin.lat * Math.PI) / 180)),
+    day: c?.activeDay ?? null,
+    distM: c?.distM ?? null,
+    afterId: c?.id ?? null,
+    limit: f.limit,
+  };
   // Any day keeps the result exact; clamped so that any cursor still makes a valid date.
   const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), WINDOW_DAYS), 1_000_000);
   const fromDay = new Date((topDay - (WINDOW_DAYS - 1)) * DAY_MS).toISOString();
-  const page = await q.query<FeedRow & Record<string, unknown>>(feedSql(true), [...params, fromDay]);
+  const k = typed(q);
+  const page = (await feedQuery(params, fromDay).execute(k)).rows;
   if (page.length >= f.limit) return page;
-  return q.query<FeedRow & Record<string, unknown>>(feedSql(false), params);
+  return (await feedQuery(params, null).execute(k)).rows;
 }

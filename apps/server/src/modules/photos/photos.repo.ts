@@ -1,36 +1,31 @@
+import type { Selectable } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import type { Photos } from '../../db/schema.js';
 import type { NsfwScores } from './moderation/decision.js';
 
-export interface PhotoRow {
-  id: string;
-  user_id: string;
-  status: 'approved' | 'pending' | 'rejected';
-  moderation_label: string | null;
-  large_key: string;
-  thumb_key: string;
-  blur_key: string | null;
-  disabled_at: Date | null;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'user_id', 'status', 'moderation_label', 'large_key', 'thumb_key', 'blur_key', 'disabled_at', 'created_at'] as const;
 
-const COLUMNS = 'id, user_id, status, moderation_label, large_key, thumb_key, blur_key, disabled_at, created_at';
+export type PhotoRow = Pick<Selectable<Photos>, (typeof COLUMNS)[number]>;
 
-export async function findPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
-  return (await q.query<PhotoRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM photos WHERE id = $1`, [id]))[0];
+export function findPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
+  return typed(q).selectFrom('photos').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** The photo unless its owner is suspended: what a public link may still show. */
-export async function findShownPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
-  return (
-    await q.query<PhotoRow & Record<string, unknown>>(
-      `SELECT ${COLUMNS} FROM photos WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = photos.user_id AND u.suspended_at IS NOT NULL)`,
-      [id],
+export function findShownPhoto(q: Queryable, id: string): Promise<PhotoRow | undefined> {
+  return typed(q)
+    .selectFrom('photos')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'photos.user_id').where('u.suspended_at', 'is not', null))),
     )
-  )[0];
+    .executeTakeFirst();
 }
 
-export async function findUserPhoto(q: Queryable, userId: string): Promise<PhotoRow | undefined> {
-  return (await q.query<PhotoRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM photos WHERE user_id = $1`, [userId]))[0];
+export function findUserPhoto(q: Queryable, userId: string): Promise<PhotoRow | undefined> {
+  return typed(q).selectFrom('photos').select(COLUMNS).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Replaces the member's photo (one per member); returns the previous one so its files can go. */
@@ -48,13 +43,21 @@ export async function replaceUserPhoto(
     height: number;
   },
 ): Promise<PhotoRow | undefined> {
-  const previous = (
-    await q.query<PhotoRow & Record<string, unknown>>(`DELETE FROM photos WHERE user_id = $1 RETURNING ${COLUMNS}`, [p.userId])
-  )[0];
-  await q.query(
-    `INSERT INTO photos (id, user_id, status, moderation_label, moderation_scores, large_key, thumb_key, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [p.id, p.userId, p.status, p.label, JSON.stringify(p.scores ?? {}), p.largeKey, p.thumbKey, p.width, p.height],
-  );
+  const k = typed(q);
+  const previous = await k.deleteFrom('photos').where('user_id', '=', p.userId).returning(COLUMNS).executeTakeFirst();
+  await k
+    .insertInto('photos')
+    .values({
+      id: p.id,
+      user_id: p.userId,
+      status: p.status,
+      moderation_label: p.label,
+      moderation_scores: JSON.stringify(p.scores ?? {}),
+      large_key: p.largeKey,
+      thumb_key: p.thumbKey,
+      width: p.width,
+      height: p.height,
+    })
+    .execute();
   return previous;
 }

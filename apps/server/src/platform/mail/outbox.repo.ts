@@ -1,4 +1,7 @@
+import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { now, secondsFromNow, typed } from '../../db/kysely.js';
+import type { MailOutbox } from '../../db/schema.js';
 
 export interface OutgoingMail {
   to: string;
@@ -9,55 +12,58 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-export interface OutboxRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string> | null;
-  attempts: number;
-  created_at: Date;
-  sent_at: Date | null;
-}
+const COLUMNS = ['id', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'attempts', 'created_at', 'sent_at'] as const;
+
+export type OutboxRow = Pick<Selectable<MailOutbox>, (typeof COLUMNS)[number]>;
 
 export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
-  await q.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers) VALUES ($1, $2, $3, $4, $5)', [
-    mail.to,
-    mail.subject,
-    mail.text,
-    mail.html,
-    mail.headers ? JSON.stringify(mail.headers) : null,
-  ]);
+  await typed(q)
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    })
+    .execute();
 }
 
 /** Claims due mails for this worker; SKIP LOCKED keeps several processes from sending one twice. */
 export function claimDueMails(q: Queryable, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  return q.query<OutboxRow & Record<string, unknown>>(
-    `UPDATE mail_outbox SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM mail_outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-           AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, text_body, html_body, headers, attempts, created_at, sent_at`,
-    [limit, leaseSeconds],
-  );
+  return typed(q)
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: secondsFromNow(leaseSeconds), attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', now())
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now())]))
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(COLUMNS)
+    .execute();
 }
 
 export async function markMailSent(q: Queryable, id: number, transport: string): Promise<void> {
-  await q.query('UPDATE mail_outbox SET sent_at = now(), transport = $2, locked_until = NULL, last_error = NULL WHERE id = $1', [
-    id,
-    transport,
-  ]);
+  await typed(q).updateTable('mail_outbox').set({ sent_at: now(), transport, locked_until: null, last_error: null }).where('id', '=', id).execute();
 }
 
 export function listDeliveredMails(q: Queryable, transport: string, limit: number): Promise<OutboxRow[]> {
-  return q.query<OutboxRow & Record<string, unknown>>(
-    `SELECT id, to_address, subject, text_body, html_body, headers, attempts, created_at, sent_at
-       FROM mail_outbox WHERE transport = $1 AND sent_at IS NOT NULL ORDER BY id DESC LIMIT $2`,
-    [transport, limit],
-  );
+  return typed(q)
+    .selectFrom('mail_outbox')
+    .select(COLUMNS)
+    .where('transport', '=', transport)
+    .where('sent_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export const SENT_RETENTION_DAYS = 7;
@@ -65,11 +71,15 @@ export const FAILED_RETENTION_DAYS = 30;
 
 /** Deletes mails sent more than 7 days ago and given-up ones after 30; returns how many. */
 export async function pruneOutbox(q: Queryable): Promise<number> {
-  const rows = await q.query(
-    `DELETE FROM mail_outbox
-      WHERE sent_at < now() - make_interval(days => $1) OR failed_at < now() - make_interval(days => $2)
-      RETURNING id`,
-    [SENT_RETENTION_DAYS, FAILED_RETENTION_DAYS],
-  );
+  const rows = await typed(q)
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '<', sql<Date>`now() - make_interval(days => ${SENT_RETENTION_DAYS})`),
+        eb('failed_at', '<', sql<Date>`now() - make_interval(days => ${FAILED_RETENTION_DAYS})`),
+      ]),
+    )
+    .returning('id')
+    .execute();
   return rows.length;
 }
