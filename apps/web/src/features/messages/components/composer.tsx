@@ -2,7 +2,6 @@ import { MESSAGE_MAX, sendMessageBody } from '@funkeln/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { composeQuery, useSendMessage } from '../api';
@@ -11,6 +10,7 @@ import { useTypingSignal } from '../use-conversation-signals';
 import { useDraft } from '../use-draft';
 import { useDraftClientId } from '../use-draft-client-id';
 import { ComposeStatus } from './compose-status';
+import { PrepaidField } from './prepaid-field';
 
 /**
  * The reply bar of a conversation: Enter sends, Shift+Enter (or an IME still composing) does not;
@@ -69,16 +69,7 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
     >
       {info ? <ComposeStatus memberId={memberId} info={info} /> : null}
       {offerPrepaid && prepaidOpen ? (
-        <TextField
-          label={de.messages.prepaidReply}
-          hint={de.messages.prepaidHint}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={prepaid}
-          onChange={(event) => setPrepaid(event.target.value)}
-        />
+        <PrepaidField value={prepaid} onChange={(event) => setPrepaid(event.target.value)} />
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className="composer__row">

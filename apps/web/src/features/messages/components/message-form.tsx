@@ -11,13 +11,13 @@ import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useSendMessage } from '../api';
 import { useDraftClientId } from '../use-draft-client-id';
+import { PrepaidField } from './prepaid-field';
 
 const messageFields = sendMessageBody
   .pick({ body: true, prepaidReply: true })
   .extend({ recipientId: recipientParams.shape.recipientId });
 type FormInput = z.input<typeof messageFields>;
 type FormOutput = z.output<typeof messageFields>;
-
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'sent'; credits: number; recipientId: string };
 
@@ -68,16 +68,7 @@ export function MessageForm({ recipientId }: { recipientId: string }) {
         error={errors.body?.message}
         {...register('body')}
       />
-      <TextField
-        label={de.messages.prepaidReply}
-        hint={de.messages.prepaidHint}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errors.prepaidReply?.message}
-        {...register('prepaidReply', { valueAsNumber: true })}
-      />
+      <PrepaidField error={errors.prepaidReply?.message} {...register('prepaidReply', { valueAsNumber: true })} />
       {outcome?.kind === 'error' ? <Notice tone="error">{outcome.text}</Notice> : null}
       <button type="submit" className="btn btn--primary message-form__send" disabled={isSubmitting}>
         {isSubmitting ? de.messages.sending : de.messages.send}
