@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The module boundaries of docs/ARCHITECTURE.md, checked with the repository's real eslint.config.js
 // on small in-memory files placed (virtually) where the rule must or must not bite. The imports
@@ -16,7 +16,12 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 const use = (name: string) => `\nexport const used = ${name};\n`;
 
-describe('module boundaries (eslint boundaries/dependencies)', () => {
+// Loading the config (typescript-eslint, the plugins) takes seconds on a busy machine: once, up front.
+const SLOW_MS = 60_000;
+
+describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_MS }, () => {
+  beforeAll(() => boundaryErrors('apps/server/src/modules/messaging/boundary-probe.ts', ''), SLOW_MS);
+
   it("refuses a module importing another module's repo", async () => {
     const errors = await boundaryErrors(
       'apps/server/src/modules/messaging/boundary-probe.ts',
