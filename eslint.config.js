@@ -66,6 +66,20 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }] },
   },
   {
+    // Error answers come from the catalogue: throw AppError (platform/errors.ts sends it), never a hand-made { error } body.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='error']",
+          message: 'Answer errors by throwing AppError with a code of the catalogue (@funkeln/contracts/errors).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

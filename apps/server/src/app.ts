@@ -21,7 +21,7 @@ import { rankingsRoutes } from './modules/rankings/index.js';
 import { reportsRoutes } from './modules/safety/index.js';
 import { paymentsRoutes, walletRoutes } from './modules/wallet/index.js';
 import { registerDocs } from './platform/docs.js';
-import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
+import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import { registerHttpMetrics } from './platform/metrics/http.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
@@ -38,6 +38,8 @@ export interface AppOptions {
   presenceIntervalMs?: number;
   /** Sockets over WebSocket only (cluster workers share a port without sticky sessions). */
   websocketOnly?: boolean;
+  /** Told of every error answer whose code the route did not declare (the test harness fails on it). */
+  onUndeclaredError?: UndeclaredErrorListener;
 }
 
 declare module 'fastify' {
@@ -63,7 +65,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.onUndeclaredError);
   echoRequestId(app);
   registerHttpMetrics(app, c.metrics, [METRICS_PATH]);
   registerSecurityHeaders(app, headersFor);

@@ -40,7 +40,9 @@ export async function createAppOn(
     ...env,
   });
   const c = createContainer(config, db, silent, overrides);
-  const app = await buildApp(c, { logger: false, presenceIntervalMs: 50, ...options });
+  // Every error answer's code must be one its route declares (errorResponses): collected here, failed on close.
+  const undeclared: string[] = [];
+  const app = await buildApp(c, { logger: false, presenceIntervalMs: 50, onUndeclaredError: (report) => undeclared.push(report), ...options });
   await app.ready();
   return {
     app,
@@ -49,6 +51,7 @@ export async function createAppOn(
       await app.close();
       await c.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (undeclared.length > 0) throw new Error(`Error codes the routes do not declare:\n${[...new Set(undeclared)].join('\n')}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { errorMessage, errorStatus, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError, isConnectionError } from '../db/client.js';
 import type { SecurityHeaders } from './security.js';
@@ -33,6 +33,36 @@ export const retryAfter = (ms: number): Record<string, string> => ({ 'retry-afte
 
 const send = (reply: FastifyReply, err: AppError, status = err.statusCode) => reply.code(status).send({ error: err.code, message: err.message });
 
+/** What the framework answers for any route of this method and schema, on top of the route's declared codes. */
+export function implicitErrorCodes(method: string, schema: FastifySchema | undefined): ErrorCode[] {
+  const codes: ErrorCode[] = ['unavailable', 'internal_error'];
+  if (schema?.body || schema?.querystring || schema?.params || schema?.headers) codes.push('validation_error');
+  if (schema?.params) codes.push('bad_url', 'url_too_long');
+  // A body is parsed (and may be refused) before any hook runs, whether or not the route reads one.
+  if (!['GET', 'HEAD'].includes(method)) codes.push('bad_request', 'invalid_json', 'payload_too_large', 'unsupported_media_type');
+  return codes;
+}
+
+export const methodOf = (method: string | readonly string[]) => (typeof method === 'string' ? method : (method[0] ?? 'GET')).toUpperCase();
+
+/** The codes a route declares (errorResponses in its response schemas, as x-error-codes) plus the implicit ones. */
+function routeErrorCodes(method: string, schema: FastifySchema | undefined): Set<string> {
+  const declared = Object.values((schema?.response ?? {}) as Record<string, { meta?: () => Record<string, unknown> | undefined }>).flatMap((s) => {
+    const codes = typeof s.meta === 'function' ? s.meta()?.['x-error-codes'] : undefined;
+    return Array.isArray(codes) ? codes.map(String) : [];
+  });
+  return new Set([...declared, ...implicitErrorCodes(method, schema)]);
+}
+
+/** Reports an answer whose code the route did not declare (tests fail on it; see test/harness.ts). */
+export type UndeclaredErrorListener = (report: string) => void;
+
+function checkDeclared(request: FastifyRequest, err: AppError, listener: UndeclaredErrorListener | undefined): void {
+  const { url, method, schema } = request.routeOptions;
+  if (!listener || url === undefined || !schema || schema.hide) return;
+  if (!routeErrorCodes(methodOf(method), schema).has(err.code)) listener(`${methodOf(method)} ${url} answered the undeclared error code ${err.code}`);
+}
+
 /** Fastify's and its plugins' error codes, answered with a code of the catalogue. */
 const fastifyCodes: Record<string, AppError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: new AppError('invalid_json'),
@@ -65,16 +95,22 @@ export function frameworkErrors(headersFor: SecurityHeaders) {
   };
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, onUndeclared?: UndeclaredErrorListener): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) return send(reply.headers(err.headers), err);
+    if (err instanceof AppError) {
+      checkDeclared(request, err, onUndeclared);
+      return send(reply.headers(err.headers), err);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'Eingabe';
       return send(reply, new AppError('validation_error', { params: { field, issue: issue?.message ?? 'ungültig' } }));
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;
-    if (known) return send(reply, known);
+    if (known) {
+      checkDeclared(request, known, onUndeclared);
+      return send(reply, known);
+    }
     // The database connection broke (restart, failover, killed session): nothing was half-written; try again.
     if (err instanceof DatabaseUnavailableError || isConnectionError(err)) {
       request.log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');

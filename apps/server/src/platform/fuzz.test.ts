@@ -1,3 +1,4 @@
+import { errorCodes, errorStatus, type ErrorCode } from '@funkeln/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/client.js';
 import { createTestApp, register, uniqueEmail, type TestApp } from '../../test/harness.js';
@@ -10,7 +11,8 @@ import { createMemoryRateLimiter } from './rate-limit.js';
 
 /**
  * Schema-driven fuzzing of every operation in the OpenAPI document, as a visitor, a member and
- * an admin: never a 5xx, every 4xx a German { error, message }, and a 4xx writes nothing.
+ * an admin: never a 5xx, every 4xx a German { error, message } with a code the operation declares
+ * (its errorResponses plus what the framework adds, as the document lists them), and a 4xx writes nothing.
  * FUZZ_SEED=<n> replays another sequence; the seed is printed with every failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -86,6 +88,28 @@ afterAll(() => t.close());
 
 type Role = 'anonymous' | 'member' | 'admin';
 
+interface ErrorResponse {
+  content?: Record<string, { schema?: { properties?: { error?: { enum?: string[] } } } }>;
+}
+type DocOperation = Operation & { responses?: Record<string, ErrorResponse> };
+
+/** The codes the document lists for this operation and status (platform/docs.ts). */
+const declaredCodes = (op: DocOperation, status: number): string[] =>
+  op.responses?.[String(status)]?.content?.['application/json']?.schema?.properties?.error?.enum ?? [];
+
+/** A 4xx whose code the operation does not declare for that status. */
+function undeclaredCode(op: DocOperation, status: number, body: string): string | undefined {
+  if (status < 400 || status >= 500) return undefined;
+  let code: unknown;
+  try {
+    code = (JSON.parse(body) as { error?: unknown }).error;
+  } catch {
+    return undefined; // checkAnswer reports it
+  }
+  const declared = declaredCodes(op, status);
+  return declared.includes(String(code)) ? undefined : `undeclared error code ${String(code)} (declared for ${status}: ${declared.join(', ') || 'none'})`;
+}
+
 async function headersFor(role: Role): Promise<Record<string, string>> {
   if (role === 'anonymous') return {};
   // A fresh session per operation: a fuzzed logout or logout-all must not end the next batch.
@@ -116,7 +140,7 @@ function describeCase(role: Role, c: FuzzCase, status: number, body: string): st
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   it('never answers 5xx, answers 4xx in German as {error, message}, and writes nothing on a 4xx', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, DocOperation>> };
     const rng = createRng(SEED);
     const failures: string[] = [];
     let sent = 0;
@@ -134,6 +158,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             sent += 1;
             const problem = checkAnswer(res.statusCode, res.headers['content-type'], res.body);
             if (problem) failures.push(`${problem}: ${describeCase(role, c, res.statusCode, res.body)}`);
+            const undeclared = undeclaredCode(op, res.statusCode, res.body);
+            if (undeclared) failures.push(`${undeclared}: ${describeCase(role, c, res.statusCode, res.body)}`);
             const now = await writeMark(t.c.db);
             if (now === mark) continue;
             const after = await fingerprint(t.c.db);
@@ -161,3 +187,38 @@ function checkAnswer(status: number, type: string | number | string[] | undefine
   if (typeof parsed.error !== 'string' || typeof parsed.message !== 'string') return '4xx not {error, message}';
   return looksGerman(parsed.message) ? undefined : '4xx message not German';
 }
+
+describe('the error codes in the OpenAPI document', () => {
+  const operations = () =>
+    Object.entries((t.app.swagger() as { paths: Record<string, Record<string, DocOperation>> }).paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+
+  it('lists per status only catalogue codes of that status, and each operation at least the framework codes', () => {
+    const known = new Set<string>(errorCodes);
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        for (const code of response.content?.['application/json']?.schema?.properties?.error?.enum ?? []) {
+          expect(known.has(code), `${name} ${code}`).toBe(true);
+          expect(String(errorStatus(code as ErrorCode)), `${name} ${code}`).toBe(status);
+        }
+      }
+      expect(declaredCodes(op, 503), name).toContain('unavailable');
+    }
+  });
+
+  it('lists what a route declares next to what the framework adds', () => {
+    const vote = operations().find(({ name }) => name === 'POST /api/votes')?.op ?? {};
+    expect(declaredCodes(vote, 409)).toEqual(['already_voted']);
+    expect(declaredCodes(vote, 400)).toEqual(expect.arrayContaining(['own_photo', 'validation_error', 'invalid_json']));
+    expect(declaredCodes(vote, 401)).toEqual(['unauthorized']);
+    expect(declaredCodes(vote, 402)).toEqual([]);
+  });
+
+  it('reports a code the operation did not declare for the status', () => {
+    const op: DocOperation = { responses: { 404: { content: { 'application/json': { schema: { properties: { error: { enum: ['not_found'] } } } } } } } };
+    expect(undeclaredCode(op, 404, JSON.stringify({ error: 'not_found', message: 'x' }))).toBeUndefined();
+    expect(undeclaredCode(op, 409, JSON.stringify({ error: 'already_voted', message: 'x' }))).toMatch(/undeclared error code already_voted/);
+    expect(undeclaredCode(op, 404, JSON.stringify({ error: 'forbidden', message: 'x' }))).toMatch(/undeclared/);
+  });
+});

@@ -8,34 +8,33 @@ import {
   tokenResponse,
   verifyConfirmBody,
 } from '@funkeln/contracts/auth';
-import { errorBody, messageBody } from '@funkeln/contracts/errors';
+import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.js';
 import { authOf, requireAuth } from './auth-hooks.js';
 import { clientBucket } from '../../platform/client-ip.js';
 import { enforceLimit } from '../../platform/rate-limit.js';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 
 export function accountsRoutes(c: Container): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = requireAuth(c.sessions);
     const confirmLimit = (ip: string) => enforceLimit(c.limiter, `token-confirm:ip:${clientBucket(ip)}`, 30, 3600_000);
 
-    app.post('/auth/register', { schema: { tags: ['auth'], body: registerBody, response: { 200: tokenResponse, ...errors } } }, (req) =>
+    app.post('/auth/register', { schema: { tags: ['auth'], body: registerBody, response: { 200: tokenResponse, ...errorResponses('rate_limited', 'weak_password', 'registration_failed') } } }, (req) =>
       c.accounts.register(req.body, clientBucket(req.ip)),
     );
 
-    app.post('/auth/login', { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse, ...errors } } }, (req) =>
+    app.post('/auth/login', { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse, ...errorResponses('rate_limited', 'invalid_credentials', 'suspended', 'email_not_verified') } } }, (req) =>
       c.accounts.login(req.body, clientBucket(req.ip)),
     );
 
-    app.post('/auth/logout', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/auth/logout', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: messageBody, ...errorResponses('unauthorized') } } }, async (req) => {
       await c.accounts.logout(authOf(req));
       return { message: 'Du wurdest abgemeldet.' };
     });
 
-    app.get('/me', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: meResponse, ...errors } } }, (req) =>
+    app.get('/me', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: meResponse, ...errorResponses('unauthorized') } } }, (req) =>
       c.accounts.me(authOf(req)),
     );
 
@@ -44,24 +43,24 @@ export function accountsRoutes(c: Container): FastifyPluginAsyncZod {
       apple: false,
     }));
 
-    app.post('/auth/verify/start', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: messageBody, ...errors } } }, async (req) => ({
+    app.post('/auth/verify/start', { preHandler: signedIn, schema: { tags: ['auth'], response: { 200: messageBody, ...errorResponses('unauthorized', 'already_verified', 'rate_limited') } } }, async (req) => ({
       message: await c.verification.start(authOf(req).user),
     }));
 
-    app.post('/auth/verify/resend', { schema: { tags: ['auth'], body: emailBody, response: { 200: messageBody, ...errors } } }, async (req) => ({
+    app.post('/auth/verify/resend', { schema: { tags: ['auth'], body: emailBody, response: { 200: messageBody, ...errorResponses('rate_limited') } } }, async (req) => ({
       message: await c.verification.resend(req.body.email, clientBucket(req.ip)),
     }));
 
-    app.post('/auth/verify/confirm', { schema: { tags: ['auth'], body: verifyConfirmBody, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/auth/verify/confirm', { schema: { tags: ['auth'], body: verifyConfirmBody, response: { 200: messageBody, ...errorResponses('rate_limited', 'invalid_token') } } }, async (req) => {
       await confirmLimit(req.ip);
       return { message: await c.verification.confirm(req.body.token) };
     });
 
-    app.post('/auth/password/request', { schema: { tags: ['auth'], body: emailBody, response: { 200: messageBody, ...errors } } }, async (req) => ({
+    app.post('/auth/password/request', { schema: { tags: ['auth'], body: emailBody, response: { 200: messageBody, ...errorResponses('rate_limited') } } }, async (req) => ({
       message: await c.passwordReset.request(req.body.email, clientBucket(req.ip)),
     }));
 
-    app.post('/auth/password/confirm', { schema: { tags: ['auth'], body: passwordConfirmBody, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/auth/password/confirm', { schema: { tags: ['auth'], body: passwordConfirmBody, response: { 200: messageBody, ...errorResponses('rate_limited', 'invalid_token', 'weak_password') } } }, async (req) => {
       await confirmLimit(req.ip);
       return { message: await c.passwordReset.confirm(req.body.token, req.body.newPassword) };
     });

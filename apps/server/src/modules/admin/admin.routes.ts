@@ -8,13 +8,12 @@ import {
   resolveReportBody,
   userIdParams,
 } from '@funkeln/contracts/admin';
-import { errorBody, messageBody } from '@funkeln/contracts/errors';
+import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import { settingsRecord } from '@funkeln/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin, requireAuth, type SessionService } from '../accounts/index.js';
 import type { AdminService } from './admin.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** /api/admin/*: every route checks the session and the admin role on the server. */
 export function adminRoutes(admin: AdminService, sessions: SessionService): FastifyPluginAsyncZod {
@@ -28,32 +27,32 @@ export function adminRoutes(admin: AdminService, sessions: SessionService): Fast
       return { id: user.id, email: user.email };
     };
 
-    app.get('/settings', { schema: { tags, response: { 200: settingsRecord, ...errors } } }, () => admin.getSettings());
-    app.put('/settings', { schema: { tags, body: settingsRecord, response: { 200: settingsRecord, ...errors } } }, (req) => admin.updateSettings(who(req), req.body));
+    app.get('/settings', { schema: { tags, response: { 200: settingsRecord, ...errorResponses('unauthorized', 'forbidden') } } }, () => admin.getSettings());
+    app.put('/settings', { schema: { tags, body: settingsRecord, response: { 200: settingsRecord, ...errorResponses('unauthorized', 'forbidden', 'unknown_setting', 'invalid_setting') } } }, (req) => admin.updateSettings(who(req), req.body));
 
-    app.post('/maintenance/cleanup-tokens', { schema: { tags, response: { 200: cleanupResponse, ...errors } } }, (req) => admin.cleanupTokens(who(req)));
+    app.post('/maintenance/cleanup-tokens', { schema: { tags, response: { 200: cleanupResponse, ...errorResponses('unauthorized', 'forbidden') } } }, (req) => admin.cleanupTokens(who(req)));
 
-    app.get('/photos/pending', { schema: { tags, response: { 200: pendingPhotosResponse, ...errors } } }, () => admin.pendingPhotos());
-    app.post('/photos/:id/:action', { schema: { tags, params: photoActionParams, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.get('/photos/pending', { schema: { tags, response: { 200: pendingPhotosResponse, ...errorResponses('unauthorized', 'forbidden') } } }, () => admin.pendingPhotos());
+    app.post('/photos/:id/:action', { schema: { tags, params: photoActionParams, response: { 200: messageBody, ...errorResponses('unauthorized', 'forbidden', 'not_found') } } }, async (req) => {
       await admin.photoAction(who(req), req.params.id, req.params.action);
       return { message: req.params.action === 'enable' ? 'Foto freigegeben.' : 'Foto gesperrt.' };
     });
 
-    app.get('/reports', { schema: { tags, response: { 200: adminReportsResponse, ...errors } } }, () => admin.reports());
-    app.post('/reports/:id/resolve', { schema: { tags, params: reportIdParams, body: resolveReportBody.optional(), response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.get('/reports', { schema: { tags, response: { 200: adminReportsResponse, ...errorResponses('unauthorized', 'forbidden') } } }, () => admin.reports());
+    app.post('/reports/:id/resolve', { schema: { tags, params: reportIdParams, body: resolveReportBody.optional(), response: { 200: messageBody, ...errorResponses('unauthorized', 'forbidden', 'not_found') } } }, async (req) => {
       await admin.resolveReport(who(req), req.params.id, req.body?.status ?? 'resolved');
       return { message: 'Meldung erledigt.' };
     });
 
-    app.post('/users/:id/suspend', { schema: { tags, params: userIdParams, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/users/:id/suspend', { schema: { tags, params: userIdParams, response: { 200: messageBody, ...errorResponses('unauthorized', 'forbidden', 'self_suspend', 'not_found') } } }, async (req) => {
       await admin.suspend(who(req), req.params.id, true);
       return { message: 'Mitglied gesperrt.' };
     });
-    app.post('/users/:id/unsuspend', { schema: { tags, params: userIdParams, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/users/:id/unsuspend', { schema: { tags, params: userIdParams, response: { 200: messageBody, ...errorResponses('unauthorized', 'forbidden', 'self_suspend', 'not_found') } } }, async (req) => {
       await admin.suspend(who(req), req.params.id, false);
       return { message: 'Sperre aufgehoben.' };
     });
 
-    app.get('/audit', { schema: { tags, response: { 200: auditResponse, ...errors } } }, () => admin.auditLog());
+    app.get('/audit', { schema: { tags, response: { 200: auditResponse, ...errorResponses('unauthorized', 'forbidden') } } }, () => admin.auditLog());
   };
 }

@@ -11,13 +11,12 @@ import {
   memoryBody,
   memoryIdParams,
 } from '@funkeln/contracts/companion';
-import { errorBody, messageBody } from '@funkeln/contracts/errors';
+import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import { IDEMPOTENCY_HEADER, idempotencyHeaders } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthContext, authOf, isPremium, requireAuth, type SessionService } from '../accounts/index.js';
 import type { CompanionService, Member } from './companion.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
 const memberOf = (auth: AuthContext): Member => ({ id: auth.user.id, name: auth.user.display_name, premium: isPremium(auth.user.premium_until) });
 
@@ -27,19 +26,19 @@ export function companionRoutes(companion: CompanionService, sessions: SessionSe
     const signedIn = requireAuth(sessions);
     const tags = ['companion'];
 
-    app.get('/ai/df/info', { preHandler: signedIn, schema: { tags, response: { 200: companionInfo, ...errors } } }, (req) => companion.info(memberOf(authOf(req))));
+    app.get('/ai/df/info', { preHandler: signedIn, schema: { tags, response: { 200: companionInfo, ...errorResponses('unauthorized') } } }, (req) => companion.info(memberOf(authOf(req))));
 
-    app.get('/ai/df/conversations', { preHandler: signedIn, schema: { tags, response: { 200: companionConversationsResponse, ...errors } } }, (req) =>
+    app.get('/ai/df/conversations', { preHandler: signedIn, schema: { tags, response: { 200: companionConversationsResponse, ...errorResponses('unauthorized') } } }, (req) =>
       companion.conversations(authOf(req).user.id),
     );
 
-    app.post('/ai/df/start', { preHandler: signedIn, schema: { tags, response: { 200: companionStartResponse, ...errors } } }, (req) =>
+    app.post('/ai/df/start', { preHandler: signedIn, schema: { tags, response: { 200: companionStartResponse, ...errorResponses('unauthorized') } } }, (req) =>
       companion.start(memberOf(authOf(req))),
     );
 
     app.get(
       '/ai/df/:id/messages',
-      { preHandler: signedIn, schema: { tags, params: conversationIdParams, response: { 200: companionHistoryResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: conversationIdParams, response: { 200: companionHistoryResponse, ...errorResponses('unauthorized', 'not_found') } } },
       (req) => companion.history(authOf(req).user.id, req.params.id),
     );
 
@@ -47,22 +46,22 @@ export function companionRoutes(companion: CompanionService, sessions: SessionSe
       '/ai/df/:id/message',
       {
         preHandler: signedIn,
-        schema: { tags, params: conversationIdParams, headers: idempotencyHeaders, body: companionMessageBody, response: { 200: companionMessageResponse, ...errors } },
+        schema: { tags, params: conversationIdParams, headers: idempotencyHeaders, body: companionMessageBody, response: { 200: companionMessageResponse, ...errorResponses('unauthorized', 'not_found', 'rate_limited', 'insufficient_credits', 'idempotency_conflict', 'companion_unavailable') } },
       },
       (req) => companion.message(memberOf(authOf(req)), req.params.id, req.body.content, req.headers[IDEMPOTENCY_HEADER]),
     );
 
-    app.post('/ai/df/memory', { preHandler: signedIn, schema: { tags, body: memoryBody, response: { 200: memory, ...errors } } }, (req) =>
+    app.post('/ai/df/memory', { preHandler: signedIn, schema: { tags, body: memoryBody, response: { 200: memory, ...errorResponses('unauthorized', 'rate_limited') } } }, (req) =>
       companion.saveMemory(authOf(req).user.id, req.body.content, req.body.tags),
     );
 
-    app.get('/ai/df/memories', { preHandler: signedIn, schema: { tags, response: { 200: memoriesResponse, ...errors } } }, (req) =>
+    app.get('/ai/df/memories', { preHandler: signedIn, schema: { tags, response: { 200: memoriesResponse, ...errorResponses('unauthorized') } } }, (req) =>
       companion.memories(authOf(req).user.id),
     );
 
     app.delete(
       '/ai/df/memories/:id',
-      { preHandler: signedIn, schema: { tags, params: memoryIdParams, response: { 200: messageBody, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: memoryIdParams, response: { 200: messageBody, ...errorResponses('unauthorized', 'not_found') } } },
       async (req) => {
         await companion.deleteMemory(authOf(req).user.id, req.params.id);
         return { message: 'Erinnerung gelöscht.' };

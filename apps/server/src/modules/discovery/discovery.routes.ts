@@ -12,14 +12,13 @@ import {
   undoResponse,
   userIdParam,
 } from '@funkeln/contracts/discovery';
-import { errorBody, messageBody } from '@funkeln/contracts/errors';
+import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, isPremium, requireAuth, type SessionService } from '../accounts/index.js';
 import { sendJpeg } from '../photos/index.js';
 import type { FeedService } from './feed.service.js';
 import type { LikesService } from './likes.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 export function discoveryRoutes(feed: FeedService, likes: LikesService, sessions: SessionService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,55 +26,55 @@ export function discoveryRoutes(feed: FeedService, likes: LikesService, sessions
     const tags = ['discovery'];
 
     // Spec 7: the feed answers an array of cards; the next page's cursor travels in a header.
-    app.get('/feed', { preHandler: signedIn, schema: { tags, querystring: feedQuery, response: { 200: feedResponse, ...errors } } }, async (req, reply) => {
+    app.get('/feed', { preHandler: signedIn, schema: { tags, querystring: feedQuery, response: { 200: feedResponse, ...errorResponses('unauthorized', 'rate_limited', 'invalid_cursor', 'invalid_radius', 'profile_incomplete', 'no_place') } } }, async (req, reply) => {
       const auth = authOf(req);
       const { cards, next } = await feed.page(auth.user.id, isPremium(auth.user.premium_until), req.query);
       if (next) reply.header(NEXT_CURSOR_HEADER, next);
       return cards;
     });
 
-    app.post('/likes/undo', { preHandler: signedIn, schema: { tags, response: { 200: undoResponse, ...errors } } }, async (req) => ({
+    app.post('/likes/undo', { preHandler: signedIn, schema: { tags, response: { 200: undoResponse, ...errorResponses('unauthorized') } } }, async (req) => ({
       card: await likes.undo(authOf(req).user.id),
     }));
 
     app.post(
       '/likes/:id',
-      { preHandler: signedIn, schema: { tags, params: targetParams, querystring: likeQuery, response: { 200: likeResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: targetParams, querystring: likeQuery, response: { 200: likeResponse, ...errorResponses('unauthorized', 'self_like', 'rate_limited', 'not_found') } } },
       (req) => likes.act(authOf(req).user.id, req.params.id, req.query.type),
     );
 
-    app.get('/likes/received', { preHandler: signedIn, schema: { tags, response: { 200: receivedFlirtsResponse, ...errors } } }, (req) =>
+    app.get('/likes/received', { preHandler: signedIn, schema: { tags, response: { 200: receivedFlirtsResponse, ...errorResponses('unauthorized') } } }, (req) =>
       likes.receivedFlirts(authOf(req).user.id),
     );
 
     // An <img> cannot send the bearer token: the signed link is the permission.
     app.get(
       '/likes/received/:flirtId/blur',
-      { schema: { tags, params: flirtParams, querystring: blurredThumbQuery } },
+      { schema: { tags, params: flirtParams, querystring: blurredThumbQuery, response: errorResponses('invalid_link', 'not_found') } },
       async (req, reply) => sendJpeg(reply, await likes.blurredThumb(req.params.flirtId, req.query.exp, req.query.sig)),
     );
 
     app.post(
       '/likes/received/:flirtId/accept',
-      { preHandler: signedIn, schema: { tags, params: flirtParams, response: { 200: likeResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: flirtParams, response: { 200: likeResponse, ...errorResponses('unauthorized', 'not_found') } } },
       (req) => likes.acceptFlirt(authOf(req).user.id, req.params.flirtId),
     );
 
-    app.get('/matches', { preHandler: signedIn, schema: { tags, response: { 200: matchesResponse, ...errors } } }, (req) =>
+    app.get('/matches', { preHandler: signedIn, schema: { tags, response: { 200: matchesResponse, ...errorResponses('unauthorized') } } }, (req) =>
       likes.matches(authOf(req).user.id),
     );
 
-    app.delete('/matches/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.delete('/matches/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errorResponses('unauthorized', 'not_found') } } }, async (req) => {
       await likes.unmatch(authOf(req).user.id, req.params.userId);
       return { message: 'Match aufgelöst.' };
     });
 
-    app.post('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.post('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errorResponses('unauthorized', 'self_block', 'not_found') } } }, async (req) => {
       await likes.block(authOf(req).user.id, req.params.userId);
       return { message: 'Mitglied blockiert. Ihr seht euch gegenseitig nicht mehr.' };
     });
 
-    app.delete('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errors } } }, async (req) => {
+    app.delete('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: userIdParam, response: { 200: messageBody, ...errorResponses('unauthorized') } } }, async (req) => {
       await likes.unblock(authOf(req).user.id, req.params.userId);
       return { message: 'Blockierung aufgehoben.' };
     });

@@ -1,4 +1,4 @@
-import { errorBody } from '@funkeln/contracts/errors';
+import { errorResponses } from '@funkeln/contracts/errors';
 import {
   composeInfo,
   conversationResponse,
@@ -19,7 +19,6 @@ import type { ComposeService } from './compose.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { ReadStateService } from './read-state.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 export interface MessagingServices {
   messages: MessagesService;
@@ -32,11 +31,11 @@ export function messagingRoutes({ messages, readState, compose }: MessagingServi
     const signedIn = requireAuth(sessions);
     const tags = ['messages'];
 
-    app.get('/messages', { preHandler: signedIn, schema: { tags, response: { 200: inboxResponse, ...errors } } }, (req) =>
+    app.get('/messages', { preHandler: signedIn, schema: { tags, response: { 200: inboxResponse, ...errorResponses('unauthorized') } } }, (req) =>
       messages.inbox(authOf(req).user.id),
     );
 
-    app.get('/messages/unread', { preHandler: signedIn, schema: { tags, response: { 200: unreadResponse, ...errors } } }, async (req) => ({
+    app.get('/messages/unread', { preHandler: signedIn, schema: { tags, response: { 200: unreadResponse, ...errorResponses('unauthorized') } } }, async (req) => ({
       count: await readState.unread(authOf(req).user.id),
     }));
 
@@ -44,30 +43,30 @@ export function messagingRoutes({ messages, readState, compose }: MessagingServi
       '/messages/:recipientId',
       {
         preHandler: signedIn,
-        schema: { tags, params: recipientParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 200: sendMessageResponse, ...errors } },
+        schema: { tags, params: recipientParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 200: sendMessageResponse, ...errorResponses('unauthorized', 'rate_limited', 'idempotency_conflict', 'client_id_conflict', 'self_message', 'not_found', 'blocked', 'not_liked', 'profile_required', 'daily_limit', 'free_credits_limit', 'insufficient_credits') } },
       },
       (req) => messages.send(authOf(req).user.id, req.params.recipientId, req.body, req.headers[IDEMPOTENCY_HEADER]),
     );
 
-    app.get('/conversations', { preHandler: signedIn, schema: { tags, response: { 200: conversationsResponse, ...errors } } }, (req) =>
+    app.get('/conversations', { preHandler: signedIn, schema: { tags, response: { 200: conversationsResponse, ...errorResponses('unauthorized') } } }, (req) =>
       messages.conversations(authOf(req).user.id),
     );
 
     app.get(
       '/conversations/:memberId',
-      { preHandler: signedIn, schema: { tags, params: memberParams, querystring: historyQuery, response: { 200: conversationResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: memberParams, querystring: historyQuery, response: { 200: conversationResponse, ...errorResponses('unauthorized', 'not_found', 'bad_cursor') } } },
       (req) => messages.conversation(authOf(req).user.id, req.params.memberId, req.query),
     );
 
     app.post(
       '/conversations/:memberId/read',
-      { preHandler: signedIn, schema: { tags, params: memberParams, response: { 200: z.object({ marked: z.number().int() }), ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: memberParams, response: { 200: z.object({ marked: z.number().int() }), ...errorResponses('unauthorized') } } },
       async (req) => ({ marked: await readState.markRead(authOf(req).user.id, req.params.memberId) }),
     );
 
     app.get(
       '/conversations/:memberId/compose',
-      { preHandler: signedIn, schema: { tags, params: memberParams, response: { 200: composeInfo, ...errors } } },
+      { preHandler: signedIn, schema: { tags, params: memberParams, response: { 200: composeInfo, ...errorResponses('unauthorized', 'not_found') } } },
       (req) => compose.compose(authOf(req).user.id, req.params.memberId),
     );
   };

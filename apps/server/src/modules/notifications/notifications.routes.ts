@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@funkeln/contracts/errors';
 import { z } from 'zod';
 import { clientBucket } from '../../platform/client-ip.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
@@ -26,13 +27,13 @@ export function notificationsRoutes(unsubscribes: UnsubscribeService, limiter: R
     );
     const limit = (ip: string) => enforceLimit(limiter, `unsubscribe:ip:${clientBucket(ip)}`, 60, 3600_000);
 
-    app.get(PATH, { schema: { tags, querystring: query, response: html } }, async (req, reply) => {
+    app.get(PATH, { schema: { tags, querystring: query, response: { ...html, ...errorResponses('rate_limited', 'invalid_token') } } }, async (req, reply) => {
       await limit(req.ip);
       const kind = await unsubscribes.kindOf(req.query.t);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage(kind, `/api${PATH}?t=${req.query.t}`));
     });
 
-    app.post(PATH, { schema: { tags, querystring: query, body: oneClick, consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'], response: html } }, async (req, reply) => {
+    app.post(PATH, { schema: { tags, querystring: query, body: oneClick, consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'], response: { ...html, ...errorResponses('rate_limited', 'invalid_token') } } }, async (req, reply) => {
       await limit(req.ip);
       const kind = await unsubscribes.unsubscribe(req.query.t);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(donePage(kind));

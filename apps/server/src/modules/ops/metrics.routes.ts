@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { errorResponses } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clusterScrape } from '../../platform/metrics/cluster.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
@@ -24,6 +25,7 @@ export function metricsRoutes(metrics: Metrics, token: string | undefined): Fast
           summary: 'Betriebsmetriken im Prometheus-Format (nur für den Betrieb, nicht für Mitglieder)',
           description: 'Mit METRICS_TOKEN: Bearer-Token nötig (sonst 401); ohne: nur von localhost (sonst 404).',
           security: [{ bearer: [] }],
+          response: errorResponses('unauthorized', 'not_found'),
         },
       },
       async (_req, reply) => reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await scrape()),

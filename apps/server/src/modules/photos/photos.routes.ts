@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { errorBody } from '@funkeln/contracts/errors';
+import { errorResponses } from '@funkeln/contracts/errors';
 import { queryInt } from '@funkeln/contracts/fields';
 import { photoUploadResponse } from '@funkeln/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +11,6 @@ import type { PhotosService } from './photos.service.js';
 import { readUpload } from './read-upload.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 
 const photoParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
 const photoQuery = z.object({
@@ -28,7 +27,7 @@ export function photosRoutes(photos: PhotosService, sessions: SessionService): F
       '/photos/upload',
       {
         preHandler: requireAuth(sessions),
-        schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 200: photoUploadResponse, ...errors } },
+        schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 200: photoUploadResponse, ...errorResponses('unauthorized', 'rate_limited', 'unsupported_media_type', 'invalid_multipart', 'missing_file', 'empty_file', 'corrupt_image', 'file_too_large', 'image_too_large', 'too_many_files', 'too_many_parts', 'too_many_fields', 'unsupported_image') } },
       },
       async (req) => {
         // Refused on the declared size before a byte of the body is read.
@@ -39,7 +38,7 @@ export function photosRoutes(photos: PhotosService, sessions: SessionService): F
 
     app.get(
       '/photos/:id/:size',
-      { schema: { tags: ['photos'], params: photoParams, querystring: photoQuery } },
+      { schema: { tags: ['photos'], params: photoParams, querystring: photoQuery, response: errorResponses('invalid_link', 'not_found') } },
       async (req, reply) => {
         const { id, size } = req.params;
         const { scope, exp, sig } = req.query;

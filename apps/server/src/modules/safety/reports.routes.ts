@@ -1,4 +1,4 @@
-import { errorBody } from '@funkeln/contracts/errors';
+import { errorResponses } from '@funkeln/contracts/errors';
 import { reportBody, reportResponse } from '@funkeln/contracts/safety';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
@@ -8,7 +8,7 @@ export function reportsRoutes(reports: ReportsService, sessions: SessionService)
   return async (app) => {
     app.post(
       '/reports',
-      { preHandler: requireAuth(sessions), schema: { tags: ['safety'], body: reportBody, response: { 200: reportResponse, 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody } } },
+      { preHandler: requireAuth(sessions), schema: { tags: ['safety'], body: reportBody, response: { 200: reportResponse, ...errorResponses('unauthorized', 'rate_limited', 'self_report', 'not_found') } } },
       (req) => reports.report(authOf(req).user.id, req.body),
     );
   };

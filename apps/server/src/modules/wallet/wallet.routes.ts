@@ -1,4 +1,4 @@
-import { errorBody } from '@funkeln/contracts/errors';
+import { errorResponses } from '@funkeln/contracts/errors';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyHeaders,
@@ -15,7 +15,6 @@ import type { PurchasesService } from './purchases.service.js';
 import type { RewardsService } from './rewards.service.js';
 import type { WalletService } from './wallet.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
 export interface WalletModule {
   wallet: WalletService;
@@ -29,19 +28,19 @@ export function walletRoutes(m: WalletModule): FastifyPluginAsyncZod {
     const signedIn = requireAuth(m.sessions);
     const tags = ['wallet'];
 
-    app.get('/wallet', { preHandler: signedIn, schema: { tags, response: { 200: walletResponse, ...errors } } }, (req) =>
+    app.get('/wallet', { preHandler: signedIn, schema: { tags, response: { 200: walletResponse, ...errorResponses('unauthorized') } } }, (req) =>
       m.wallet.wallet(authOf(req).user.id),
     );
 
     app.post(
       '/rewards/claim',
-      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, body: rewardClaimBody, response: { 200: rewardClaimResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, body: rewardClaimBody, response: { 200: rewardClaimResponse, ...errorResponses('unauthorized', 'idempotency_conflict', 'email_not_verified', 'not_eligible') } } },
       (req) => m.rewards.claim(authOf(req).user.id, req.body.type, req.headers[IDEMPOTENCY_HEADER]),
     );
 
     app.post(
       '/wallet/purchases',
-      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, body: purchaseBody, response: { 200: purchaseResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, body: purchaseBody, response: { 200: purchaseResponse, ...errorResponses('unauthorized', 'unknown_pack', 'payments_unavailable', 'idempotency_conflict') } } },
       (req) => {
         const { user } = authOf(req);
         return m.purchases.buy({ id: user.id, email: user.email }, req.body.packId, req.headers[IDEMPOTENCY_HEADER]);
@@ -50,7 +49,7 @@ export function walletRoutes(m: WalletModule): FastifyPluginAsyncZod {
 
     app.post(
       '/wallet/premium',
-      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, response: { 200: premiumResponse, ...errors } } },
+      { preHandler: signedIn, schema: { tags, headers: idempotencyHeaders, response: { 200: premiumResponse, ...errorResponses('unauthorized', 'idempotency_conflict', 'insufficient_credits') } } },
       (req) => m.wallet.buyPremium(authOf(req).user.id, req.headers[IDEMPOTENCY_HEADER]),
     );
   };

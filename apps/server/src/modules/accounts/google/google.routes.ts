@@ -1,6 +1,6 @@
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { oauthExchangeBody, tokenResponse } from '@funkeln/contracts/auth';
-import { errorBody } from '@funkeln/contracts/errors';
+import { errorResponses } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../../container.js';
 import { LOGIN_CODE_TTL_SECONDS } from '../login-codes.service.js';
@@ -50,7 +50,7 @@ export function googleRoutes(c: Container): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/oauth/exchange',
-      { schema: { tags: ['auth'], body: oauthExchangeBody, response: { 200: tokenResponse, 400: errorBody } } },
+      { schema: { tags: ['auth'], body: oauthExchangeBody, response: { 200: tokenResponse, ...errorResponses('invalid_login_code') } } },
       async (req, reply) => {
         reply.setCookie(BINDING_COOKIE, '', cookie(BINDING_PATH, 0));
         return { token: await c.loginCodes.exchange(req.body.code, req.cookies[BINDING_COOKIE]) };
