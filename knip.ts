@@ -32,8 +32,6 @@ const config: KnipConfig = {
         // The root vitest.config.ts runs the web project in `environment: 'jsdom'`; knip credits that
         // config to the root workspace, not to apps/web where the dependency is declared.
         'jsdom',
-        // Installed for the place picker's combobox (issue 18, item 8), which is being written now.
-        'react-aria-components',
       ],
     },
     e2e: {

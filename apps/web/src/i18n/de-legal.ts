@@ -1,5 +1,5 @@
 /** Imprint and privacy notice. Text in [brackets] must be filled in by the operator before going live. */
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs?: readonly string[];
   items?: readonly string[];

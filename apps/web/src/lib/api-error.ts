@@ -6,7 +6,7 @@ import type { ErrorCode } from '@funkeln/contracts/errors';
  */
 
 /** Failures the client itself detects: no answer, an answer that breaks its contract, a body without a code. */
-export type ClientErrorCode = 'network_error' | 'invalid_response' | 'unknown_error';
+type ClientErrorCode = 'network_error' | 'invalid_response' | 'unknown_error';
 
 /** A catalogue code (@funkeln/contracts/errors) or one the client detected itself. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode;

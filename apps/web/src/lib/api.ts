@@ -72,7 +72,7 @@ export interface ApiResult<T> {
 }
 
 /** Calls the API under /api and parses the answer with its contract schema, keeping the headers. */
-export async function apiRequestWithHeaders<T>(
+async function apiRequestWithHeaders<T>(
   method: Method,
   path: string,
   schema: z.ZodType<T>,

@@ -30,7 +30,7 @@ export function restoreTheme(): void {
   applyTheme(storedTheme());
 }
 
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   try {
     window.localStorage.setItem(KEY, theme);
   } finally {

@@ -4,7 +4,7 @@ import { api, apiRequest } from './api';
 /** What this browser can do about Web Push for the member. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 

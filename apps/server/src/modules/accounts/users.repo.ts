@@ -7,10 +7,6 @@ const COLUMNS = ['id', 'email', 'email_verified', 'password_hash', 'display_name
 
 export type UserRow = Pick<Selectable<Users>, (typeof COLUMNS)[number]>;
 
-export function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
-  return typed(q).selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
 export function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
   return typed(q).selectFrom('users').select(COLUMNS).where('email', '=', email).executeTakeFirst();
 }

@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 
 export type SwipeKind = 'like' | 'flirt' | 'skip';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export interface FeedPage {
   cards: FeedCard[];

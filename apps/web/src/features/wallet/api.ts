@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
 import * as queryKeys from '../../lib/query-keys';
 
-export const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => api.get('/wallet', walletResponse) });
+const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => api.get('/wallet', walletResponse) });
 
 const PAYMENT_POLLS = 10;
 
