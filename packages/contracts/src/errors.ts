@@ -115,9 +115,6 @@ export function errorMessage<C extends ErrorCode>(code: C, ...[params]: ErrorPar
   return typeof message === 'string' ? message : message(params ?? {});
 }
 
-/** The codes with this status, in catalogue order. */
-export const codesWithStatus = (status: number): ErrorCode[] => errorCodes.filter((code) => errorStatus(code) === status);
-
 /** Every 4xx/5xx body: a code of the catalogue plus a German sentence for the member. */
 export const errorBody = z.object({
   error: z.enum(errorCodes),
