@@ -1,11 +1,24 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
 
 const SERVER = 'http://localhost:3000';
 
+/**
+ * React Aria ships its screen-reader strings in 34 languages; the app speaks German only (its
+ * components run under <I18nProvider locale="de-DE">), so every other language's file is empty.
+ */
+function germanAriaStrings(): Plugin {
+  const otherLocale = /[\\/]react-aria[\\/]dist[\\/]private[\\/]intl[\\/][^\\/]+[\\/](?!de-DE\.)[a-z]{2}-[A-Z]{2}\.mjs$/;
+  return {
+    name: 'funkeln:react-aria-german-strings',
+    enforce: 'pre',
+    load: (id) => (otherLocale.test(id) ? 'export default {};' : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), germanAriaStrings(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

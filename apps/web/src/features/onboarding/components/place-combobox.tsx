@@ -1,5 +1,6 @@
 import type { Place } from '@funkeln/contracts/profiles';
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useState, type Ref } from 'react';
+import { ComboBox, ComboBoxStateContext, I18nProvider, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { de } from '../../../i18n/de';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, usePlaces } from '../api';
@@ -12,156 +13,151 @@ interface PlaceComboboxProps {
   error?: string | undefined;
 }
 
-export const placeLabel = (place: Place) => `${place.name}, ${place.region}`;
+const placeLabel = (place: Place) => `${place.name}, ${place.region}`;
 
 const isSearchable = (text: string) => text.trim().length >= PLACE_QUERY_MIN;
 
-/** 'Wohnort': the ARIA 1.2 combobox pattern with a list popup, fed by GET /api/places. */
-export function PlaceCombobox({ value, onChange, onBlur, inputRef, error }: PlaceComboboxProps) {
-  const id = useId();
-  const ids = { input: id, listbox: `${id}-listbox`, status: `${id}-status`, hint: `${id}-hint`, error: `${id}-error` };
-  const optionId = (index: number) => `${id}-option-${index}`;
+/**
+ * React Aria's press handling would add a <style> element (touch-action for pressable elements),
+ * which the CSP (style-src 'self') refuses. The rule is in form-controls.css; an element with
+ * React Aria's id, added before its effects run, tells it the rule is there.
+ */
+const PRESSABLE_STYLE_ID = 'react-aria-pressable-style';
 
-  const [query, setQuery] = useState(value ? placeLabel(value) : '');
+function usePressableRuleFromCss(): void {
+  useLayoutEffect(() => {
+    if (document.getElementById(PRESSABLE_STYLE_ID)) return;
+    const marker = document.createElement('template');
+    marker.id = PRESSABLE_STYLE_ID;
+    document.head.append(marker);
+  }, []);
+}
+
+/**
+ * 'Wohnort': React Aria's combobox (ARIA 1.2 pattern, arrow keys, Enter picks, Escape closes),
+ * fed by GET /api/places as the member types. Only a place from the list counts: the text returns
+ * to the chosen place when the field loses focus, or on Escape with the list closed.
+ */
+export function PlaceCombobox({ value, onChange, onBlur, inputRef, error }: PlaceComboboxProps) {
+  usePressableRuleFromCss();
+  const id = useId();
+  const ids = { status: `${id}-status`, hint: `${id}-hint`, error: `${id}-error` };
+  const chosen = value ? placeLabel(value) : '';
+
+  const [query, setQuery] = useState(chosen);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(query, 250);
-  const searching = open && isSearchable(query) && isSearchable(debounced);
+  const searching = query !== chosen && isSearchable(query) && isSearchable(debounced);
   const places = usePlaces(searching ? debounced : '');
   const options = searching ? (places.data ?? []) : [];
-  const expanded = options.length > 0;
-  const activeIndex = expanded && active < options.length ? active : -1;
 
-  const select = (place: Place) => {
+  const select = (key: Key | null) => {
+    const place = options.find((option) => option.id === key);
+    if (!place) return;
     onChange(place);
     setQuery(placeLabel(place));
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const moveTo = (index: number) => {
-    setActive(index);
-    document.getElementById(optionId(index))?.scrollIntoView({ block: 'nearest' });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!expanded) {
-        setOpen(true);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      const from = activeIndex === -1 && step === -1 ? 0 : activeIndex;
-      moveTo((from + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && expanded) {
-      // Never submit the form from an open list; Enter picks the highlighted place.
-      event.preventDefault();
-      const place = options[activeIndex];
-      if (place) select(place);
-    } else if (event.key === 'Escape') {
-      if (expanded) {
-        event.preventDefault();
-        setOpen(false);
-      } else if (value) {
-        setQuery(placeLabel(value));
-      }
-    }
   };
 
   const status = statusText(searching, places.isFetching, places.isError, places.data);
 
   return (
-    <div className="field combobox">
-      <label className="field__label" htmlFor={ids.input}>
-        {de.place.label}
-      </label>
-      <div className="combobox__control">
-        <svg className="combobox__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
-          <circle cx="12" cy="10" r="2.3" />
-        </svg>
-        <input
-          ref={inputRef}
-          id={ids.input}
-          type="text"
-          role="combobox"
-          className="field__input combobox__input"
-          value={query}
-          placeholder={de.place.placeholder}
-          maxLength={PLACE_QUERY_MAX}
-          autoComplete="off"
-          spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={ids.listbox}
-          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
+    // German announcements whatever the browser's language (the build keeps only React Aria's German strings).
+    <I18nProvider locale="de-DE">
+      <div className="field combobox">
+        <ComboBox
+          items={options}
+          inputValue={query}
+          onInputChange={setQuery}
+          selectedKey={value?.id ?? null}
+          onSelectionChange={select}
+          onOpenChange={setOpen}
+          // The text may differ from the chosen place while typing; blur and Escape restore it.
+          allowsCustomValue
+          menuTrigger="input"
+          isInvalid={error ? true : undefined}
           onBlur={() => {
-            setOpen(false);
-            if (value) setQuery(placeLabel(value));
+            setQuery(chosen);
             onBlur();
           }}
-        />
-        <ul
-          id={ids.listbox}
-          role="listbox"
-          aria-label={de.place.listLabel}
-          className="combobox__listbox"
-          hidden={!expanded}
-          // Keeps the focus in the input, so a click selects instead of blurring first.
-          onMouseDown={(event) => event.preventDefault()}
         >
-          {options.map((place, index) => (
-            <li
-              key={place.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={index === activeIndex ? 'combobox__option combobox__option--active' : 'combobox__option'}
-              onClick={() => select(place)}
-              onMouseMove={() => activeIndex !== index && setActive(index)}
-            >
-              <span className="combobox__name">{place.name}</span>
-              <span className="combobox__region">, {place.region}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <p id={ids.status} role="status" className={status.visible ? 'combobox__status' : 'visually-hidden'}>
-        {status.text}
-      </p>
-      <p className="field__hint" id={ids.hint}>
-        {de.place.hint}
-      </p>
-      <p className={value ? 'combobox__selected' : 'combobox__selected combobox__selected--none'} data-testid="place-selected">
-        {value ? (
-          <>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
+          <Label className="field__label">{de.place.label}</Label>
+          <div className="combobox__control">
+            <svg className="combobox__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
+              <circle cx="12" cy="10" r="2.3" />
             </svg>
-            <span>
-              {de.place.selected} <strong>{placeLabel(value)}</strong>
-            </span>
-          </>
-        ) : (
-          de.place.notSelected
-        )}
-      </p>
-      {error ? (
-        <p className="field__error" id={ids.error} role="alert">
-          {error}
+            <Input
+              ref={inputRef}
+              className="field__input combobox__input"
+              placeholder={de.place.placeholder}
+              maxLength={PLACE_QUERY_MAX}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !open) setQuery(chosen);
+              }}
+            />
+          </div>
+          <OpenOnResults results={searching ? places.data : undefined} />
+          <Popover className="combobox__popover" offset={6}>
+            <ListBox<Place> className="combobox__listbox" aria-label={de.place.listLabel}>
+              {(place) => (
+                <ListBoxItem
+                  id={place.id}
+                  textValue={placeLabel(place)}
+                  className={({ isFocused }) => (isFocused ? 'combobox__option combobox__option--active' : 'combobox__option')}
+                >
+                  <span className="combobox__name">{place.name}</span>
+                  <span className="combobox__region">, {place.region}</span>
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </ComboBox>
+        <p id={ids.status} role="status" className={status.visible ? 'combobox__status' : 'visually-hidden'}>
+          {status.text}
         </p>
-      ) : null}
-    </div>
+        <p className="field__hint" id={ids.hint}>
+          {de.place.hint}
+        </p>
+        <p className={value ? 'combobox__selected' : 'combobox__selected combobox__selected--none'} data-testid="place-selected">
+          {value ? (
+            <>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </svg>
+              <span>
+                {de.place.selected} <strong>{placeLabel(value)}</strong>
+              </span>
+            </>
+          ) : (
+            de.place.notSelected
+          )}
+        </p>
+        {error ? (
+          <p className="field__error" id={ids.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </I18nProvider>
   );
+}
+
+/**
+ * React Aria opens the list when the text changes and items are there already; the places arrive
+ * a debounce and a request later, so a fresh, non-empty answer opens it (while the field has focus).
+ */
+function OpenOnResults({ results }: { results: Place[] | undefined }) {
+  const state = useContext(ComboBoxStateContext);
+  const hasResults = results !== undefined && results.length > 0;
+  useEffect(() => {
+    if (hasResults && state?.isFocused && !state.isOpen) state.open(null, 'input');
+    // Only a new answer opens the list: Escape closes it for good until the member types again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [results]);
+  return null;
 }
 
 function statusText(searching: boolean, fetching: boolean, failed: boolean, data: Place[] | undefined) {
