@@ -4,6 +4,9 @@ import { precompress } from './precompress';
 
 const SERVER = 'http://localhost:3000';
 
+/** Chunks the entry itself loads (index.html preloads them). */
+const ENTRY_CHUNKS = /(^|\/)(vendor-react|vendor-router|rolldown-runtime)-[\w-]+\.js$/;
+
 /**
  * React Aria ships its screen-reader strings in 34 languages; the app speaks German only (its
  * components run under <I18nProvider locale="de-DE">), so every other language's file is empty.
@@ -23,8 +26,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The server's CSP forbids inline scripts; the polyfill would otherwise ride in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // The server's CSP forbids inline scripts; the polyfill would otherwise ride in the entry.
+      polyfill: false,
+      // React, the router and the runtime are loaded by the entry before any lazy chunk; naming them
+      // again in every lazy route's preload list would only add bytes to the landing page.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !ENTRY_CHUNKS.test(dep)) : deps),
+    },
     rollupOptions: {
       onwarn(warning, warn) {
         // 'use client' directives mean nothing to a client-only bundle; zod's misplaced pure

@@ -9,15 +9,7 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    // A shared device stops showing this member's notifications (while the session still works).
-    await import('../../lib/web-push').then((push) => push.disablePush()).catch(() => undefined);
-    try {
-      // On demand: the session button is on every page, the API client only on members' pages.
-      const { logout } = await import('./api');
-      await logout();
-    } catch {
-      // The token is dropped locally either way; an expired session needs no server logout.
-    }
+    await import('./end-session').then((session) => session.endSessionOnServer()).catch(() => undefined);
     clearToken();
     queryClient.removeQueries({ queryKey: meKey() });
     await navigate('/');
