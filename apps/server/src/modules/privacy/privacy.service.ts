@@ -54,9 +54,9 @@ export class PrivacyService {
     const photo = await this.photos.findForUser(user.id);
     const entries = await this.rankings.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
-      this.sessions.userChanged(tx, user.id);
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
       await repo.eraseUser(tx, user.id);
+      this.sessions.userChanged(tx, user.id);
       return sessionIds;
     });
     this.sessions.announceRevoked(revoked);
@@ -109,9 +109,9 @@ export class PrivacyService {
     }
     assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
     const hash = await hashPassword(next);
-      this.sessions.userChanged(tx, auth.user.id);
     const revoked = await this.db.transaction(async (tx) => {
       await repo.setPasswordHash(tx, auth.user.id, hash);
+      this.sessions.userChanged(tx, auth.user.id);
       return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
     });
     this.sessions.announceRevoked(revoked);

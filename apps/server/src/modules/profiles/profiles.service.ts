@@ -82,8 +82,8 @@ export class ProfilesService {
       if (next.age_min > next.age_max) {
         throw new AppError('invalid_age_range');
       }
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       await upsertProfile(tx, next);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     });
     return this.getOwn(userId);
   }
