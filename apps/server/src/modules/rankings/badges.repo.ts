@@ -1,8 +1,15 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-
-export type BadgeRow = { user_id: string; kind: string; scope: string; awarded_at: Date };
+import { typed } from '../../db/kysely.js';
 
 /** Badges of these members, oldest first (awarded by triggers in migration 006 and the Top10 freeze). */
-export function badgesOf(q: Queryable, userIds: string[]): Promise<BadgeRow[]> {
-  return q.query<BadgeRow>('SELECT user_id, kind, scope, awarded_at FROM badges WHERE user_id = ANY($1::uuid[]) ORDER BY awarded_at, kind, scope', [userIds]);
+export function badgesOf(q: Queryable, userIds: string[]) {
+  return typed(q)
+    .selectFrom('badges')
+    .select(['user_id', 'kind', 'scope', 'awarded_at'])
+    .where('user_id', '=', (eb) => eb.fn.any(sql<string[]>`${userIds}::uuid[]`))
+    .orderBy('awarded_at')
+    .orderBy('kind')
+    .orderBy('scope')
+    .execute();
 }
