@@ -1,103 +1,166 @@
 import type { MemberSettings } from '@funkeln/contracts/safety';
+import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { now, typed } from '../../db/kysely.js';
+import type { CompanionMessages } from '../../db/schema.js';
 
-type Rows = Record<string, unknown>[];
-const all = (q: Queryable, sql: string, userId: string): Promise<Rows> => q.query(sql, [userId]);
+/** A companion turn as json_agg writes it: the time as the JSON text of the timestamp. */
+type ExportedTurn = Pick<Selectable<CompanionMessages>, 'role' | 'content'> & { created_at: string };
 
 /**
  * Everything stored about a member, as rows (the export). Other members appear only by id and
  * display name: never their e-mail, birth date or place.
  */
 export async function exportRows(q: Queryable, userId: string) {
+  const k = typed(q);
+  const other = (a: 'm.user_a', b: 'm.user_b') => sql<string>`CASE WHEN ${sql.ref(a)} = ${userId} THEN ${sql.ref(b)} ELSE ${sql.ref(a)} END`;
   return {
-    account: (await all(q, `SELECT id, email, email_verified, display_name, role, google_sub IS NOT NULL AS google_linked, premium_until,
-                                   message_pref, email_notifications, email_on_match, email_on_message, email_on_flirt, read_receipts, push_previews,
-                                   created_at, updated_at, last_active_at
-                              FROM users WHERE id = $1`, userId))[0],
-    profile: (await all(q, `SELECT p.about_me, p.looking_for, p.birth_date, p.gender, p.interested_in, p.age_min, p.age_max,
-                                   pl.name AS place, p.share_enabled, p.orientation_consent, p.updated_at
-                              FROM profiles p LEFT JOIN places pl ON pl.id = p.place_id WHERE p.user_id = $1`, userId))[0] ?? null,
-    photos: await all(q, 'SELECT id, status, moderation_label, moderation_scores, width, height, disabled_at, created_at, large_key FROM photos WHERE user_id = $1', userId),
-    photoCategories: await all(q, 'SELECT category, created_at FROM photo_entries WHERE user_id = $1', userId),
-    likesGiven: await all(q, `SELECT s.target_id AS member_id, u.display_name AS member_name, s.kind, s.created_at
-                                FROM swipes s LEFT JOIN users u ON u.id = s.target_id WHERE s.actor_id = $1 ORDER BY s.created_at`, userId),
-    matches: await all(q, `SELECT CASE WHEN m.user_a = $1 THEN m.user_b ELSE m.user_a END AS member_id, u.display_name AS member_name, m.created_at
-                             FROM matches m JOIN users u ON u.id = CASE WHEN m.user_a = $1 THEN m.user_b ELSE m.user_a END
-                            WHERE $1 IN (m.user_a, m.user_b)`, userId),
-    blocks: await all(q, 'SELECT blocked_id AS member_id, created_at FROM blocks WHERE blocker_id = $1', userId),
-    messages: await all(q, `SELECT m.id, CASE WHEN m.sender_id = $1 THEN 'sent' ELSE 'received' END AS direction,
-                                   CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END AS member_id,
-                                   m.body, m.prepaid_reply, m.created_at, m.read_at
-                              FROM messages m WHERE m.sender_id = $1 OR m.recipient_id = $1 ORDER BY m.created_at`, userId),
-    ledger: await all(q, `SELECT t.id AS transaction_id, t.kind, e.amount, t.created_at
-                            FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN ledger_transactions t ON t.id = e.transaction_id
-                           WHERE a.user_id = $1 ORDER BY e.id`, userId),
-    purchases: await all(q, 'SELECT id, pack_id, credits, price_cents, provider, status, created_at, paid_at FROM purchases WHERE user_id = $1', userId),
-    rewards: await all(q, 'SELECT kind, period, amount, claimed_at FROM reward_claims WHERE user_id = $1', userId),
-    votesGiven: await all(q, 'SELECT photo_id, category, month, created_at FROM photo_votes WHERE voter_id = $1', userId),
-    badges: await all(q, 'SELECT kind, scope, awarded_at FROM badges WHERE user_id = $1', userId),
-    companionConversations: await all(q, `SELECT c.id, c.title, c.started_at,
-                                                 COALESCE((SELECT json_agg(json_build_object('role', m.role, 'content', m.content, 'created_at', m.created_at) ORDER BY m.id)
-                                                             FROM companion_messages m WHERE m.conversation_id = c.id), '[]') AS turns
-                                            FROM companion_conversations c WHERE c.user_id = $1 ORDER BY c.started_at`, userId),
-    companionMemories: await all(q, 'SELECT id, content, tags, created_at FROM companion_memories WHERE user_id = $1', userId),
-    reportsFiled: await all(q, 'SELECT id, reported_id, photo_id, message_id, reason, details, status, created_at FROM reports WHERE reporter_id = $1', userId),
-    consents: await all(q, 'SELECT kind, given, at FROM consents WHERE user_id = $1 ORDER BY at', userId),
-    sessions: await all(q, 'SELECT created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE user_id = $1', userId),
+    account: await k
+      .selectFrom('users')
+      .select(['id', 'email', 'email_verified', 'display_name', 'role'])
+      .select((eb) => eb('google_sub', 'is not', null).as('google_linked'))
+      .select(['premium_until', 'message_pref', 'email_notifications', 'email_on_match', 'email_on_message', 'email_on_flirt', 'read_receipts', 'push_previews'])
+      .select(['created_at', 'updated_at', 'last_active_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+    profile:
+      (await k
+        .selectFrom('profiles as p')
+        .leftJoin('places as pl', 'pl.id', 'p.place_id')
+        .select(['p.about_me', 'p.looking_for', 'p.birth_date', 'p.gender', 'p.interested_in', 'p.age_min', 'p.age_max'])
+        .select(['pl.name as place', 'p.share_enabled', 'p.orientation_consent', 'p.updated_at'])
+        .where('p.user_id', '=', userId)
+        .executeTakeFirst()) ?? null,
+    photos: await k
+      .selectFrom('photos')
+      .select(['id', 'status', 'moderation_label', 'moderation_scores', 'width', 'height', 'disabled_at', 'created_at', 'large_key'])
+      .where('user_id', '=', userId)
+      .execute(),
+    photoCategories: await k.selectFrom('photo_entries').select(['category', 'created_at']).where('user_id', '=', userId).execute(),
+    likesGiven: await k
+      .selectFrom('swipes as s')
+      .leftJoin('users as u', 'u.id', 's.target_id')
+      .select(['s.target_id as member_id', 'u.display_name as member_name', 's.kind', 's.created_at'])
+      .where('s.actor_id', '=', userId)
+      .orderBy('s.created_at')
+      .execute(),
+    matches: await k
+      .selectFrom('matches as m')
+      .innerJoin('users as u', (j) => j.on('u.id', '=', other('m.user_a', 'm.user_b')))
+      .select([other('m.user_a', 'm.user_b').as('member_id'), 'u.display_name as member_name', 'm.created_at'])
+      .where((eb) => eb.or([eb('m.user_a', '=', userId), eb('m.user_b', '=', userId)]))
+      .execute(),
+    blocks: await k.selectFrom('blocks').select(['blocked_id as member_id', 'created_at']).where('blocker_id', '=', userId).execute(),
+    messages: await k
+      .selectFrom('messages as m')
+      .select('m.id')
+      .select((eb) => [
+        eb.case().when('m.sender_id', '=', userId).then(sql.lit<'sent' | 'received'>('sent')).else(sql.lit('received')).end().as('direction'),
+        eb.case().when('m.sender_id', '=', userId).then(eb.ref('m.recipient_id')).else(eb.ref('m.sender_id')).end().as('member_id'),
+      ])
+      .select(['m.body', 'm.prepaid_reply', 'm.created_at', 'm.read_at'])
+      .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.recipient_id', '=', userId)]))
+      .orderBy('m.created_at')
+      .execute(),
+    ledger: await k
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(['t.id as transaction_id', 't.kind', 'e.amount', 't.created_at'])
+      .where('a.user_id', '=', userId)
+      .orderBy('e.id')
+      .execute(),
+    purchases: await k
+      .selectFrom('purchases')
+      .select(['id', 'pack_id', 'credits', 'price_cents', 'provider', 'status', 'created_at', 'paid_at'])
+      .where('user_id', '=', userId)
+      .execute(),
+    rewards: await k.selectFrom('reward_claims').select(['kind', 'period', 'amount', 'claimed_at']).where('user_id', '=', userId).execute(),
+    votesGiven: await k.selectFrom('photo_votes').select(['photo_id', 'category', 'month', 'created_at']).where('voter_id', '=', userId).execute(),
+    badges: await k.selectFrom('badges').select(['kind', 'scope', 'awarded_at']).where('user_id', '=', userId).execute(),
+    companionConversations: await k
+      .selectFrom('companion_conversations as c')
+      .select(['c.id', 'c.title', 'c.started_at'])
+      .select(
+        sql<ExportedTurn[]>`COALESCE((SELECT json_agg(json_build_object('role', m.role, 'content', m.content, 'created_at', m.created_at) ORDER BY m.id)
+                                        FROM companion_messages m WHERE m.conversation_id = c.id), '[]')`.as('turns'),
+      )
+      .where('c.user_id', '=', userId)
+      .orderBy('c.started_at')
+      .execute(),
+    companionMemories: await k.selectFrom('companion_memories').select(['id', 'content', 'tags', 'created_at']).where('user_id', '=', userId).execute(),
+    reportsFiled: await k
+      .selectFrom('reports')
+      .select(['id', 'reported_id', 'photo_id', 'message_id', 'reason', 'details', 'status', 'created_at'])
+      .where('reporter_id', '=', userId)
+      .execute(),
+    consents: await k.selectFrom('consents').select(['kind', 'given', 'at']).where('user_id', '=', userId).orderBy('at').execute(),
+    sessions: await k.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).execute(),
   };
 }
 
 /** Erases the account; rows that must stay for bookkeeping lose the member (ON DELETE SET NULL). */
 export async function eraseUser(q: Queryable, userId: string): Promise<void> {
-  await q.query("UPDATE leaderboard_archive SET user_id = NULL, name = 'Gelöschtes Profil' WHERE user_id = $1", [userId]);
+  const k = typed(q);
+  await k.updateTable('leaderboard_archive').set({ user_id: null, name: 'Gelöschtes Profil' }).where('user_id', '=', userId).execute();
   // Mails to the address, sent or waiting (a waiting one must not go out after the erasure).
-  await q.query('DELETE FROM mail_outbox WHERE lower(to_address) = (SELECT lower(email) FROM users WHERE id = $1)', [userId]);
-  await q.query('DELETE FROM users WHERE id = $1', [userId]);
+  await k
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb(eb.fn<string>('lower', ['to_address']), '=', eb.selectFrom('users').select((s) => s.fn<string>('lower', ['email']).as('email')).where('id', '=', userId)),
+    )
+    .execute();
+  await k.deleteFrom('users').where('id', '=', userId).execute();
 }
 
 export async function recordConsent(q: Queryable, userId: string, given: boolean): Promise<void> {
-  await q.query("INSERT INTO consents (user_id, kind, given) VALUES ($1, 'orientation', $2)", [userId, given]);
-  await q.query('UPDATE profiles SET orientation_consent = $2 WHERE user_id = $1', [userId, given ? 'given' : 'withdrawn']);
+  const k = typed(q);
+  await k.insertInto('consents').values({ user_id: userId, kind: 'orientation', given }).execute();
+  await k
+    .updateTable('profiles')
+    .set({ orientation_consent: given ? 'given' : 'withdrawn' })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
-export async function consentHistory(q: Queryable, userId: string): Promise<{ given: boolean; at: Date }[]> {
-  return q.query<{ given: boolean; at: Date }>("SELECT given, at FROM consents WHERE user_id = $1 AND kind = 'orientation' ORDER BY at, id", [userId]);
+export function consentHistory(q: Queryable, userId: string) {
+  return typed(q).selectFrom('consents').select(['given', 'at']).where('user_id', '=', userId).where('kind', '=', 'orientation').orderBy('at').orderBy('id').execute();
 }
 
-export type SettingsRow = {
-  message_pref: 'everyone' | 'liked';
-  email_notifications: boolean;
-  share_enabled: boolean | null;
-  read_receipts: boolean;
-  email_on_match: boolean;
-  email_on_message: boolean;
-  email_on_flirt: boolean;
-  push_previews: boolean;
-};
-export async function memberSettings(q: Queryable, userId: string): Promise<SettingsRow> {
-  const rows = await q.query<SettingsRow>(
-    `SELECT u.message_pref, u.email_notifications, p.share_enabled, u.read_receipts, u.email_on_match, u.email_on_message, u.email_on_flirt, u.push_previews
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  );
-  return rows[0]!;
+export function memberSettings(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('users as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .select(['u.message_pref', 'u.email_notifications', 'p.share_enabled', 'u.read_receipts', 'u.email_on_match', 'u.email_on_message', 'u.email_on_flirt', 'u.push_previews'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
+/** Writes the given settings (the others stay); the member's row is touched (updated_at) either way. */
 export async function updateMemberSettings(q: Queryable, userId: string, s: Partial<MemberSettings>): Promise<void> {
-  await q.query(
-    `UPDATE users SET message_pref = COALESCE($2, message_pref), email_notifications = COALESCE($3, email_notifications),
-       read_receipts = COALESCE($4, read_receipts), email_on_match = COALESCE($5, email_on_match), email_on_message = COALESCE($6, email_on_message),
-       email_on_flirt = COALESCE($7, email_on_flirt), push_previews = COALESCE($8, push_previews), updated_at = now()
-     WHERE id = $1`,
-    [userId, s.messagePref ?? null, s.emailNotifications ?? null, s.readReceipts ?? null, s.emailOnMatch ?? null, s.emailOnMessage ?? null, s.emailOnFlirt ?? null, s.pushPreviews ?? null],
-  );
-  if (s.shareEnabled !== undefined) await q.query('UPDATE profiles SET share_enabled = $2 WHERE user_id = $1', [userId, s.shareEnabled]);
+  const k = typed(q);
+  await k
+    .updateTable('users')
+    .set({
+      message_pref: s.messagePref,
+      email_notifications: s.emailNotifications,
+      read_receipts: s.readReceipts,
+      email_on_match: s.emailOnMatch,
+      email_on_message: s.emailOnMessage,
+      email_on_flirt: s.emailOnFlirt,
+      push_previews: s.pushPreviews,
+      updated_at: now(),
+    })
+    .where('id', '=', userId)
+    .execute();
+  if (s.shareEnabled !== undefined) await k.updateTable('profiles').set({ share_enabled: s.shareEnabled }).where('user_id', '=', userId).execute();
 }
 
 export async function setPasswordHash(q: Queryable, userId: string, hash: string): Promise<void> {
-  await q.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, hash]);
+  await typed(q).updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
 }
 
 export async function sessionCreatedAt(q: Queryable, sessionId: string): Promise<Date | undefined> {
-  return (await q.query<{ created_at: Date }>('SELECT created_at FROM sessions WHERE id = $1', [sessionId]))[0]?.created_at;
+  const row = await typed(q).selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  return row?.created_at;
 }
