@@ -11,11 +11,10 @@
 export const LAT_STEP = 0.009;
 export const LON_STEP = 0.013;
 
-// A type alias, not an interface, so query<LatLon>() accepts it as a Row.
-export type LatLon = {
+export interface LatLon {
   lat: number;
   lon: number;
-};
+}
 
 /** The nearest grid point, rounded to 3 decimals so equal cells compare equal. */
 export function snapToGrid(lat: number, lon: number): LatLon {

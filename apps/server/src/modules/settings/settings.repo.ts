@@ -1,6 +1,12 @@
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 
+/** One stored value (undefined when the key was never set). */
+export async function readStoredSetting(q: Queryable, key: string): Promise<string | undefined> {
+  const row = await typed(q).selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
 export async function readStoredSettings(q: Queryable): Promise<Map<string, string>> {
   const rows = await typed(q).selectFrom('settings').select(['key', 'value']).execute();
   return new Map(rows.map((r) => [r.key, r.value]));

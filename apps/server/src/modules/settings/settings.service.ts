@@ -1,7 +1,7 @@
 import { isSettingKey, settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { readStoredSettings, upsertSettings } from './settings.repo.js';
+import { readStoredSetting, readStoredSettings, upsertSettings } from './settings.repo.js';
 
 /**
  * Typed key/value settings kept in the database. Read through on every call (one small
@@ -12,8 +12,7 @@ export class SettingsService {
 
   /** `q`: a transaction to read in (PGlite's one connection cannot answer outside it meanwhile). */
   async get<K extends SettingKey>(key: K, q: Queryable = this.db): Promise<SettingValue<K>> {
-    const rows = await q.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
-    return parseSetting(key, rows[0]?.value);
+    return parseSetting(key, await readStoredSetting(q, key));
   }
 
   /** All settings as strings, defaults filled in. */
