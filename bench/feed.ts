@@ -149,8 +149,8 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-feed-${process.pid}:`, ...env });
   const c = createContainer(config, db, silent);
   let decksOn = false;
-  const decks = new FeedDecks(c.events, () => decksOn, DECK_SIZE);
-  const bench: Container = { ...c, feed: new FeedService(db, c.places, c.photos, c.badges, neverRefusing(c.limiter), decks, new CursorSealer(db)) };
+  const decks = new FeedDecks({ events: c.events, enabled: () => decksOn, size: DECK_SIZE });
+  const bench: Container = { ...c, feed: new FeedService({ db, places: c.places, photos: c.photos, badges: c.badges, limiter: neverRefusing(c.limiter), decks, cursors: new CursorSealer(db) }) };
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');

@@ -3,23 +3,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@funkeln/contracts/locale';
 import type { Container } from './container.js';
-import { accountsRoutes, googleRoutes } from './modules/accounts/index.js';
-import { adminRoutes } from './modules/admin/index.js';
-import { companionRoutes } from './modules/companion/index.js';
-import { devMailboxRoutes } from './modules/devmail/index.js';
-import { discoveryRoutes } from './modules/discovery/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { messagingRoutes } from './modules/messaging/index.js';
-import { notificationsRoutes } from './modules/notifications/index.js';
-import { METRICS_PATH, metricsRoutes } from './modules/ops/index.js';
-import { photosRoutes } from './modules/photos/index.js';
-import { placesRoutes } from './modules/places/index.js';
-import { profilesRoutes, shareRoutes } from './modules/profiles/index.js';
-import { pushRoutes } from './modules/push/index.js';
-import { privacyRoutes } from './modules/privacy/index.js';
-import { rankingsRoutes } from './modules/rankings/index.js';
-import { reportsRoutes } from './modules/safety/index.js';
-import { paymentsRoutes, walletRoutes } from './modules/wallet/index.js';
+import { METRICS_PATH } from './modules/ops/index.js';
+import type { AppModule } from './platform/module.js';
 import { registerDocs } from './platform/docs.js';
 import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
@@ -71,26 +56,21 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   registerSecurityHeaders(app, headersFor);
   await registerDocs(app, c.config.apiDocs);
 
-  await app.register(healthRoutes(c));
-  await app.register(metricsRoutes(c.metrics, c.config.metricsToken));
-  await app.register(accountsRoutes(c), { prefix: '/api' });
-  await app.register(googleRoutes(c), { prefix: '/api' });
-  await app.register(placesRoutes(c.places), { prefix: '/api' });
-  await app.register(profilesRoutes(c.profiles, c.sessions), { prefix: '/api' });
-  await app.register(photosRoutes(c.photos, c.sessions), { prefix: '/api' });
-  await app.register(discoveryRoutes(c.feed, c.likes, c.sessions), { prefix: '/api' });
-  await app.register(walletRoutes({ wallet: c.wallet, rewards: c.rewards, purchases: c.purchases, sessions: c.sessions }), { prefix: '/api' });
-  if (c.payments.mode === 'stripe') await app.register(paymentsRoutes(c.payments.provider, c.purchases), { prefix: '/api' });
-  await app.register(messagingRoutes(c, c.sessions), { prefix: '/api' });
-  await app.register(rankingsRoutes(c.rankings, c.sessions), { prefix: '/api' });
-  await app.register(companionRoutes(c.companion, c.sessions), { prefix: '/api' });
-  await app.register(pushRoutes(c.push, c.sessions), { prefix: '/api' });
-  await app.register(reportsRoutes(c.reports, c.sessions), { prefix: '/api' });
-  await app.register(privacyRoutes(c.privacy, c.sessions), { prefix: '/api' });
-  await app.register(notificationsRoutes(c.unsubscribes, c.limiter), { prefix: '/api' });
-  await app.register(adminRoutes(c.admin, c.sessions), { prefix: '/api/admin' });
-  await app.register(shareRoutes(c.profiles, c.photos, c.config.publicUrl));
-  if (c.config.devMailbox) await app.register(devMailboxRoutes(c));
+  // Each module's routes are one plugin (docs/ARCHITECTURE.md, "How a module is wired"); app.ts picks the prefix.
+  const m = c.modules;
+  const mounts: [AppModule<object> | undefined, string][] = [
+    [m.health, ''],
+    [m.ops, ''],
+    ...[m.accounts, m.places, m.profiles, m.photos, m.discovery, m.wallet, m.messaging, m.rankings, m.companion, m.push, m.safety, m.privacy, m.notifications].map(
+      (api): [AppModule<object>, string] => [api, '/api'],
+    ),
+    [m.admin, '/api/admin'],
+    [m.devmail, ''],
+  ];
+  for (const [module, prefix] of mounts) {
+    if (module?.routes) await app.register(module.routes, prefix ? { prefix } : {});
+    if (module?.pages) await app.register(module.pages);
+  }
   await registerSpa(app, options.webDist ?? WEB_DIST);
 
   const origin = new URL(c.config.publicUrl).origin;

@@ -2,32 +2,70 @@ import type { Agent as HttpsAgent } from 'node:https';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { AccountsService, GoogleSignIn, LoginCodeService, MailRequestQueue, MailTokenService, PasswordResetService, SessionService, VerificationService } from './modules/accounts/index.js';
-import { DECK_SIZE, FeedDecks, FeedService, FlirtImages, LikesService } from './modules/discovery/index.js';
-import { createNsfwModerator, type Moderator, PhotosService, PhotoUrlSigner } from './modules/photos/index.js';
-import { CursorSealer } from './platform/sealed-cursor.js';
-import { PlacesService } from './modules/places/index.js';
-import { ProfilesService } from './modules/profiles/index.js';
-import { PushChannel, PushSender, PushService, VapidKeys } from './modules/push/index.js';
-import { AdminService } from './modules/admin/index.js';
-import { type CompanionModel, CompanionService, createEmbeddedModel, createOpenAiModel } from './modules/companion/index.js';
-import { ComposeService, EscrowService, MessagesService, ReadStateService } from './modules/messaging/index.js';
-import { EmailChannel, NotificationService, UnsubscribeService, UnsubscribeTokens } from './modules/notifications/index.js';
-import { BadgesService, RankingsService, voteReceivedOn } from './modules/rankings/index.js';
-import { PrivacyService } from './modules/privacy/index.js';
-import { ReportsService } from './modules/safety/index.js';
-import { SettingsService } from './modules/settings/index.js';
-import { createStripeProvider, Ledger, type Payments, PurchasesService, RewardsService, WalletService } from './modules/wallet/index.js';
+import {
+  type AccountsService,
+  createAccountsModule,
+  type GoogleSignIn,
+  type LoginCodeService,
+  type MailRequestQueue,
+  type PasswordResetService,
+  type SessionService,
+  type VerificationService,
+} from './modules/accounts/index.js';
+import { type AdminService, createAdminModule } from './modules/admin/index.js';
+import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
+import { createDevmailModule } from './modules/devmail/index.js';
+import { createDiscoveryModule, type FeedService, type LikesService } from './modules/discovery/index.js';
+import { createHealthModule } from './modules/health/index.js';
+import { type ComposeService, createMessagingModule, type EscrowService, type MessagesService, type ReadStateService } from './modules/messaging/index.js';
+import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
+import { createOpsModule } from './modules/ops/index.js';
+import { createNsfwModerator, createPhotosModule, type Moderator, type PhotosService } from './modules/photos/index.js';
+import { createPlacesModule, type PlacesService } from './modules/places/index.js';
+import { createPrivacyModule, type PrivacyService } from './modules/privacy/index.js';
+import { createProfilesModule, type ProfilesService } from './modules/profiles/index.js';
+import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
+import { type BadgesService, createRankingsModule, type RankingsService, voteReceivedOn } from './modules/rankings/index.js';
+import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
+import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
+import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
 import { EventBus } from './platform/events.js';
-import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
-import { ScheduledJob } from './platform/jobs/scheduled-job.js';
-import { PriorityGate } from './platform/priority-gate.js';
+import type { ScheduledJob } from './platform/jobs/scheduled-job.js';
 import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
+import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
+import { type Job, type Platform, scheduler } from './platform/module.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createRedis } from './platform/redis.js';
+import { CursorSealer } from './platform/sealed-cursor.js';
 import type { BlobStorage } from './platform/storage/blob-storage.js';
 import { createStorage } from './platform/storage/create-storage.js';
+
+/** The app's modules in the order app.ts registers their routes (routes under /api unless said otherwise). */
+interface Modules {
+  /** At the root. */
+  health: ReturnType<typeof createHealthModule>;
+  /** At the root. */
+  ops: ReturnType<typeof createOpsModule>;
+  accounts: ReturnType<typeof createAccountsModule>;
+  places: ReturnType<typeof createPlacesModule>;
+  profiles: ReturnType<typeof createProfilesModule>;
+  photos: ReturnType<typeof createPhotosModule>;
+  discovery: ReturnType<typeof createDiscoveryModule>;
+  wallet: ReturnType<typeof createWalletModule>;
+  messaging: ReturnType<typeof createMessagingModule>;
+  rankings: ReturnType<typeof createRankingsModule>;
+  companion: ReturnType<typeof createCompanionModule>;
+  push: ReturnType<typeof createPushModule>;
+  safety: ReturnType<typeof createSafetyModule>;
+  privacy: ReturnType<typeof createPrivacyModule>;
+  notifications: ReturnType<typeof createNotificationsModule>;
+  /** Under /api/admin. */
+  admin: ReturnType<typeof createAdminModule>;
+  settings: ReturnType<typeof createSettingsModule>;
+  /** At the root; only when the config enables the dev mailbox. */
+  devmail: ReturnType<typeof createDevmailModule> | undefined;
+}
 
 /** Every long-lived service, wired once; app.ts builds HTTP on top, tests build their own. */
 export interface Container {
@@ -38,6 +76,8 @@ export interface Container {
   limiter: RateLimiter;
   /** Operator metrics on a registry of this container's own (GET /metrics). */
   metrics: Metrics;
+  /** Each module's routes, services and jobs (docs/ARCHITECTURE.md, "How a module is wired"). */
+  modules: Modules;
   settings: SettingsService;
   sessions: SessionService;
   accounts: AccountsService;
@@ -66,12 +106,8 @@ export interface Container {
   messages: MessagesService;
   readState: ReadStateService;
   compose: ComposeService;
-  /** Refunds expired prepaid replies and prunes old idempotency keys, every minute (once across the cluster). */
-  escrowJob: ScheduledJob;
   badges: BadgesService;
   rankings: RankingsService;
-  /** Freezes finished months' Top10, every 10 minutes (once across the cluster). */
-  freezeJob: ScheduledJob;
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
@@ -88,12 +124,11 @@ export interface Container {
   tokenCleanupJob: ScheduledJob;
   /** Process state the health checks report: draining from the first shutdown signal on. */
   lifecycle: { draining: boolean };
-  /** Starts background jobs (mail outbox, escrow expiry). */
+  /** Starts the mail outbox sender and every module's jobs. */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
   close(): Promise<void>;
 }
-
 
 /** Parts a test may swap for a purpose-built one (e.g. a moderator that fails). */
 export interface ContainerOverrides {
@@ -108,77 +143,75 @@ export interface ContainerOverrides {
   pushAgent?: HttpsAgent;
 }
 
-function companionModelFrom(config: Config): CompanionModel {
-  const m = config.companion.model;
-  return m ? createOpenAiModel({ ...m, retries: 2 }) : createEmbeddedModel();
-}
-
-function paymentsFrom(config: Config): Payments {
-  if (config.stripe) return { mode: 'stripe', provider: createStripeProvider(config.stripe) };
-  return config.testPayments ? { mode: 'test' } : { mode: 'none' };
-}
-
+/** Platform pieces first, then the modules in dependency order (each takes what it needs by name). */
 export function createContainer(config: Config, db: Db, log: SenderLog, overrides: ContainerOverrides = {}): Container {
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const events = new EventBus((err) => log.error({ err }, 'cluster event not published'));
   if (redis) events.connect(redis, config.redisPrefix);
-  // In-memory caches are exact only if every process that changes data can tell this one: the
-  // embedded database allows one process; with PostgreSQL that takes the Redis event channel.
-  const cacheable = () => !config.databaseUrl || events.clustered;
   const limiter = overrides.limiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   const metrics = createMetrics(db);
-  const settings = new SettingsService(db);
-  const sessions = new SessionService(db, events, config, cacheable);
-  const mailTokens = new MailTokenService(config, events);
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.mailLeaseSeconds) : createDevMailboxTransport();
-  const mailSender = new OutboxSender(db, transport, log, metrics, config.mailLeaseSeconds);
-  const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
-  const unsubscribeTokens = new UnsubscribeTokens(db);
-  const notifications = new NotificationService(db, events, log);
-  notifications.register(new EmailChannel(settings, unsubscribeTokens, events, config.publicUrl));
-  const mailRequests: MailRequestQueue = new MailRequestQueue(
+  const platform: Platform = {
+    config,
     db,
-    settings,
-    mailTokens,
-    {
-      verify: (tx, email, cap) => verification.sendRequested(tx, email, cap),
-      reset: (tx, email, cap) => passwordReset.sendRequested(tx, email, cap),
-    },
+    events,
+    limiter,
+    metrics,
     log,
-  );
-  const verification = new VerificationService(db, settings, mailTokens, sessions, limiter, mailRequests);
-  const passwordReset = new PasswordResetService(db, mailTokens, sessions, limiter, mailRequests);
+    schedule: scheduler(db, config.jobPollMs, log),
+    // In-memory caches are exact only if every process that changes data can tell this one: the
+    // embedded database allows one process; with PostgreSQL that takes the Redis event channel.
+    cacheable: () => !config.databaseUrl || events.clustered,
+  };
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom, config.mailLeaseSeconds) : createDevMailboxTransport();
+  const mailSender = new OutboxSender({ db, transport, log, metrics, leaseSeconds: config.mailLeaseSeconds });
+  const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
-  const places = new PlacesService(db);
-  const photoUrls = new PhotoUrlSigner(db);
-  const photos = new PhotosService(db, storage, photoUrls, moderator, settings, limiter, log, events, metrics);
-  const likes = new LikesService(db, photos, new FlirtImages(db, photoUrls), places, events, limiter);
-  const ledger = new Ledger();
-  const payments = overrides.payments ?? paymentsFrom(config);
-  const escrows = new EscrowService(db, ledger);
-  const badges = new BadgesService(db);
-  const rankings = new RankingsService(db, photos, events, limiter);
-  const loginCodes = new LoginCodeService(db, sessions);
   const cursors = new CursorSealer(db);
-  const readState = new ReadStateService(db, events, limiter);
-  const vapid = new VapidKeys(db, config.vapid);
-  const pushSender = new PushSender(db, vapid, log, overrides.pushAgent, config.mailLeaseSeconds);
-  const pushChannel = new PushChannel(() => pushSender.kick());
-  notifications.register(pushChannel);
-  const admin = new AdminService(db, settings, sessions, photos, rankings, events, metrics);
-  const schedule = (name: string, intervalMs: number, task: () => Promise<void>) =>
-    new ScheduledJob(db, task, { name, intervalMs, pollMs: config.jobPollMs, onError: (err) => log.error({ err, job: name }, 'job failed') });
-  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
-    await admin.cleanupTokens(undefined);
-    await mailSender.prune();
-    await pushSender.prune();
+  const lifecycle = { draining: false };
+
+  const settingsModule = createSettingsModule(platform);
+  const { settings } = settingsModule.services;
+  const notifications = createNotificationsModule({ ...platform, settings });
+  const accounts = createAccountsModule({ ...platform, settings });
+  const { sessions } = accounts.services;
+  const places = createPlacesModule(platform);
+  const photos = createPhotosModule({ ...platform, storage, moderator, settings, sessions });
+  const rankings = createRankingsModule({ ...platform, photos: photos.services.photos, sessions });
+  const wallet = createWalletModule({ ...platform, settings, sessions, voteReceived: voteReceivedOn, payments: overrides.payments });
+  const { ledger } = wallet.services;
+  const messaging = createMessagingModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
+  const discovery = createDiscoveryModule({ ...platform, ...photos.services, ...rankings.services, places: places.services.places, cursors, sessions });
+  const push = createPushModule({ ...platform, sessions, notifications: notifications.services.notifications, agent: overrides.pushAgent });
+  const admin = createAdminModule({
+    ...platform,
+    settings,
+    sessions,
+    photos: photos.services.photos,
+    rankings: rankings.services.rankings,
+    outboxes: [mailSender, push.services.pushSender],
   });
-  const freezeJob = schedule('leaderboard-freeze', 600_000, async () => void (await rankings.freezeFinishedMonths()));
-  const escrowJob = schedule('escrow-expiry', 60_000, async () => {
-    await escrows.refundExpired();
-    await escrows.pruneIdempotencyKeys();
-  });
+  const modules: Modules = {
+    health: createHealthModule({ db, redis, lifecycle }),
+    ops: createOpsModule(platform),
+    accounts,
+    places,
+    profiles: createProfilesModule({ ...platform, ...photos.services, ...discovery.services, ...rankings.services, places: places.services.places, sessions }),
+    photos,
+    discovery,
+    wallet,
+    messaging,
+    rankings,
+    companion: createCompanionModule({ ...platform, ledger, settings, sessions, model: overrides.companionModel }),
+    push,
+    safety: createSafetyModule({ ...platform, likes: discovery.services.likes, sessions }),
+    privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, rankings: rankings.services.rankings }),
+    notifications,
+    admin,
+    settings: settingsModule,
+    devmail: config.devMailbox ? createDevmailModule({ db, config, mailSender }) : undefined,
+  };
+  const jobs: Job[] = [mailSender, ...Object.values(modules).flatMap((m) => m?.jobs ?? [])];
   return {
     config,
     db,
@@ -186,71 +219,34 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     events,
     limiter,
     metrics,
-    settings,
-    sessions,
-    accounts: new AccountsService(db, config, settings, sessions, mailTokens, limiter),
-    verification,
-    passwordReset,
-    mailRequests,
-    loginCodes,
-    google: new GoogleSignIn(db, config, sessions, loginCodes),
+    modules,
+    ...settingsModule.services,
+    ...accounts.services,
     mailSender,
     storage,
     moderator,
-    places,
-    photos,
-    profiles: new ProfilesService(db, photos, places, likes, limiter, events, badges),
+    ...places.services,
+    ...photos.services,
+    ...modules.profiles.services,
     cursors,
-    feed: new FeedService(db, places, photos, badges, limiter, new FeedDecks(events, cacheable, DECK_SIZE), cursors),
-    likes,
-    ledger,
-    payments,
-    wallet: new WalletService(db, ledger, settings, events, payments.mode),
-    rewards: new RewardsService(db, ledger, settings, voteReceivedOn),
-    purchases: new PurchasesService(db, ledger, payments, config.publicUrl, log),
-    escrows,
-    messages: new MessagesService(db, ledger, escrows, settings, photos, events, limiter, cursors, readState),
-    readState,
-    compose: new ComposeService(db, ledger, settings),
-    escrowJob,
-    badges,
-    rankings,
-    freezeJob,
-    companion: new CompanionService(
-      db,
-      overrides.companionModel ?? companionModelFrom(config),
-      new PriorityGate(config.companion.concurrency),
-      ledger,
-      settings,
-      limiter,
-    ),
-    admin,
-    reports: new ReportsService(db, likes, limiter),
-    notifications,
-    unsubscribes: new UnsubscribeService(db, unsubscribeTokens, events),
-    privacy: new PrivacyService(db, storage, photos, sessions, rankings, events, limiter),
-    push: new PushService(db, vapid, limiter),
-    pushChannel,
-    pushSender,
-    tokenCleanupJob,
-    lifecycle: { draining: false },
+    ...discovery.services,
+    ...wallet.services,
+    ...messaging.services,
+    ...rankings.services,
+    ...modules.companion.services,
+    ...admin.services,
+    ...modules.safety.services,
+    ...notifications.services,
+    ...modules.privacy.services,
+    ...push.services,
+    lifecycle,
     startJobs: () => {
-      mailSender.start();
-      pushSender.start();
-      mailRequests.start();
-      escrowJob.start();
-      freezeJob.start();
-      tokenCleanupJob.start();
+      for (const job of jobs) job.start();
     },
     async close() {
       unsubscribe();
-      await notifications.close();
-      await mailRequests.stop();
-      await mailSender.stop();
-      await pushSender.stop();
-      await escrowJob.stop();
-      await freezeJob.stop();
-      await tokenCleanupJob.stop();
+      // Modules' jobs first (newest first: the notification workers before the senders they feed), then the outbox.
+      for (const job of [...jobs].reverse()) await job.stop();
       await moderator.close();
       await events.close();
       await redis?.quit().catch(() => undefined);

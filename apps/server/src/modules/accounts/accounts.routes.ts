@@ -10,13 +10,25 @@ import {
 } from '@funkeln/contracts/auth';
 import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { authOf, requireAuth } from './auth-hooks.js';
 import { clientBucket } from '../../platform/client-ip.js';
-import { enforceLimit } from '../../platform/rate-limit.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { AccountsService } from './accounts.service.js';
+import type { GoogleSignIn } from './google/google.service.js';
+import type { PasswordResetService } from './password-reset.service.js';
+import type { SessionService } from './sessions.service.js';
+import type { VerificationService } from './verification.service.js';
 
+export interface AccountsRouteDeps {
+  sessions: SessionService;
+  limiter: RateLimiter;
+  accounts: AccountsService;
+  google: GoogleSignIn;
+  verification: VerificationService;
+  passwordReset: PasswordResetService;
+}
 
-export function accountsRoutes(c: Container): FastifyPluginAsyncZod {
+export function accountsRoutes(c: AccountsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = requireAuth(c.sessions);
     const confirmLimit = (ip: string) => enforceLimit(c.limiter, `token-confirm:ip:${clientBucket(ip)}`, 30, 3600_000);

@@ -30,15 +30,32 @@ const LOGIN_BACKOFF: Backoff = { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE,
 export const loginAccountKey = (email: string) => `login:account:${email}`;
 
 
+/** What AccountsService is built from (named, so no call site depends on an argument order). */
+export interface AccountsServiceDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'registrationsPerIpHour'>;
+  settings: SettingsService;
+  sessions: SessionService;
+  mailTokens: MailTokenService;
+  limiter: RateLimiter;
+}
+
 export class AccountsService {
-  constructor(
-    private readonly db: Db,
-    private readonly config: Pick<Config, 'publicUrl' | 'registrationsPerIpHour'>,
-    private readonly settings: SettingsService,
-    private readonly sessions: SessionService,
-    private readonly mailTokens: MailTokenService,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly db: Db;
+  private readonly config: Pick<Config, 'publicUrl' | 'registrationsPerIpHour'>;
+  private readonly settings: SettingsService;
+  private readonly sessions: SessionService;
+  private readonly mailTokens: MailTokenService;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: AccountsServiceDeps) {
+    this.db = deps.db;
+    this.config = deps.config;
+    this.settings = deps.settings;
+    this.sessions = deps.sessions;
+    this.mailTokens = deps.mailTokens;
+    this.limiter = deps.limiter;
+  }
 
   async register(body: RegisterBody, ip: string): Promise<{ token: string }> {
     await enforceLimit(this.limiter, `register:ip:${ip}`, this.config.registrationsPerIpHour, 60 * MINUTE);

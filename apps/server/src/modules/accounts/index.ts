@@ -1,14 +1,11 @@
 // Public face of the accounts module (register, login, sessions (and the auth hooks on them), verification, password reset, Google; the members read service): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { accountsRoutes } from './accounts.routes.js';
 export { AccountsService } from './accounts.service.js';
 export { authOf, requireAdmin, requireAuth } from './auth-hooks.js';
-export { googleRoutes } from './google/google.routes.js';
 export { GoogleSignIn } from './google/google.service.js';
 export { LoginCodeService } from './login-codes.service.js';
 export { MailRequestQueue } from './mail-requests.js';
-export { MailTokenService } from './mail-tokens.service.js';
 export { findMailContact, findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
 export { assertStrongPassword } from './password-policy.js';
 export { PasswordResetService } from './password-reset.service.js';
@@ -17,3 +14,4 @@ export { isPremium } from './premium.js';
 export { SessionService } from './sessions.service.js';
 export type { AuthContext } from './sessions.service.js';
 export { VerificationService } from './verification.service.js';
+export { createAccountsModule } from './module.js';

@@ -11,6 +11,16 @@ export type MailRequestHandler = (tx: Queryable, email: string, dailyCap: number
 
 const MAX_ATTEMPTS = 5;
 
+/** What MailRequestQueue is built from (named, so no call site depends on an argument order). */
+export interface MailRequestQueueDeps {
+  db: Db;
+  settings: SettingsService;
+  mailTokens: Pick<MailTokenService, 'flush'>;
+  handlers: Record<TokenKind, MailRequestHandler>;
+  log: SenderLog;
+  intervalMs?: number;
+}
+
 /**
  * Signed-out mail requests (resend verification, password reset). enqueue() records the address
  * and nothing else, so a known and an unknown address take the same path and time; the worker
@@ -20,14 +30,18 @@ const MAX_ATTEMPTS = 5;
 export class MailRequestQueue {
   private readonly job: PeriodicJob;
 
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly mailTokens: Pick<MailTokenService, 'flush'>,
-    private readonly handlers: Record<TokenKind, MailRequestHandler>,
-    log: SenderLog,
-    intervalMs = 5000,
-  ) {
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly mailTokens: Pick<MailTokenService, 'flush'>;
+  private readonly handlers: Record<TokenKind, MailRequestHandler>;
+
+  constructor(deps: MailRequestQueueDeps) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.mailTokens = deps.mailTokens;
+    this.handlers = deps.handlers;
+    const log = deps.log;
+    const intervalMs = deps.intervalMs ?? 5000;
     this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => log.error({ err }, 'mail request run failed'));
   }
 

@@ -14,14 +14,29 @@ import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.rep
 const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
 const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
 
+/** What PasswordResetService is built from (named, so no call site depends on an argument order). */
+export interface PasswordResetServiceDeps {
+  db: Db;
+  mailTokens: MailTokenService;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  requests: Pick<MailRequestQueue, 'enqueue'>;
+}
+
 export class PasswordResetService {
-  constructor(
-    private readonly db: Db,
-    private readonly mailTokens: MailTokenService,
-    private readonly sessions: SessionService,
-    private readonly limiter: RateLimiter,
-    private readonly requests: Pick<MailRequestQueue, 'enqueue'>,
-  ) {}
+  private readonly db: Db;
+  private readonly mailTokens: MailTokenService;
+  private readonly sessions: SessionService;
+  private readonly limiter: RateLimiter;
+  private readonly requests: Pick<MailRequestQueue, 'enqueue'>;
+
+  constructor(deps: PasswordResetServiceDeps) {
+    this.db = deps.db;
+    this.mailTokens = deps.mailTokens;
+    this.sessions = deps.sessions;
+    this.limiter = deps.limiter;
+    this.requests = deps.requests;
+  }
 
   /** Only queues the request, so any address gets the same answer on the same path. */
   async request(email: string, ip: string): Promise<string> {

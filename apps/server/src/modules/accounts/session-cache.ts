@@ -9,6 +9,14 @@ export interface CachedSession {
   cachedAt: number;
 }
 
+/** What SessionCache is built from (named, so no call site depends on an argument order). */
+export interface SessionCacheDeps {
+  events: EventBus;
+  enabled: () => boolean;
+  ttlMs?: number;
+  max?: number;
+}
+
 /**
  * Live sessions by token hash, so an authenticated request needs no database round trip. Entries
  * live at most `ttlMs`; a revoked session or a changed member is dropped at once in every process
@@ -20,12 +28,14 @@ export class SessionCache {
   private readonly hashesByUser = new Map<string, Set<string>>();
   private generation = 0;
 
-  constructor(
-    events: EventBus,
-    private readonly enabled: () => boolean,
-    private readonly ttlMs = 60_000,
-    max = 50_000,
-  ) {
+  private readonly enabled: () => boolean;
+  private readonly ttlMs: number;
+
+  constructor(deps: SessionCacheDeps) {
+    this.enabled = deps.enabled;
+    this.ttlMs = deps.ttlMs ?? 60_000;
+    const events = deps.events;
+    const max = deps.max ?? 50_000;
     // dispose runs on eviction, delete and replacement alike, so the indexes never outlive an entry.
     this.byHash = new LRUCache({ max, dispose: (entry, hash) => this.unindex(hash, entry) });
     events.on('session.revoked', ({ sessionIds }) => {

@@ -10,7 +10,7 @@ function entry(sessionId: string, userId: string, now = Date.now()): CachedSessi
 
 function setup(max = 2) {
   const events = new EventBus();
-  const cache = new SessionCache(events, () => true, 60_000, max);
+  const cache = new SessionCache({ events, enabled: () => true, ttlMs: 60_000, max });
   const put = (hash: string, e: CachedSession) => cache.set(hash, e, cache.begin());
   return { events, cache, put };
 }

@@ -18,18 +18,29 @@ export interface AuthContext {
   role: Role;
 }
 
+/** What SessionService is built from (named, so no call site depends on an argument order). */
+export interface SessionServiceDeps {
+  db: Db;
+  events: EventBus;
+  config: Pick<Config, 'adminEmails'>;
+  cacheable?: () => boolean;
+}
+
 /** Opaque bearer sessions: 256-bit random tokens, stored only as SHA-256, idle and absolute expiry. */
 export class SessionService {
   private readonly cache: SessionCache;
 
+  private readonly db: Db;
+  private readonly events: EventBus;
+  private readonly config: Pick<Config, 'adminEmails'>;
+
   /** `cacheable`: whether every process that could revoke a session reaches this one's cache. */
-  constructor(
-    private readonly db: Db,
-    private readonly events: EventBus,
-    private readonly config: Pick<Config, 'adminEmails'>,
-    cacheable: () => boolean = () => true,
-  ) {
-    this.cache = new SessionCache(events, cacheable);
+  constructor(deps: SessionServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.config = deps.config;
+    const cacheable = deps.cacheable ?? (() => true);
+    this.cache = new SessionCache({ events: deps.events, enabled: cacheable });
   }
 
   async create(q: Queryable, userId: string): Promise<string> {

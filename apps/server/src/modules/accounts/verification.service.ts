@@ -17,15 +17,32 @@ const VERIFIED = 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.
 /** A verification mail sent this recently is not sent again (the client asks right after registering). */
 const DEDUPE_SECONDS = 60;
 
+/** What VerificationService is built from (named, so no call site depends on an argument order). */
+export interface VerificationServiceDeps {
+  db: Db;
+  settings: SettingsService;
+  mailTokens: MailTokenService;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  requests: Pick<MailRequestQueue, 'enqueue'>;
+}
+
 export class VerificationService {
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly mailTokens: MailTokenService,
-    private readonly sessions: SessionService,
-    private readonly limiter: RateLimiter,
-    private readonly requests: Pick<MailRequestQueue, 'enqueue'>,
-  ) {}
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly mailTokens: MailTokenService;
+  private readonly sessions: SessionService;
+  private readonly limiter: RateLimiter;
+  private readonly requests: Pick<MailRequestQueue, 'enqueue'>;
+
+  constructor(deps: VerificationServiceDeps) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.mailTokens = deps.mailTokens;
+    this.sessions = deps.sessions;
+    this.limiter = deps.limiter;
+    this.requests = deps.requests;
+  }
 
   /** Signed in: (re)sends the verification mail, within the daily cap. */
   async start(user: UserRow): Promise<string> {

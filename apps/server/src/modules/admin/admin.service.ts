@@ -16,17 +16,36 @@ export interface Admin {
   email: string;
 }
 
+/** What AdminService is built from (named, so no call site depends on an argument order). */
+export interface AdminServiceDeps {
+  db: Db;
+  settings: SettingsService;
+  sessions: SessionService;
+  photos: PhotosService;
+  rankings: RankingsService;
+  events: EventBus;
+  metrics: Pick<Metrics, 'adminPhotoDecisions'>;
+}
+
 /** Everything an admin does, each action written to the audit log with who and when. */
 export class AdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly settings: SettingsService,
-    private readonly sessions: SessionService,
-    private readonly photos: PhotosService,
-    private readonly rankings: RankingsService,
-    private readonly events: EventBus,
-    private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>,
-  ) {}
+  private readonly db: Db;
+  private readonly settings: SettingsService;
+  private readonly sessions: SessionService;
+  private readonly photos: PhotosService;
+  private readonly rankings: RankingsService;
+  private readonly events: EventBus;
+  private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>;
+
+  constructor(deps: AdminServiceDeps) {
+    this.db = deps.db;
+    this.settings = deps.settings;
+    this.sessions = deps.sessions;
+    this.photos = deps.photos;
+    this.rankings = deps.rankings;
+    this.events = deps.events;
+    this.metrics = deps.metrics;
+  }
 
   getSettings(): Promise<SettingsRecord> {
     return this.settings.getAll();

@@ -1,5 +1,5 @@
 // Public face of the admin module (/api/admin: settings, token cleanup, photo moderation, reports, suspension, audit log): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { adminRoutes } from './admin.routes.js';
 export { AdminService } from './admin.service.js';
+export { createAdminModule } from './module.js';

@@ -30,15 +30,32 @@ export interface Member {
   premium: boolean;
 }
 
+/** What CompanionService is built from (named, so no call site depends on an argument order). */
+export interface CompanionServiceDeps {
+  db: Db;
+  model: CompanionModel;
+  gate: PriorityGate;
+  ledger: Ledger;
+  settings: SettingsService;
+  limiter: RateLimiter;
+}
+
 export class CompanionService {
-  constructor(
-    private readonly db: Db,
-    private readonly model: CompanionModel,
-    private readonly gate: PriorityGate,
-    private readonly ledger: Ledger,
-    private readonly settings: SettingsService,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly db: Db;
+  private readonly model: CompanionModel;
+  private readonly gate: PriorityGate;
+  private readonly ledger: Ledger;
+  private readonly settings: SettingsService;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: CompanionServiceDeps) {
+    this.db = deps.db;
+    this.model = deps.model;
+    this.gate = deps.gate;
+    this.ledger = deps.ledger;
+    this.settings = deps.settings;
+    this.limiter = deps.limiter;
+  }
 
   async info(member: Member): Promise<CompanionInfo> {
     return { kind: this.model.kind, label: this.model.label, cost: member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST'), isPremium: member.premium };

@@ -1,8 +1,6 @@
 // Public face of the companion module (the Digital Friend: conversations, memories, model providers, billing): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { companionRoutes } from './companion.routes.js';
 export { CompanionService } from './companion.service.js';
-export { createEmbeddedModel } from './embedded-engine.js';
 export type { CompanionModel } from './model.js';
-export { createOpenAiModel } from './openai-model.js';
+export { createCompanionModule } from './module.js';

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { html } from '../../platform/html.js';
 import { listDeliveredMails, type OutboxRow } from '../../platform/mail/outbox.repo.js';
+import type { OutboxSender } from '../../platform/mail/outbox-sender.js';
 
 /** Escapes the text and turns links to this app into anchors. */
 function linkify(text: string, publicUrl: string): string {
@@ -29,7 +31,14 @@ article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{w
 a{color:#c2185b;word-break:break-all}`;
 
 /** Outside production without SMTP_URL: every mail the app sent, with clickable links. */
-export function devMailboxRoutes(c: Container): FastifyPluginAsyncZod {
+export interface DevMailboxDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  /** Drained before each listing, so a mail just sent is there. */
+  mailSender: Pick<OutboxSender, 'drain'>;
+}
+
+export function devMailboxRoutes(c: DevMailboxDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const load = async () => {
       await c.mailSender.drain();

@@ -1,4 +1,4 @@
 // Public face of the devmail module (/dev/mailbox outside production): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { devMailboxRoutes } from './devmail.routes.js';
+export { createDevmailModule } from './module.js';

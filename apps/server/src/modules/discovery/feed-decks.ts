@@ -56,6 +56,15 @@ interface Mark {
   at: number;
 }
 
+/** What FeedDecks is built from (named, so no call site depends on an argument order). */
+export interface FeedDecksDeps {
+  events: EventBus;
+  enabled: () => boolean;
+  size: number;
+  ttlMs?: number;
+  maxViewers?: number;
+}
+
 /**
  * Feed decks: each viewer's ranking computed once and served page by page from memory, as the big
  * apps precompute recommendation stacks. Exactness is kept by events, in every process:
@@ -71,13 +80,16 @@ export class FeedDecks {
   private readonly memberMarks = new Map<string, Mark>();
   private seq = 0;
 
-  constructor(
-    events: EventBus,
-    private readonly enabled: () => boolean,
-    readonly size: number,
-    private readonly ttlMs = 5 * 60_000,
-    maxViewers = 20_000,
-  ) {
+  private readonly enabled: () => boolean;
+  readonly size: number;
+  private readonly ttlMs: number;
+
+  constructor(deps: FeedDecksDeps) {
+    this.enabled = deps.enabled;
+    this.size = deps.size;
+    this.ttlMs = deps.ttlMs ?? 5 * 60_000;
+    const events = deps.events;
+    const maxViewers = deps.maxViewers ?? 20_000;
     this.decks = new LRUCache({ max: maxViewers });
     events.on('feed.hidden', ({ pairs }) => {
       for (const [viewer, member] of pairs) {

@@ -73,7 +73,7 @@ describe('FeedDecks', () => {
 
   function setup(enabled = true) {
     const events = new EventBus();
-    const decks = new FeedDecks(events, () => enabled, 10, 60_000);
+    const decks = new FeedDecks({ events, enabled: () => enabled, size: 10, ttlMs: 60_000 });
     const keep = (key = '50') => {
       const d = { ...deck(10, false), seq: decks.begin() };
       decks.keep(viewer, key, d);

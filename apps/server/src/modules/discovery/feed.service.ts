@@ -34,16 +34,35 @@ function toCursor(value: unknown): FeedCursor {
 /** How many ranked rows a deck holds: a few pages, read from the database in one query. */
 export const DECK_SIZE = 100;
 
+/** What FeedService is built from (named, so no call site depends on an argument order). */
+export interface FeedServiceDeps {
+  db: Db;
+  places: PlacesService;
+  photos: PhotosService;
+  badges: BadgesService;
+  limiter: RateLimiter;
+  decks: FeedDecks | undefined;
+  cursors: CursorSealer;
+}
+
 export class FeedService {
-  constructor(
-    private readonly db: Db,
-    private readonly places: PlacesService,
-    private readonly photos: PhotosService,
-    private readonly badges: BadgesService,
-    private readonly limiter: RateLimiter,
-    private readonly decks: FeedDecks | undefined,
-    private readonly cursors: CursorSealer,
-  ) {}
+  private readonly db: Db;
+  private readonly places: PlacesService;
+  private readonly photos: PhotosService;
+  private readonly badges: BadgesService;
+  private readonly limiter: RateLimiter;
+  private readonly decks: FeedDecks | undefined;
+  private readonly cursors: CursorSealer;
+
+  constructor(deps: FeedServiceDeps) {
+    this.db = deps.db;
+    this.places = deps.places;
+    this.photos = deps.photos;
+    this.badges = deps.badges;
+    this.limiter = deps.limiter;
+    this.decks = deps.decks;
+    this.cursors = deps.cursors;
+  }
 
   /** A page of cards and the cursor of the next page (null at the end). */
   async page(viewerId: string, isPremium: boolean, query: FeedQuery): Promise<{ cards: FeedCard[]; next: string | null }> {

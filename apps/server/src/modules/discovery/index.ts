@@ -1,9 +1,7 @@
 // Public face of the discovery module (feed, likes/flirts/skips, matches, blocks): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { discoveryRoutes } from './discovery.routes.js';
-export { FeedDecks } from './feed-decks.js';
-export { DECK_SIZE, FeedService } from './feed.service.js';
-export { FlirtImages } from './flirt-images.js';
+export { FeedService } from './feed.service.js';
 export { LikesService } from './likes.service.js';
 export { isBlockedEitherWay } from './swipes.repo.js';
+export { createDiscoveryModule } from './module.js';

@@ -20,15 +20,32 @@ function demoLikesBack(id: string): boolean {
   return parseInt(id.replace(/-/g, '').slice(-4), 16) % 3 === 0;
 }
 
+/** What LikesService is built from (named, so no call site depends on an argument order). */
+export interface LikesServiceDeps {
+  db: Db;
+  photos: PhotosService;
+  flirtImages: FlirtImages;
+  places: PlacesService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
 export class LikesService {
-  constructor(
-    private readonly db: Db,
-    private readonly photos: PhotosService,
-    private readonly flirtImages: FlirtImages,
-    private readonly places: PlacesService,
-    private readonly events: EventBus,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly db: Db;
+  private readonly photos: PhotosService;
+  private readonly flirtImages: FlirtImages;
+  private readonly places: PlacesService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: LikesServiceDeps) {
+    this.db = deps.db;
+    this.photos = deps.photos;
+    this.flirtImages = deps.flirtImages;
+    this.places = deps.places;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
 
   /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
   async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {

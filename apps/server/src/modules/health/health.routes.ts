@@ -1,6 +1,7 @@
 import { healthResponse } from '@funkeln/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -13,7 +14,14 @@ function check(probe: () => Promise<boolean>): Promise<boolean> {
   return Promise.race([probe().catch(() => false), timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(c: Container): FastifyPluginAsyncZod {
+export interface HealthDeps {
+  db: Db;
+  redis: Redis | undefined;
+  /** Process state: draining from the first shutdown signal on. */
+  lifecycle: { draining: boolean };
+}
+
+export function healthRoutes(c: HealthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/healthz', { schema: { tags: ['ops'], response: { 200: healthResponse } } }, async () => ({ status: 'ok' as const }));
 

@@ -4,5 +4,5 @@
 export { ComposeService } from './compose.service.js';
 export { EscrowService } from './escrows.service.js';
 export { MessagesService } from './messages.service.js';
-export { messagingRoutes } from './messaging.routes.js';
 export { ReadStateService } from './read-state.service.js';
+export { createMessagingModule } from './module.js';

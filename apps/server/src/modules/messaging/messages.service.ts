@@ -34,18 +34,41 @@ const HISTORY_PAGE = 30;
 /** A paging token opens only for the member who got it, in the conversation it came from. */
 const conversationContext = (userId: string, memberId: string) => `conversation\n${userId}\n${memberId}`;
 
+/** What MessagesService is built from (named, so no call site depends on an argument order). */
+export interface MessagesServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  escrows: EscrowService;
+  settings: SettingsService;
+  photos: PhotosService;
+  events: EventBus;
+  limiter: RateLimiter;
+  cursors: CursorSealer;
+  readState: ReadStateService;
+}
+
 export class MessagesService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: Ledger,
-    private readonly escrows: EscrowService,
-    private readonly settings: SettingsService,
-    private readonly photos: PhotosService,
-    private readonly events: EventBus,
-    private readonly limiter: RateLimiter,
-    private readonly cursors: CursorSealer,
-    private readonly readState: ReadStateService,
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly escrows: EscrowService;
+  private readonly settings: SettingsService;
+  private readonly photos: PhotosService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+  private readonly cursors: CursorSealer;
+  private readonly readState: ReadStateService;
+
+  constructor(deps: MessagesServiceDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.escrows = deps.escrows;
+    this.settings = deps.settings;
+    this.photos = deps.photos;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+    this.cursors = deps.cursors;
+    this.readState = deps.readState;
+  }
 
   /**
    * Stores a message and books what it costs, all in one transaction: a refusal (402, 403, 429)

@@ -14,6 +14,14 @@ const PATH: Record<NotificationKind, (otherId: string) => string> = {
   flirt: () => '/flirts',
 };
 
+/** What EmailChannel is built from (named, so no call site depends on an argument order). */
+export interface EmailChannelDeps {
+  settings: SettingsService;
+  tokens: UnsubscribeTokens;
+  events: EventBus;
+  publicUrl: string;
+}
+
 /**
  * German mail through the outbox: at most one per conversation (per other member; all flirts
  * count as one) until the member comes back, and at most NOTIFICATION_MAILS_PER_DAY a day.
@@ -21,12 +29,17 @@ const PATH: Record<NotificationKind, (otherId: string) => string> = {
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email';
 
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly tokens: UnsubscribeTokens,
-    private readonly events: EventBus,
-    private readonly publicUrl: string,
-  ) {}
+  private readonly settings: SettingsService;
+  private readonly tokens: UnsubscribeTokens;
+  private readonly events: EventBus;
+  private readonly publicUrl: string;
+
+  constructor(deps: EmailChannelDeps) {
+    this.settings = deps.settings;
+    this.tokens = deps.tokens;
+    this.events = deps.events;
+    this.publicUrl = deps.publicUrl;
+  }
 
   prepare(): Promise<void> {
     return this.tokens.ready();

@@ -21,21 +21,44 @@ export interface PhotoLog {
   warn(obj: object, msg: string): void;
 }
 
+/** What PhotosService is built from (named, so no call site depends on an argument order). */
+export interface PhotosServiceDeps {
+  db: Db;
+  storage: BlobStorage;
+  urls: PhotoUrlSigner;
+  moderator: Moderator;
+  settings: SettingsService;
+  limiter: RateLimiter;
+  log: PhotoLog;
+  events: EventBus;
+  metrics: Pick<Metrics, 'moderationOutcomes'>;
+}
+
 export class PhotosService {
   /** Image work is CPU-bound: at most two at once on a 2-core box, the rest wait in order. */
   private readonly cpu = pLimit(2);
 
-  constructor(
-    private readonly db: Db,
-    private readonly storage: BlobStorage,
-    private readonly urls: PhotoUrlSigner,
-    private readonly moderator: Moderator,
-    private readonly settings: SettingsService,
-    private readonly limiter: RateLimiter,
-    private readonly log: PhotoLog,
-    private readonly events: EventBus,
-    private readonly metrics: Pick<Metrics, 'moderationOutcomes'>,
-  ) {}
+  private readonly db: Db;
+  private readonly storage: BlobStorage;
+  private readonly urls: PhotoUrlSigner;
+  private readonly moderator: Moderator;
+  private readonly settings: SettingsService;
+  private readonly limiter: RateLimiter;
+  private readonly log: PhotoLog;
+  private readonly events: EventBus;
+  private readonly metrics: Pick<Metrics, 'moderationOutcomes'>;
+
+  constructor(deps: PhotosServiceDeps) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.urls = deps.urls;
+    this.moderator = deps.moderator;
+    this.settings = deps.settings;
+    this.limiter = deps.limiter;
+    this.log = deps.log;
+    this.events = deps.events;
+    this.metrics = deps.metrics;
+  }
 
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
   async upload(userId: string, data: Buffer): Promise<OwnPhoto> {

@@ -2,5 +2,5 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { foldForSearch } from './fold.js';
-export { placesRoutes } from './places.routes.js';
 export { PlacesService } from './places.service.js';
+export { createPlacesModule } from './module.js';

@@ -1,5 +1,5 @@
 // Public face of the privacy module (DSGVO export, erasure, consent; member settings, password): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { privacyRoutes } from './privacy.routes.js';
 export { PrivacyService } from './privacy.service.js';
+export { createPrivacyModule } from './module.js';

@@ -11,17 +11,36 @@ import * as repo from './privacy.repo.js';
 
 const FRESH_LOGIN_MS = 10 * 60_000;
 
+/** What PrivacyService is built from (named, so no call site depends on an argument order). */
+export interface PrivacyServiceDeps {
+  db: Db;
+  storage: BlobStorage;
+  photos: PhotosService;
+  sessions: SessionService;
+  rankings: RankingsService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
 /** The member's own data (DSGVO): export, erasure, consent, settings. */
 export class PrivacyService {
-  constructor(
-    private readonly db: Db,
-    private readonly storage: BlobStorage,
-    private readonly photos: PhotosService,
-    private readonly sessions: SessionService,
-    private readonly rankings: RankingsService,
-    private readonly events: EventBus,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly db: Db;
+  private readonly storage: BlobStorage;
+  private readonly photos: PhotosService;
+  private readonly sessions: SessionService;
+  private readonly rankings: RankingsService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: PrivacyServiceDeps) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.photos = deps.photos;
+    this.sessions = deps.sessions;
+    this.rankings = deps.rankings;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
 
   /** Everything stored about the member, photos included (base64), as one JSON document. */
   async export(userId: string) {

@@ -19,16 +19,35 @@ import type { BadgesService } from '../rankings/index.js';
 import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 
+/** What ProfilesService is built from (named, so no call site depends on an argument order). */
+export interface ProfilesServiceDeps {
+  db: Db;
+  photos: PhotosService;
+  places: PlacesService;
+  likes: LikesService;
+  limiter: RateLimiter;
+  events: EventBus;
+  badges: BadgesService;
+}
+
 export class ProfilesService {
-  constructor(
-    private readonly db: Db,
-    private readonly photos: PhotosService,
-    private readonly places: PlacesService,
-    private readonly likes: LikesService,
-    private readonly limiter: RateLimiter,
-    private readonly events: EventBus,
-    private readonly badges: BadgesService,
-  ) {}
+  private readonly db: Db;
+  private readonly photos: PhotosService;
+  private readonly places: PlacesService;
+  private readonly likes: LikesService;
+  private readonly limiter: RateLimiter;
+  private readonly events: EventBus;
+  private readonly badges: BadgesService;
+
+  constructor(deps: ProfilesServiceDeps) {
+    this.db = deps.db;
+    this.photos = deps.photos;
+    this.places = deps.places;
+    this.likes = deps.likes;
+    this.limiter = deps.limiter;
+    this.events = deps.events;
+    this.badges = deps.badges;
+  }
 
   async getOwn(userId: string): Promise<OwnProfile> {
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);

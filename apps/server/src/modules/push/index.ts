@@ -3,6 +3,5 @@
 
 export { PushChannel } from './push-channel.js';
 export { PushSender } from './push-sender.js';
-export { pushRoutes } from './push.routes.js';
 export { PushService } from './push.service.js';
-export { VapidKeys } from './vapid.js';
+export { createPushModule } from './module.js';

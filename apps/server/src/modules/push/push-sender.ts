@@ -12,20 +12,35 @@ const GONE = new Set([404, 410]);
 /** How long the push service keeps a push for an offline device. */
 const TTL_SECONDS = 24 * 3600;
 
+/** What PushSender is built from (named, so no call site depends on an argument order). */
+export interface PushSenderDeps {
+  db: Db;
+  vapid: VapidKeys;
+  log: SenderLog;
+  /** TLS settings for reaching push services (tests: trust the local one's certificate). */
+  agent: Agent | undefined;
+  leaseSeconds?: number;
+  intervalMs?: number;
+}
+
 /** Drains push_outbox like the mail outbox: one claimed push at a time, backoff on failure. */
 export class PushSender {
   private readonly job: PeriodicJob;
 
-  constructor(
-    private readonly db: Db,
-    private readonly vapid: VapidKeys,
-    private readonly log: SenderLog,
-    /** TLS settings for reaching push services (tests: trust the local one's certificate). */
-    private readonly agent: Agent | undefined,
-    private readonly leaseSeconds = 60,
-    intervalMs = 5000,
-  ) {
-    this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => log.error({ err }, 'push outbox run failed'));
+  private readonly db: Db;
+  private readonly vapid: VapidKeys;
+  private readonly log: SenderLog;
+  private readonly agent: Agent | undefined;
+  private readonly leaseSeconds: number;
+
+  constructor(deps: PushSenderDeps) {
+    this.db = deps.db;
+    this.vapid = deps.vapid;
+    this.log = deps.log;
+    this.agent = deps.agent;
+    this.leaseSeconds = deps.leaseSeconds ?? 60;
+    const intervalMs = deps.intervalMs ?? 5000;
+    this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => this.log.error({ err }, 'push outbox run failed'));
   }
 
   start(): void {

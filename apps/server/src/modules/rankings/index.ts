@@ -3,5 +3,5 @@
 
 export { BadgesService } from './badges.service.js';
 export { voteReceivedOn } from './rankings.repo.js';
-export { rankingsRoutes } from './rankings.routes.js';
 export { RankingsService } from './rankings.service.js';
+export { createRankingsModule } from './module.js';

@@ -16,13 +16,26 @@ export function berlinMonth(at: Date = new Date()): string {
 
 const notVotable = () => new AppError('not_found', { params: { of: 'votable_photo' } });
 
+/** What RankingsService is built from (named, so no call site depends on an argument order). */
+export interface RankingsServiceDeps {
+  db: Db;
+  photos: PhotosService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
 export class RankingsService {
-  constructor(
-    private readonly db: Db,
-    private readonly photos: PhotosService,
-    private readonly events: EventBus,
-    private readonly limiter: RateLimiter,
-  ) {}
+  private readonly db: Db;
+  private readonly photos: PhotosService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: RankingsServiceDeps) {
+    this.db = deps.db;
+    this.photos = deps.photos;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
 
   entries(userId: string): Promise<PhotoCategory[]> {
     return repo.entriesOf(this.db, userId);

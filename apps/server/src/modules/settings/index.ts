@@ -2,3 +2,4 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { SettingsService } from './settings.service.js';
+export { createSettingsModule } from './module.js';

@@ -3,10 +3,8 @@
 
 export { insufficientCredits, Ledger, SYSTEM_ACCOUNTS } from './ledger.service.js';
 export type { Payments } from './payment-provider.js';
-export { paymentsRoutes } from './payments.routes.js';
 export { PurchasesService } from './purchases.service.js';
 export { RewardsService } from './rewards.service.js';
-export { createStripeProvider } from './stripe-provider.js';
 export { countFreeCreditsPassed, freeCreditsPassedToday } from './wallet.repo.js';
-export { walletRoutes } from './wallet.routes.js';
 export { WalletService } from './wallet.service.js';
+export { createWalletModule } from './module.js';

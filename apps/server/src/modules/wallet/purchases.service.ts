@@ -14,18 +14,33 @@ export interface PurchasesLog {
 
 export type WebhookOutcome = 'booked' | 'duplicate' | 'ignored';
 
+/** What PurchasesService is built from (named, so no call site depends on an argument order). */
+export interface PurchasesServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  payments: Payments;
+  publicUrl: string;
+  log: PurchasesLog;
+}
+
 /**
  * Credit packs. Credits are booked only from the payment provider's verified webhook (or at once in
  * the test mode, which exists only outside production), never from the browser's word.
  */
 export class PurchasesService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: Ledger,
-    private readonly payments: Payments,
-    private readonly publicUrl: string,
-    private readonly log: PurchasesLog,
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly payments: Payments;
+  private readonly publicUrl: string;
+  private readonly log: PurchasesLog;
+
+  constructor(deps: PurchasesServiceDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.payments = deps.payments;
+    this.publicUrl = deps.publicUrl;
+    this.log = deps.log;
+  }
 
   async buy(user: { id: string; email: string }, packId: PackId, idempotencyKey?: string): Promise<PurchaseResponse> {
     const pack = findPack(packId);

@@ -38,13 +38,26 @@ const rules: Record<RewardType, Rule> = {
   },
 };
 
+/** What RewardsService is built from (named, so no call site depends on an argument order). */
+export interface RewardsServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  settings: SettingsService;
+  voteReceived: VoteReceived;
+}
+
 export class RewardsService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: Ledger,
-    private readonly settings: SettingsService,
-    private readonly voteReceived: VoteReceived,
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly settings: SettingsService;
+  private readonly voteReceived: VoteReceived;
+
+  constructor(deps: RewardsServiceDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.settings = deps.settings;
+    this.voteReceived = deps.voteReceived;
+  }
 
   async claim(userId: string, type: RewardType, idempotencyKey?: string): Promise<RewardClaimResponse> {
     const rule = rules[type];

@@ -7,14 +7,29 @@ import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
 import * as repo from './wallet.repo.js';
 
+/** What WalletService is built from (named, so no call site depends on an argument order). */
+export interface WalletServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  settings: SettingsService;
+  events: EventBus;
+  paymentsMode: WalletResponse['payments'];
+}
+
 export class WalletService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: Ledger,
-    private readonly settings: SettingsService,
-    private readonly events: EventBus,
-    private readonly paymentsMode: WalletResponse['payments'],
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly settings: SettingsService;
+  private readonly events: EventBus;
+  private readonly paymentsMode: WalletResponse['payments'];
+
+  constructor(deps: WalletServiceDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.settings = deps.settings;
+    this.events = deps.events;
+    this.paymentsMode = deps.paymentsMode;
+  }
 
   async wallet(userId: string): Promise<WalletResponse> {
     const [state, premiumUntil, history, freeCap, freePassed, premiumPrice] = await Promise.all([

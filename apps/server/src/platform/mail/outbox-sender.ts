@@ -18,20 +18,35 @@ export interface SenderLog {
   error(obj: object, msg: string): void;
 }
 
+/** What OutboxSender is built from (named, so no call site depends on an argument order). */
+export interface OutboxSenderDeps {
+  db: Db;
+  transport: MailTransport;
+  log: SenderLog;
+  metrics: Pick<Metrics, 'mailsSent' | 'mailFailures'>;
+  /** A mail claimed by a process that died is sent by another after this; the transport's timeouts stay well below it. */
+  leaseSeconds?: number;
+  intervalMs?: number;
+}
+
 /** Drains the mail outbox; a mail leaves the outbox only when the transport accepted it. */
 export class OutboxSender {
   private readonly job: PeriodicJob;
 
-  constructor(
-    private readonly db: Db,
-    private readonly transport: MailTransport,
-    private readonly log: SenderLog,
-    private readonly metrics: Pick<Metrics, 'mailsSent' | 'mailFailures'>,
-    /** A mail claimed by a process that died is sent by another after this; the transport's timeouts stay well below it. */
-    private readonly leaseSeconds = 60,
-    intervalMs = 5000,
-  ) {
-    this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => log.error({ err }, 'mail outbox run failed'));
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly log: SenderLog;
+  private readonly metrics: Pick<Metrics, 'mailsSent' | 'mailFailures'>;
+  private readonly leaseSeconds: number;
+
+  constructor(deps: OutboxSenderDeps) {
+    this.db = deps.db;
+    this.transport = deps.transport;
+    this.log = deps.log;
+    this.metrics = deps.metrics;
+    this.leaseSeconds = deps.leaseSeconds ?? 60;
+    const intervalMs = deps.intervalMs ?? 5000;
+    this.job = new PeriodicJob(async () => void (await this.drain()), intervalMs, (err) => this.log.error({ err }, 'mail outbox run failed'));
   }
 
   start(): void {

@@ -74,14 +74,14 @@ export class RealtimeGateway {
     const store = deps.redis ? createRedisPresenceStore(deps.redis, deps.redisPrefix) : createMemoryPresenceStore();
     this.store = store;
     const onError = (err: unknown) => deps.log.error({ err }, 'presence update failed');
-    this.presence = new PresenceTracker(
+    this.presence = new PresenceTracker({
       store,
-      (online) => this.io.local.emit('presence', { online }),
+      publish: (online) => this.io.local.emit('presence', { online }),
       // Other processes only exist behind the Redis adapter; the in-memory one has no one to tell.
-      deps.redis ? () => this.io.serverSideEmit('presence:changed') : () => undefined,
-      deps.presenceIntervalMs ?? 1000,
+      announce: deps.redis ? () => this.io.serverSideEmit('presence:changed') : () => undefined,
+      intervalMs: deps.presenceIntervalMs ?? 1000,
       onError,
-    );
+    });
     this.io.on('presence:changed', () => this.presence.schedule());
     this.io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;

@@ -1,5 +1,14 @@
 import type { PresenceStore } from './presence-store.js';
 
+/** What PresenceTracker is built from (named, so no call site depends on an argument order). */
+export interface PresenceTrackerDeps {
+  store: PresenceStore;
+  publish: (online: number) => void;
+  announce: () => void;
+  intervalMs?: number;
+  onError?: (err: unknown) => void;
+}
+
 /**
  * Counts each member's sockets in this process, tells the store when a member comes or goes,
  * and publishes the global count at most once per interval (trailing), so a reconnect storm
@@ -12,13 +21,19 @@ export class PresenceTracker {
   private lastCount = 0;
   private closed = false;
 
-  constructor(
-    private readonly store: PresenceStore,
-    private readonly publish: (online: number) => void,
-    private readonly announce: () => void,
-    private readonly intervalMs = 1000,
-    private readonly onError: (err: unknown) => void = () => undefined,
-  ) {}
+  private readonly store: PresenceStore;
+  private readonly publish: (online: number) => void;
+  private readonly announce: () => void;
+  private readonly intervalMs: number;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(deps: PresenceTrackerDeps) {
+    this.store = deps.store;
+    this.publish = deps.publish;
+    this.announce = deps.announce;
+    this.intervalMs = deps.intervalMs ?? 1000;
+    this.onError = deps.onError ?? (() => undefined);
+  }
 
   get current(): number {
     return this.lastCount;

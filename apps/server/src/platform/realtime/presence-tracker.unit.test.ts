@@ -8,7 +8,7 @@ describe('PresenceTracker', () => {
   it('counts members, not sockets, and coalesces a burst into few broadcasts', async () => {
     const published: number[] = [];
     let announced = 0;
-    const tracker = new PresenceTracker(createMemoryPresenceStore(), (n) => published.push(n), () => announced++, 100);
+    const tracker = new PresenceTracker({ store: createMemoryPresenceStore(), publish: (n) => published.push(n), announce: () => announced++, intervalMs: 100 });
     for (let i = 0; i < 50; i++) await tracker.connected(`user-${i % 10}`); // 10 members, 5 sockets each
     await tick(250);
     expect(published.at(-1)).toBe(10);

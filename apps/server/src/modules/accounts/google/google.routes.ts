@@ -2,9 +2,9 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { oauthExchangeBody, tokenResponse } from '@funkeln/contracts/auth';
 import { errorResponses } from '@funkeln/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../../container.js';
-import { LOGIN_CODE_TTL_SECONDS } from '../login-codes.service.js';
-import { GoogleSignInError } from './google.service.js';
+import type { Config } from '../../../config.js';
+import { LOGIN_CODE_TTL_SECONDS, type LoginCodeService } from '../login-codes.service.js';
+import { GoogleSignInError, type GoogleSignIn } from './google.service.js';
 
 const COOKIE = 'funkeln_oauth_state';
 const COOKIE_PATH = '/api/auth/oauth/google';
@@ -12,7 +12,13 @@ const BINDING_COOKIE = 'funkeln_login_binding';
 const BINDING_PATH = '/api/auth/oauth/exchange';
 
 /** Start and callback are browser navigations answered with redirects; the exchange is the login page's JSON call. */
-export function googleRoutes(c: Container): FastifyPluginAsyncZod {
+export interface GoogleRouteDeps {
+  config: Pick<Config, 'publicUrl'>;
+  google: GoogleSignIn;
+  loginCodes: LoginCodeService;
+}
+
+export function googleRoutes(c: GoogleRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Parses Cookie and writes Set-Cookie for these routes only (registered inside this plugin).
     await app.register(fastifyCookie);

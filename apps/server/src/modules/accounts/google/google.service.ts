@@ -12,6 +12,14 @@ import { saveOauthState, takeOauthState } from './oauth-states.repo.js';
 const CALLBACK_PATH = '/api/auth/oauth/google/callback';
 const STATE_TTL_SECONDS = 600;
 
+/** What GoogleSignIn is built from (named, so no call site depends on an argument order). */
+export interface GoogleSignInDeps {
+  db: Db;
+  config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>;
+  sessions: SessionService;
+  loginCodes: LoginCodeService;
+}
+
 export class GoogleSignInError extends Error {
   constructor(readonly code: OauthErrorCode, cause?: unknown) {
     super(code, { cause });
@@ -29,12 +37,17 @@ interface GoogleClaims {
 export class GoogleSignIn {
   private discovered: Promise<oidc.Configuration> | undefined;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>,
-    private readonly sessions: SessionService,
-    private readonly loginCodes: LoginCodeService,
-  ) {}
+  private readonly db: Db;
+  private readonly config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>;
+  private readonly sessions: SessionService;
+  private readonly loginCodes: LoginCodeService;
+
+  constructor(deps: GoogleSignInDeps) {
+    this.db = deps.db;
+    this.config = deps.config;
+    this.sessions = deps.sessions;
+    this.loginCodes = deps.loginCodes;
+  }
 
   get enabled(): boolean {
     return this.config.google !== undefined;

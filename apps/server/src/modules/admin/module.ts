@@ -1,0 +1,33 @@
+import type { ScheduledJob } from '../../platform/jobs/scheduled-job.js';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { SessionService } from '../accounts/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { RankingsService } from '../rankings/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { adminRoutes } from './admin.routes.js';
+import { AdminService } from './admin.service.js';
+
+export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metrics' | 'schedule'> {
+  settings: SettingsService;
+  sessions: SessionService;
+  photos: PhotosService;
+  rankings: RankingsService;
+  /** Outboxes whose sent and dead entries the daily cleanup prunes too (mail, push). */
+  outboxes: { prune(): Promise<unknown> }[];
+}
+
+/**
+ * The admin API (registered under /api/admin). Its daily job deletes expired and prunes used mail
+ * tokens and prunes the outboxes (once across the cluster).
+ */
+export function createAdminModule({ db, events, metrics, schedule, settings, sessions, photos, rankings, outboxes }: AdminModuleDeps): AppModule<{
+  admin: AdminService;
+  tokenCleanupJob: ScheduledJob;
+}> {
+  const admin = new AdminService({ db, settings, sessions, photos, rankings, events, metrics });
+  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
+    await admin.cleanupTokens(undefined);
+    for (const outbox of outboxes) await outbox.prune();
+  });
+  return { routes: adminRoutes(admin, sessions), services: { admin, tokenCleanupJob }, jobs: [tokenCleanupJob] };
+}

@@ -1,0 +1,54 @@
+import type { Config } from '../../config.js';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { SessionService } from '../accounts/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { Ledger } from './ledger.service.js';
+import type { Payments } from './payment-provider.js';
+import { paymentsRoutes } from './payments.routes.js';
+import { PurchasesService } from './purchases.service.js';
+import { RewardsService, type VoteReceived } from './rewards.service.js';
+import { createStripeProvider } from './stripe-provider.js';
+import { walletRoutes } from './wallet.routes.js';
+import { WalletService } from './wallet.service.js';
+
+export interface WalletModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'log'> {
+  settings: SettingsService;
+  sessions: SessionService;
+  /** Whether a member received a vote on a day (rankings' data, for the voting reward). */
+  voteReceived: VoteReceived;
+  /** A payment provider other than the one the config names (tests: Stripe against a local API). */
+  payments?: Payments;
+}
+
+export interface WalletServices {
+  ledger: Ledger;
+  payments: Payments;
+  wallet: WalletService;
+  rewards: RewardsService;
+  purchases: PurchasesService;
+}
+
+function paymentsFrom(config: Config): Payments {
+  if (config.stripe) return { mode: 'stripe', provider: createStripeProvider(config.stripe) };
+  return config.testPayments ? { mode: 'test' } : { mode: 'none' };
+}
+
+/** Credits: the ledger, balance, rewards and purchases (the Stripe webhook when Stripe is configured). */
+export function createWalletModule({ config, db, events, log, settings, sessions, voteReceived, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
+  const ledger = new Ledger();
+  const services: WalletServices = {
+    ledger,
+    payments,
+    wallet: new WalletService({ db, ledger, settings, events, paymentsMode: payments.mode }),
+    rewards: new RewardsService({ db, ledger, settings, voteReceived }),
+    purchases: new PurchasesService({ db, ledger, payments, publicUrl: config.publicUrl, log }),
+  };
+  return {
+    routes: async (app) => {
+      await app.register(walletRoutes({ ...services, sessions }));
+      if (payments.mode === 'stripe') await app.register(paymentsRoutes(payments.provider, services.purchases));
+    },
+    services,
+    jobs: [],
+  };
+}
