@@ -91,3 +91,6 @@ export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`n
 
 /** now() minus `seconds` (a parameter). */
 export const secondsAgo = (seconds: number): RawBuilder<Date> => sql<Date>`now() - make_interval(secs => ${seconds})`;
+
+/** Today's date in Europe/Berlin by the database's clock, `(now() AT TIME ZONE 'Europe/Berlin')::date`: the day daily counters count in. */
+export const berlinToday = (): RawBuilder<Date> => sql<Date>`(now() AT TIME ZONE 'Europe/Berlin')::date`;

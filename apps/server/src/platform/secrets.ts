@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { randomToken } from './crypto.js';
+import { ensureSecret } from './secrets.repo.js';
 
 /**
  * A server secret shared by every process: created once at random and kept in the database,
@@ -7,9 +8,7 @@ import { randomToken } from './crypto.js';
  * `create` makes a new value (base64url) where random bytes are not enough (e.g. an EC key).
  */
 export async function loadSecret(db: Db, name: string, create: () => string = () => randomToken(32)): Promise<Buffer> {
-  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
-  const rows = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
-  const value = rows[0]?.value;
+  const value = await ensureSecret(db, name, create());
   if (!value) throw new Error(`secret ${name} missing`);
   return Buffer.from(value, 'base64url');
 }

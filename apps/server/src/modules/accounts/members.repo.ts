@@ -1,35 +1,54 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-
-export type ShownMemberRow = { id: string; name: string; read_receipts: boolean };
+import { now, typed } from '../../db/kysely.js';
 
 /** A member others may still see: not suspended. */
-export async function findShownMemberRow(q: Queryable, id: string): Promise<ShownMemberRow | undefined> {
-  const rows = await q.query<ShownMemberRow>('SELECT id, display_name AS name, read_receipts FROM users WHERE id = $1 AND suspended_at IS NULL', [id]);
-  return rows[0];
+export function findShownMemberRow(q: Queryable, id: string) {
+  return typed(q)
+    .selectFrom('users')
+    .select(['id', 'display_name as name', 'read_receipts'])
+    .where('id', '=', id)
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
 }
 
-export type MailContactRow = { email: string; name: string; email_on_match: boolean; email_on_message: boolean; email_on_flirt: boolean };
-
 /** Confirmed address, notification mails on, not suspended: the member may be mailed at all. */
-export async function findMailContactRow(q: Queryable, id: string): Promise<MailContactRow | undefined> {
-  const rows = await q.query<MailContactRow>(
-    `SELECT email, display_name AS name, email_on_match, email_on_message, email_on_flirt FROM users
-      WHERE id = $1 AND email_verified AND suspended_at IS NULL AND email_notifications`,
-    [id],
-  );
-  return rows[0];
+export function findMailContactRow(q: Queryable, id: string) {
+  return typed(q)
+    .selectFrom('users')
+    .select(['email', 'display_name as name', 'email_on_match', 'email_on_message', 'email_on_flirt'])
+    .where('id', '=', id)
+    .where('email_verified', '=', true)
+    .where('suspended_at', 'is', null)
+    .where('email_notifications', '=', true)
+    .executeTakeFirst();
 }
 
 export async function memberExists(q: Queryable, id: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE id = $1', [id])).length === 1;
+  const row = await typed(q).selectFrom('users').select(sql<number>`1`.as('found')).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isEmailVerified(q: Queryable, id: string): Promise<boolean> {
-  const rows = await q.query<{ email_verified: boolean }>('SELECT email_verified FROM users WHERE id = $1', [id]);
-  return rows[0]?.email_verified === true;
+  const row = await typed(q).selectFrom('users').select('email_verified').where('id', '=', id).executeTakeFirst();
+  return row?.email_verified === true;
 }
 
 export async function findPremiumUntil(q: Queryable, id: string): Promise<Date | null> {
-  const rows = await q.query<{ premium_until: Date | null }>('SELECT premium_until FROM users WHERE id = $1', [id]);
-  return rows[0]?.premium_until ?? null;
+  const row = await typed(q).selectFrom('users').select('premium_until').where('id', '=', id).executeTakeFirst();
+  return row?.premium_until ?? null;
+}
+
+/** Extends premium by `days` from now or from its current end, whichever is later; the new end. */
+export async function extendPremium(q: Queryable, id: string, days: number): Promise<Date> {
+  const row = await typed(q)
+    .updateTable('users')
+    .set({
+      premium_until: sql<Date>`GREATEST(COALESCE(premium_until, now()), now()) + make_interval(days => ${days})`,
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .returning('premium_until')
+    .executeTakeFirstOrThrow();
+  return row.premium_until!;
 }

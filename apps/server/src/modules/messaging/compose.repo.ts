@@ -1,17 +1,38 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
 
 /** Whether `from` has ever written to `to`. */
 export async function hasWritten(q: Queryable, from: string, to: string): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM messages WHERE sender_id = $1 AND recipient_id = $2 LIMIT 1', [from, to]);
-  return rows.length > 0;
+  const row = await typed(q)
+    .selectFrom('messages')
+    .select(sql<number>`1`.as('found'))
+    .where('sender_id', '=', from)
+    .where('recipient_id', '=', to)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The daily login reward can be claimed: the address is confirmed and no claim exists for this Berlin day. */
 export async function loginRewardOpen(q: Queryable, userId: string, today: string): Promise<boolean> {
-  const rows = await q.query<{ open: boolean }>(
-    `SELECT u.email_verified AND NOT EXISTS (SELECT 1 FROM reward_claims c WHERE c.user_id = u.id AND c.kind = 'login' AND c.period = $2) AS open
-       FROM users u WHERE u.id = $1`,
-    [userId, today],
-  );
-  return rows[0]?.open === true;
+  const row = await typed(q)
+    .selectFrom('users as u')
+    .select(({ eb, and, not, exists, selectFrom }) =>
+      and([
+        eb.ref('u.email_verified'),
+        not(
+          exists(
+            selectFrom('reward_claims as c')
+              .select(sql<number>`1`.as('found'))
+              .whereRef('c.user_id', '=', 'u.id')
+              .where('c.kind', '=', 'login')
+              .where('c.period', '=', today),
+          ),
+        ),
+      ]).as('open'),
+    )
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row?.open === true;
 }

@@ -1,120 +1,156 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, expressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { berlinToday, now, typed } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.js';
 
-export type MessageRow = {
-  id: string;
-  client_id: string;
-  sender_id: string | null;
-  recipient_id: string | null;
-  body: string;
-  prepaid_reply: number;
-  /** Credits still held in an open escrow for this message. */
-  reserved: number;
-  created_at: Date;
-  read_at: Date | null;
-};
+const MESSAGE = ['m.id', 'm.client_id', 'm.sender_id', 'm.recipient_id', 'm.body', 'm.prepaid_reply', 'm.created_at', 'm.read_at'] as const;
 
-const SELECT = `SELECT m.id, m.client_id, m.sender_id, m.recipient_id, m.body, m.prepaid_reply, m.created_at, m.read_at,
-       COALESCE((SELECT e.amount FROM escrows e WHERE e.message_id = m.id AND e.status = 'open'), 0) AS reserved
-  FROM messages m`;
+/** Messages `m` with `reserved`: the credits still held in an open escrow for the message. */
+function selectMessages(q: Queryable) {
+  return typed(q)
+    .selectFrom('messages as m')
+    .select(MESSAGE)
+    .select((eb) =>
+      eb.fn
+        .coalesce(eb.selectFrom('escrows as e').select('e.amount').whereRef('e.message_id', '=', 'm.id').where('e.status', '=', 'open'), eb.lit(0))
+        .as('reserved'),
+    );
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
+
+/** No block between `userId` and the member `other` (a column of the outer query), in either direction. */
+function notBlocked(userId: string, other: Expression<string | null>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB, never>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('blocks as b')
+        .select('b.blocker_id')
+        .where((w) => w.or([w.and([w('b.blocker_id', '=', userId), w('b.blocked_id', '=', other)]), w.and([w('b.blocker_id', '=', other), w('b.blocked_id', '=', userId)])])),
+    ),
+  );
+}
+
+/** The pair's messages, in either direction, as the (LEAST, GREATEST, created_at, id) index reads them. */
+function betweenPair(a: string, b: string) {
+  return (eb: ExpressionBuilder<DB & { m: DB['messages'] }, 'm'>): Expression<SqlBool> =>
+    eb.and([
+      eb(sql<string>`LEAST(m.sender_id, m.recipient_id)`, '=', sql<string>`LEAST(${a}::uuid, ${b}::uuid)`),
+      eb(sql<string>`GREATEST(m.sender_id, m.recipient_id)`, '=', sql<string>`GREATEST(${a}::uuid, ${b}::uuid)`),
+    ]);
+}
 
 export async function insertMessage(
   q: Queryable,
   m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
 ): Promise<void> {
-  await q.query(
-    'INSERT INTO messages (id, client_id, sender_id, recipient_id, body, prepaid_reply) VALUES ($1, $2, $3, $4, $5, $6)',
-    [m.id, m.clientId, m.senderId, m.recipientId, m.body, m.prepaidReply],
-  );
+  await typed(q)
+    .insertInto('messages')
+    .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
+    .execute();
 }
 
-export async function findMessage(q: Queryable, id: string): Promise<MessageRow | undefined> {
-  return (await q.query<MessageRow>(`${SELECT} WHERE m.id = $1`, [id]))[0];
+export function findMessage(q: Queryable, id: string): Promise<MessageRow | undefined> {
+  return selectMessages(q).where('m.id', '=', id).executeTakeFirst();
 }
 
-export async function findByClientId(q: Queryable, senderId: string, clientId: string): Promise<MessageRow | undefined> {
-  return (await q.query<MessageRow>(`${SELECT} WHERE m.sender_id = $1 AND m.client_id = $2`, [senderId, clientId]))[0];
+export function findByClientId(q: Queryable, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  return selectMessages(q).where('m.sender_id', '=', senderId).where('m.client_id', '=', clientId).executeTakeFirst();
 }
-
-export type InboxRow = MessageRow & {
-  sender_name: string | null;
-};
 
 /** Messages received, newest first; blocked members' messages stay out of sight. */
-export function inbox(q: Queryable, userId: string, limit: number): Promise<InboxRow[]> {
-  return q.query<InboxRow>(
-    `SELECT x.*, u.display_name AS sender_name FROM (${SELECT}
-      WHERE m.recipient_id = $1
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = m.sender_id)
-                                                 OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))
-      ORDER BY m.created_at DESC, m.id DESC LIMIT $2) x
-     LEFT JOIN users u ON u.id = x.sender_id
-     WHERE u.suspended_at IS NULL
-     ORDER BY x.created_at DESC, x.id DESC`,
-    [userId, limit],
-  );
+export function inbox(q: Queryable, userId: string, limit: number) {
+  const received = selectMessages(q)
+    .where('m.recipient_id', '=', userId)
+    .where((eb) => notBlocked(userId, eb.ref('m.sender_id')))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit);
+  return typed(q)
+    .selectFrom(received.as('x'))
+    .leftJoin('users as u', 'u.id', 'x.sender_id')
+    .selectAll('x')
+    .select('u.display_name as sender_name')
+    .where('u.suspended_at', 'is', null)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .execute();
 }
 
-export type ConversationRow = {
-  member_id: string;
-  name: string;
-  unread: number;
-  last_id: string;
-  read_receipts: boolean;
-};
+export type InboxRow = Awaited<ReturnType<typeof inbox>>[number];
 
 /** One row per member written with (blocked ones left out), newest conversation first. */
-export function conversations(q: Queryable, userId: string, limit: number): Promise<ConversationRow[]> {
-  return q.query<ConversationRow>(
-    `WITH mine AS (
-       SELECT m.id, m.created_at, m.read_at, m.recipient_id,
-              CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END AS member_id
-         FROM messages m
-        WHERE m.sender_id = $1 OR m.recipient_id = $1
-     ), last AS (
-       SELECT DISTINCT ON (member_id) member_id, id AS last_id, created_at
-         FROM mine WHERE member_id IS NOT NULL
-        ORDER BY member_id, created_at DESC, id DESC
-     )
-     SELECT l.member_id, u.display_name AS name, l.last_id, u.read_receipts,
-            (SELECT count(*)::int FROM mine x WHERE x.member_id = l.member_id AND x.recipient_id = $1 AND x.read_at IS NULL) AS unread
-       FROM last l
-       JOIN users u ON u.id = l.member_id AND u.suspended_at IS NULL
-      WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = l.member_id)
-                                                OR (b.blocker_id = l.member_id AND b.blocked_id = $1))
-      ORDER BY l.created_at DESC, l.last_id DESC
-      LIMIT $2`,
-    [userId, limit],
-  );
+export function conversations(q: Queryable, userId: string, limit: number) {
+  return typed(q)
+    .with('mine', (db) =>
+      db
+        .selectFrom('messages as m')
+        .select(['m.id', 'm.created_at', 'm.read_at', 'm.recipient_id'])
+        .select((eb) => eb.case().when('m.sender_id', '=', userId).then(eb.ref('m.recipient_id')).else(eb.ref('m.sender_id')).end().as('member_id'))
+        .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.recipient_id', '=', userId)])),
+    )
+    .with('last', (db) =>
+      db
+        .selectFrom('mine')
+        .distinctOn('member_id')
+        .select(['member_id', 'id as last_id', 'created_at'])
+        .where('member_id', 'is not', null)
+        .orderBy('member_id')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    )
+    .selectFrom('last as l')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'l.member_id').on('u.suspended_at', 'is', null))
+    // u.id is l.member_id (the join), without the CTE's nullability
+    .select(['u.id as member_id', 'u.display_name as name', 'l.last_id', 'u.read_receipts'])
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('mine as x')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('x.member_id', '=', 'l.member_id')
+            .where('x.recipient_id', '=', userId)
+            .where('x.read_at', 'is', null),
+          eb.lit(0),
+        )
+        .as('unread'),
+    )
+    .where((eb) => notBlocked(userId, eb.ref('l.member_id')))
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.last_id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** A page of the conversation between two members, newest first, older than the cursor if given. */
 export function history(q: Queryable, a: string, b: string, before: { at: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
-  return q.query<MessageRow>(
-    `${SELECT}
-      WHERE LEAST(m.sender_id, m.recipient_id) = LEAST($1::uuid, $2::uuid)
-        AND GREATEST(m.sender_id, m.recipient_id) = GREATEST($1::uuid, $2::uuid)
-        AND ($3::timestamptz IS NULL OR (m.created_at, m.id) < ($3::timestamptz, $4::uuid))
-      ORDER BY m.created_at DESC, m.id DESC
-      LIMIT $5`,
-    [a, b, before?.at ?? null, before?.id ?? null, limit],
-  );
+  return selectMessages(q)
+    .where(betweenPair(a, b))
+    .$if(before !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(before!.at, before!.id))))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**
  * Marks what `from` sent to `to` as read; answers how many were unread, the newest of them and
  * whether the reader sends read receipts.
  */
-export async function markRead(
-  q: Queryable,
-  to: string,
-  from: string,
-): Promise<{ marked: number; newest?: { id: string; read_at: Date; read_receipts: boolean } }> {
-  const rows = await q.query<{ id: string; created_at: Date; read_at: Date; read_receipts: boolean }>(
-    `UPDATE messages m SET read_at = now() FROM users u
-      WHERE m.recipient_id = $1 AND m.sender_id = $2 AND m.read_at IS NULL AND u.id = $1
-      RETURNING m.id, m.created_at, m.read_at, u.read_receipts`,
-    [to, from],
-  );
+export async function markRead(q: Queryable, to: string, from: string) {
+  const rows = await typed(q)
+    .updateTable('messages as m')
+    .from('users as u')
+    .set({ read_at: now() })
+    .where('m.recipient_id', '=', to)
+    .where('m.sender_id', '=', from)
+    .where('m.read_at', 'is', null)
+    .where('u.id', '=', to)
+    .returning(['m.id', 'm.created_at', 'm.read_at', 'u.read_receipts'])
+    .$narrowType<{ read_at: Date }>()
+    .execute();
   const newest = rows.reduce<(typeof rows)[number] | undefined>(
     (a, r) => (!a || r.created_at > a.created_at || (r.created_at.getTime() === a.created_at.getTime() && r.id > a.id) ? r : a),
     undefined,
@@ -124,26 +160,28 @@ export async function markRead(
 
 /** Messages to the member not yet read, from senders they can still see (not suspended, not blocked either way). */
 export async function unreadCount(q: Queryable, userId: string): Promise<number> {
-  const rows = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM messages m JOIN users u ON u.id = m.sender_id AND u.suspended_at IS NULL
-      WHERE m.recipient_id = $1 AND m.read_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = m.sender_id)
-                                                 OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))`,
-    [userId],
-  );
-  return rows[0]!.n;
+  const row = await typed(q)
+    .selectFrom('messages as m')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'm.sender_id').on('u.suspended_at', 'is', null))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.recipient_id', '=', userId)
+    .where('m.read_at', 'is', null)
+    .where((eb) => notBlocked(userId, eb.ref('m.sender_id')))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Who wrote the first message between two members; undefined when they have none yet. */
 export async function startedBy(q: Queryable, a: string, b: string): Promise<string | null | undefined> {
-  const rows = await q.query<{ sender_id: string | null }>(
-    `SELECT m.sender_id FROM messages m
-      WHERE LEAST(m.sender_id, m.recipient_id) = LEAST($1::uuid, $2::uuid)
-        AND GREATEST(m.sender_id, m.recipient_id) = GREATEST($1::uuid, $2::uuid)
-      ORDER BY m.created_at, m.id LIMIT 1`,
-    [a, b],
-  );
-  return rows.length === 0 ? undefined : rows[0]!.sender_id;
+  const row = await typed(q)
+    .selectFrom('messages as m')
+    .select('m.sender_id')
+    .where(betweenPair(a, b))
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.sender_id;
 }
 
 /**
@@ -152,41 +190,58 @@ export async function startedBy(q: Queryable, a: string, b: string): Promise<str
  */
 export async function countDailyReply(q: Queryable, userId: string, limit: number): Promise<boolean> {
   if (limit <= 0) return false;
-  const rows = await q.query(
-    `INSERT INTO daily_counters (user_id, kind, day, count)
-     VALUES ($1, 'reply', (now() AT TIME ZONE 'Europe/Berlin')::date, 1)
-     ON CONFLICT (user_id, kind, day) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < $2
-     RETURNING count`,
-    [userId, limit],
-  );
-  return rows.length === 1;
+  const row = await typed(q)
+    .insertInto('daily_counters')
+    .values({ user_id: userId, kind: 'reply', day: berlinToday(), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'day'])
+        .doUpdateSet((eb) => ({ count: eb('daily_counters.count', '+', 1) }))
+        .where('daily_counters.count', '<', limit),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Replies counted today (Europe/Berlin). */
 export async function dailyReplies(q: Queryable, userId: string): Promise<number> {
-  const rows = await q.query<{ count: number }>(
-    "SELECT count FROM daily_counters WHERE user_id = $1 AND kind = 'reply' AND day = (now() AT TIME ZONE 'Europe/Berlin')::date",
-    [userId],
-  );
-  return rows[0]?.count ?? 0;
+  const row = await typed(q)
+    .selectFrom('daily_counters')
+    .select('count')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reply')
+    .where('day', '=', berlinToday())
+    .executeTakeFirst();
+  return row?.count ?? 0;
 }
-
-export type RecipientRow = { message_pref: 'everyone' | 'liked'; likes_sender: boolean; blocked: boolean };
 
 /** The recipient if reachable (not suspended): their message preference, whether they liked the sender, a block either way. */
-export async function findRecipient(q: Queryable, recipientId: string, senderId: string): Promise<RecipientRow | undefined> {
-  const rows = await q.query<RecipientRow>(
-    `SELECT u.message_pref,
-            EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = u.id AND s.target_id = $2 AND s.kind <> 'skip') AS likes_sender,
-            EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = $2) OR (b.blocker_id = $2 AND b.blocked_id = u.id)) AS blocked
-       FROM users u WHERE u.id = $1 AND u.suspended_at IS NULL`,
-    [recipientId, senderId],
-  );
-  return rows[0];
+export function findRecipient(q: Queryable, recipientId: string, senderId: string) {
+  return typed(q)
+    .selectFrom('users as u')
+    .select('u.message_pref')
+    .select(({ exists, selectFrom }) => [
+      exists(selectFrom('swipes as s').select('s.id').whereRef('s.actor_id', '=', 'u.id').where('s.target_id', '=', senderId).where('s.kind', '<>', 'skip')).as(
+        'likes_sender',
+      ),
+      exists(
+        selectFrom('blocks as b')
+          .select('b.blocker_id')
+          .where((w) =>
+            w.or([
+              w.and([w('b.blocker_id', '=', w.ref('u.id')), w('b.blocked_id', '=', senderId)]),
+              w.and([w('b.blocker_id', '=', senderId), w('b.blocked_id', '=', w.ref('u.id'))]),
+            ]),
+          ),
+      ).as('blocked'),
+    ])
+    .where('u.id', '=', recipientId)
+    .where('u.suspended_at', 'is', null)
+    .executeTakeFirst();
 }
 
-export async function senderGender(q: Queryable, userId: string): Promise<'female' | 'male' | 'diverse' | null | undefined> {
-  const rows = await q.query<{ gender: 'female' | 'male' | 'diverse' | null }>('SELECT gender FROM profiles WHERE user_id = $1', [userId]);
-  return rows.length === 0 ? undefined : rows[0]!.gender;
+export async function senderGender(q: Queryable, userId: string) {
+  const row = await typed(q).selectFrom('profiles').select('gender').where('user_id', '=', userId).executeTakeFirst();
+  return row === undefined ? undefined : row.gender;
 }
-

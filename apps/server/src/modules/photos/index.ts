@@ -6,5 +6,6 @@ export { createNsfwModerator } from './moderation/moderator.js';
 export type { Moderator } from './moderation/moderator.js';
 export { sendJpeg } from './photo-reply.js';
 export { PhotoUrlSigner } from './photo-urls.js';
+export { hasApprovedPhoto } from './photos.repo.js';
 export { PhotosService, visibleStatus } from './photos.service.js';
 export { createPhotosModule } from './module.js';

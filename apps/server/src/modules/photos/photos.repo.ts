@@ -28,6 +28,18 @@ export function findUserPhoto(q: Queryable, userId: string): Promise<PhotoRow | 
   return typed(q).selectFrom('photos').select(COLUMNS).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The member has an approved photo that is not disabled (what the photo reward asks for). */
+export async function hasApprovedPhoto(q: Queryable, userId: string): Promise<boolean> {
+  const row = await typed(q)
+    .selectFrom('photos')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Replaces the member's photo (one per member); returns the previous one so its files can go. */
 export async function replaceUserPhoto(
   q: Queryable,

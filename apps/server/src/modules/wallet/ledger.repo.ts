@@ -1,4 +1,7 @@
+import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import type { LedgerAccounts } from '../../db/schema.js';
 
 /** The system accounts created by migration 005; member wallets get their own rows. */
 export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } as const;
@@ -7,34 +10,39 @@ export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } 
 export async function walletAccount(q: Queryable, userId: string): Promise<number> {
   // Two statements on purpose: under READ COMMITTED, a SELECT in the same statement as a conflicting
   // INSERT would not see the row another transaction just committed.
-  await q.query("INSERT INTO ledger_accounts (kind, user_id) VALUES ('wallet', $1) ON CONFLICT (user_id) DO NOTHING", [userId]);
-  const rows = await q.query<{ id: number }>('SELECT id::int AS id FROM ledger_accounts WHERE user_id = $1', [userId]);
-  return rows[0]!.id;
+  const k = typed(q);
+  await k
+    .insertInto('ledger_accounts')
+    .values({ kind: 'wallet', user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await k.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export type WalletState = {
-  balance: number;
-  /** The part of the balance that was not bought (rewards, collected prepaid replies). */
-  free: number;
-};
+/** A wallet's balance and its free part (what was not bought: rewards, collected prepaid replies). */
+export type WalletState = Pick<Selectable<LedgerAccounts>, 'balance' | 'free'>;
 
 export async function walletState(q: Queryable, userId: string): Promise<WalletState> {
-  const rows = await q.query<WalletState>('SELECT balance::int AS balance, free::int AS free FROM ledger_accounts WHERE user_id = $1', [userId]);
-  return rows[0] ?? { balance: 0, free: 0 };
+  const row = await typed(q).selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', userId).executeTakeFirst();
+  return row ?? { balance: 0, free: 0 };
 }
 
 /** Locks a wallet row until the transaction ends: concurrent movements of one wallet queue here. */
 export async function lockWallet(q: Queryable, account: number): Promise<WalletState> {
-  const rows = await q.query<WalletState>(
-    "SELECT balance::int AS balance, free::int AS free FROM ledger_accounts WHERE id = $1 AND kind = 'wallet' FOR UPDATE",
-    [account],
-  );
-  if (!rows[0]) throw new Error(`ledger account ${account} is no wallet`);
-  return rows[0];
+  const row = await typed(q)
+    .selectFrom('ledger_accounts')
+    .select(['balance', 'free'])
+    .where('id', '=', account)
+    .where('kind', '=', 'wallet')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new Error(`ledger account ${account} is no wallet`);
+  return row;
 }
 
 export async function setWallet(q: Queryable, account: number, state: WalletState): Promise<void> {
-  await q.query('UPDATE ledger_accounts SET balance = $2, free = $3 WHERE id = $1', [account, state.balance, state.free]);
+  await typed(q).updateTable('ledger_accounts').set({ balance: state.balance, free: state.free }).where('id', '=', account).execute();
 }
 
 export interface Entry {
@@ -45,33 +53,25 @@ export interface Entry {
 }
 
 export async function insertTransaction(q: Queryable, id: string, kind: string, reference: string | null, entries: Entry[]): Promise<void> {
-  await q.query('INSERT INTO ledger_transactions (id, kind, reference) VALUES ($1, $2, $3)', [id, kind, reference]);
-  await q.query(
-    `INSERT INTO ledger_entries (transaction_id, account_id, amount, free)
-     SELECT $1, a, m, f FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS t(a, m, f)`,
-    [id, entries.map((e) => e.account), entries.map((e) => e.amount), entries.map((e) => e.free)],
-  );
+  const k = typed(q);
+  await k.insertInto('ledger_transactions').values({ id, kind, reference }).execute();
+  await k
+    .insertInto('ledger_entries')
+    .values(entries.map((e) => ({ transaction_id: id, account_id: e.account, amount: e.amount, free: e.free })))
+    .execute();
 }
 
-export type HistoryRow = {
-  transaction_id: string;
-  kind: string;
-  amount: number;
-  created_at: Date;
-};
-
 /** The newest movements of a member's wallet, one line per transaction (a reclassification nets to zero and stays out). */
-export function walletHistory(q: Queryable, userId: string, limit: number): Promise<HistoryRow[]> {
-  return q.query<HistoryRow>(
-    `SELECT t.id AS transaction_id, t.kind, sum(e.amount)::int AS amount, t.created_at
-       FROM ledger_accounts a
-       JOIN ledger_entries e ON e.account_id = a.id
-       JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE a.user_id = $1
-      GROUP BY t.id, t.kind, t.created_at
-     HAVING sum(e.amount) <> 0
-      ORDER BY max(e.id) DESC
-      LIMIT $2`,
-    [userId, limit],
-  );
+export function walletHistory(q: Queryable, userId: string, limit: number) {
+  return typed(q)
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select(['t.id as transaction_id', 't.kind', sql<number>`sum(e.amount)::int`.as('amount'), 't.created_at'])
+    .where('a.user_id', '=', userId)
+    .groupBy(['t.id', 't.kind', 't.created_at'])
+    .having((eb) => eb.fn.sum('e.amount'), '<>', 0)
+    .orderBy((eb) => eb.fn.max('e.id'), 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,61 +1,68 @@
 import type { Queryable } from '../../db/client.js';
+import { now, typed } from '../../db/kysely.js';
 
-export type PurchaseRow = {
-  id: string;
-  user_id: string | null;
-  pack_id: string;
-  credits: number;
-  price_cents: number;
-  status: 'pending' | 'paid' | 'reversed';
-  checkout_url: string | null;
-};
-
-const COLUMNS = 'id, user_id, pack_id, credits, price_cents, status, checkout_url';
+const COLUMNS = ['id', 'user_id', 'pack_id', 'credits', 'price_cents', 'status', 'checkout_url'] as const;
 
 export async function insertPurchase(
   q: Queryable,
   p: { id: string; userId: string; packId: string; credits: number; priceCents: number; provider: 'test' | 'stripe'; paid: boolean },
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO purchases (id, user_id, pack_id, credits, price_cents, provider, status, paid_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'paid' THEN now() END)`,
-    [p.id, p.userId, p.packId, p.credits, p.priceCents, p.provider, p.paid ? 'paid' : 'pending'],
-  );
+  await typed(q)
+    .insertInto('purchases')
+    .values({
+      id: p.id,
+      user_id: p.userId,
+      pack_id: p.packId,
+      credits: p.credits,
+      price_cents: p.priceCents,
+      provider: p.provider,
+      status: p.paid ? 'paid' : 'pending',
+      paid_at: p.paid ? now() : null,
+    })
+    .execute();
 }
 
-export async function findPurchase(q: Queryable, id: string): Promise<PurchaseRow | undefined> {
-  return (await q.query<PurchaseRow>(`SELECT ${COLUMNS} FROM purchases WHERE id = $1`, [id]))[0];
+export function findPurchase(q: Queryable, id: string) {
+  return typed(q).selectFrom('purchases').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function setCheckout(q: Queryable, id: string, providerRef: string, url: string): Promise<void> {
-  await q.query('UPDATE purchases SET provider_ref = $2, checkout_url = $3 WHERE id = $1', [id, providerRef, url]);
+  await typed(q).updateTable('purchases').set({ provider_ref: providerRef, checkout_url: url }).where('id', '=', id).execute();
 }
 
 /** pending -> paid, once; undefined if it was not pending. */
-export async function markPaid(q: Queryable, id: string, providerRef: string, paymentIntent: string | null): Promise<PurchaseRow | undefined> {
-  const rows = await q.query<PurchaseRow>(
-    `UPDATE purchases SET status = 'paid', paid_at = now(), provider_ref = $2, payment_intent = $3
-      WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-    [id, providerRef, paymentIntent],
-  );
-  return rows[0];
+export function markPaid(q: Queryable, id: string, providerRef: string, paymentIntent: string | null) {
+  return typed(q)
+    .updateTable('purchases')
+    .set({ status: 'paid', paid_at: now(), provider_ref: providerRef, payment_intent: paymentIntent })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returning(COLUMNS)
+    .executeTakeFirst();
 }
 
 /** paid -> reversed, once; undefined if it was not paid. */
-export async function markReversed(q: Queryable, paymentIntent: string): Promise<PurchaseRow | undefined> {
-  const rows = await q.query<PurchaseRow>(
-    `UPDATE purchases SET status = 'reversed' WHERE payment_intent = $1 AND status = 'paid' RETURNING ${COLUMNS}`,
-    [paymentIntent],
-  );
-  return rows[0];
+export function markReversed(q: Queryable, paymentIntent: string) {
+  return typed(q)
+    .updateTable('purchases')
+    .set({ status: 'reversed' })
+    .where('payment_intent', '=', paymentIntent)
+    .where('status', '=', 'paid')
+    .returning(COLUMNS)
+    .executeTakeFirst();
 }
 
 export async function setReversedCredits(q: Queryable, id: string, credits: number): Promise<void> {
-  await q.query('UPDATE purchases SET reversed_credits = $2 WHERE id = $1', [id, credits]);
+  await typed(q).updateTable('purchases').set({ reversed_credits: credits }).where('id', '=', id).execute();
 }
 
 /** Records a webhook event id; false when it was booked before. */
 export async function recordEvent(q: Queryable, eventId: string, type: string): Promise<boolean> {
-  const rows = await q.query('INSERT INTO payment_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id', [eventId, type]);
-  return rows.length === 1;
+  const row = await typed(q)
+    .insertInto('payment_events')
+    .values({ event_id: eventId, type })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { PREMIUM_DAYS, type PremiumResponse, type WalletResponse } from '@funkeln/contracts/wallet';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
-import { findPremiumUntil, isPremium } from '../accounts/index.js';
+import { extendPremium, findPremiumUntil, isPremium } from '../accounts/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
@@ -62,7 +62,7 @@ export class WalletService {
           { account: SYSTEM_ACCOUNTS.spending, amount: price },
         ],
       });
-      const until = await repo.extendPremium(tx, userId, PREMIUM_DAYS);
+      const until = await extendPremium(tx, userId, PREMIUM_DAYS);
       // Sessions and feed decks cache whether a member is premium (a replay changes nothing).
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       return { credits: await this.ledger.balance(tx, userId), premiumUntil: until.toISOString() };

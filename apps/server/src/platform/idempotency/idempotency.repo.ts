@@ -1,29 +1,38 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import type { Json } from '../../db/schema.js';
 
 /** Claims (member, key) for this transaction; false when it was already taken. */
 export async function claimKey(q: Queryable, userId: string, key: string, fingerprint: string): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO idempotency_keys (user_id, key, fingerprint, response) VALUES ($1, $2, $3, 'null'::jsonb)
-     ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-    [userId, key, fingerprint],
-  );
-  return rows.length === 1;
+  const row = await typed(q)
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, fingerprint, response: sql<Json>`'null'::jsonb` })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function findKey(q: Queryable, userId: string, key: string): Promise<{ fingerprint: string; response: unknown } | undefined> {
-  const rows = await q.query<{ fingerprint: string; response: unknown }>(
-    'SELECT fingerprint, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [userId, key],
-  );
-  return rows[0];
+export function findKey(q: Queryable, userId: string, key: string) {
+  return typed(q).selectFrom('idempotency_keys').select(['fingerprint', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }
 
 export async function storeResponse(q: Queryable, userId: string, key: string, response: unknown): Promise<void> {
-  await q.query('UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND key = $2', [userId, key, JSON.stringify(response)]);
+  await typed(q)
+    .updateTable('idempotency_keys')
+    .set({ response: sql<Json>`${JSON.stringify(response)}::jsonb` })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Keys are kept for 7 days; a retry after that is a new request. */
 export async function deleteOldKeys(q: Queryable): Promise<number> {
-  const rows = await q.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '7 days' RETURNING key");
+  const rows = await typed(q)
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', sql<Date>`now() - interval '7 days'`)
+    .returning('key')
+    .execute();
   return rows.length;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { now, typed } from '../../db/kysely.js';
 
 export interface MailQueueDepth {
   /** Waiting for a (first or next) delivery attempt. */
@@ -15,19 +16,24 @@ export interface EscrowQueueDepth {
 }
 
 export async function mailQueueDepth(q: Queryable): Promise<MailQueueDepth> {
-  const [row] = await q.query<{ pending: number; failed: number }>(
-    // Both counts read a partial index with the same predicate (mail_outbox_due_idx, mail_outbox_failed_idx).
-    `SELECT (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL)::int AS pending,
-            (SELECT count(*) FROM mail_outbox WHERE failed_at IS NOT NULL)::int AS failed`,
-  );
+  // Both counts read a partial index with the same predicate (mail_outbox_due_idx, mail_outbox_failed_idx).
+  const row = await typed(q)
+    .selectNoFrom((eb) => [
+      eb.selectFrom('mail_outbox').select((c) => c.fn.countAll<number>().as('n')).where('sent_at', 'is', null).where('failed_at', 'is', null).as('pending'),
+      eb.selectFrom('mail_outbox').select((c) => c.fn.countAll<number>().as('n')).where('failed_at', 'is not', null).as('failed'),
+    ])
+    .executeTakeFirst();
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
 }
 
 export async function escrowQueueDepth(q: Queryable): Promise<EscrowQueueDepth> {
-  const [row] = await q.query<{ open: number; overdue: number }>(
-    `SELECT count(*)::int AS open,
-            count(*) FILTER (WHERE expires_at <= now())::int AS overdue
-       FROM escrows WHERE status = 'open'`,
-  );
+  const row = await typed(q)
+    .selectFrom('escrows')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('open'),
+      eb.fn.countAll<number>().filterWhere('expires_at', '<=', now()).as('overdue'),
+    ])
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return { open: row?.open ?? 0, overdue: row?.overdue ?? 0 };
 }
