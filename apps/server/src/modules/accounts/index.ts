@@ -6,7 +6,7 @@ export { authOf, requireAdmin, requireAuth } from './auth-hooks.js';
 export { GoogleSignIn } from './google/google.service.js';
 export { LoginCodeService } from './login-codes.service.js';
 export { MailRequestQueue } from './mail-requests.js';
-export { extendPremium, findMailContact, findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
+export { disableNotificationMail, extendPremium, findMailContact, findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
 export { assertStrongPassword } from './password-policy.js';
 export { PasswordResetService } from './password-reset.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';

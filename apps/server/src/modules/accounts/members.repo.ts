@@ -52,3 +52,10 @@ export async function extendPremium(q: Queryable, id: string, days: number): Pro
     .executeTakeFirstOrThrow();
   return row.premium_until!;
 }
+
+const MAIL_SWITCH = { match: 'email_on_match', message: 'email_on_message', flirt: 'email_on_flirt' } as const;
+
+/** Switches one kind of notification mail off (idempotent): the unsubscribe link's write. */
+export async function disableNotificationMail(q: Queryable, id: string, kind: keyof typeof MAIL_SWITCH): Promise<void> {
+  await typed(q).updateTable('users').set(MAIL_SWITCH[kind], false).set('updated_at', now()).where('id', '=', id).execute();
+}

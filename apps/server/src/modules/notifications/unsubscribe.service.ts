@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { disableNotificationMail } from '../accounts/index.js';
 import type { NotificationKind } from './notification.js';
-import { disableMailKind } from './notifications.repo.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const badLink = () => new AppError('invalid_token', { params: { of: 'unsubscribe' } });
@@ -24,7 +24,7 @@ export class UnsubscribeService {
   async unsubscribe(token: string): Promise<NotificationKind> {
     const { userId, kind } = await this.read(token);
     await this.db.transaction(async (tx) => {
-      await disableMailKind(tx, userId, kind);
+      await disableNotificationMail(tx, userId, kind);
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     });
     return kind;
