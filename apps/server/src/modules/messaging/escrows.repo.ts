@@ -60,5 +60,3 @@ export function refundDue(q: Queryable, limit: number) {
     .returning(SETTLED)
     .execute();
 }
-
-export type SettledEscrow = Awaited<ReturnType<typeof refundDue>>[number];

@@ -78,8 +78,6 @@ export function inbox(q: Queryable, userId: string, limit: number) {
     .execute();
 }
 
-export type InboxRow = Awaited<ReturnType<typeof inbox>>[number];
-
 /** One row per member written with (blocked ones left out), newest conversation first. */
 export function conversations(q: Queryable, userId: string, limit: number) {
   return typed(q)
