@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 interface Options {
   /** The address the page is rendered at (default '/'). */
   at?: string;
-  /** The route pattern it matches, for pages that read params (default: any path). */
+  /** The route pattern it matches, for pages that read params (default: every path). */
   path?: string;
 }
 

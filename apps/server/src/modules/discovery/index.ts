@@ -4,4 +4,5 @@
 export { FeedService } from './feed.service.js';
 export { LikesService } from './likes.service.js';
 export { isBlockedEitherWay } from './swipes.repo.js';
+export { blockedEitherWay } from './block-filter.js';
 export { createDiscoveryModule } from './module.js';

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool,
 import type { Queryable } from '../../db/client.js';
 import { now, secondsAgo, typed } from '../../db/kysely.js';
 import type { DB, Swipes } from '../../db/schema.js';
+import { blockedEitherWay } from './block-filter.js';
 
 export type SwipeKind = Swipes['kind'];
 type SwipeRow = Selectable<Swipes>;
@@ -87,20 +88,7 @@ export function listMatches(q: Queryable, userId: string) {
     )
     .select(['u.id as user_id', 'u.display_name as name', 'm.created_at as matched_at'])
     .where((eb) => eb.or([eb('m.user_a', '=', userId), eb('m.user_b', '=', userId)]))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('blocks as b')
-            .select('b.blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blocker_id', '=', userId), w('b.blocked_id', '=', w.ref('u.id'))]),
-                w.and([w('b.blocker_id', '=', w.ref('u.id')), w('b.blocked_id', '=', userId)]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where(({ eb, not }) => not(blockedEitherWay(userId, eb.ref('u.id'))))
     .orderBy('m.created_at', 'desc')
     .execute();
 }
@@ -118,18 +106,7 @@ function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: 
           .where('m.user_b', '=', sql<string>`GREATEST(s.actor_id, s.target_id)`),
       ),
     ),
-    not(
-      exists(
-        selectFrom('blocks as b')
-          .select('b.blocker_id')
-          .where((w) =>
-            w.or([
-              w.and([w('b.blocker_id', '=', w.ref('s.target_id')), w('b.blocked_id', '=', w.ref('s.actor_id'))]),
-              w.and([w('b.blocker_id', '=', w.ref('s.actor_id')), w('b.blocked_id', '=', w.ref('s.target_id'))]),
-            ]),
-          ),
-      ),
-    ),
+    not(blockedEitherWay(eb.ref('s.target_id'), eb.ref('s.actor_id'))),
   ]);
 }
 
@@ -161,14 +138,8 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
 }
 
 export async function isBlockedEitherWay(q: Queryable, a: string, b: string): Promise<boolean> {
-  const row = await typed(q)
-    .selectFrom('blocks')
-    .select(sql<number>`1`.as('found'))
-    .where((w) =>
-      w.or([w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]), w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)])]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  const row = await typed(q).selectNoFrom(blockedEitherWay(a, b).as('blocked')).executeTakeFirstOrThrow();
+  return Boolean(row.blocked);
 }
 
 export async function insertBlock(q: Queryable, blocker: string, blocked: string): Promise<void> {

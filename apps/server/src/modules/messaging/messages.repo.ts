@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, expressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { berlinToday, now, typed } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
+import { blockedEitherWay } from '../discovery/index.js';
 
 const MESSAGE = ['m.id', 'm.client_id', 'm.sender_id', 'm.recipient_id', 'm.body', 'm.prepaid_reply', 'm.created_at', 'm.read_at'] as const;
 
@@ -18,19 +19,6 @@ function selectMessages(q: Queryable) {
 }
 
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
-
-/** No block between `userId` and the member `other` (a column of the outer query), in either direction. */
-function notBlocked(userId: string, other: Expression<string | null>): Expression<SqlBool> {
-  const eb = expressionBuilder<DB, never>();
-  return eb.not(
-    eb.exists(
-      eb
-        .selectFrom('blocks as b')
-        .select('b.blocker_id')
-        .where((w) => w.or([w.and([w('b.blocker_id', '=', userId), w('b.blocked_id', '=', other)]), w.and([w('b.blocker_id', '=', other), w('b.blocked_id', '=', userId)])])),
-    ),
-  );
-}
 
 /** The pair's messages, in either direction, as the (LEAST, GREATEST, created_at, id) index reads them. */
 function betweenPair(a: string, b: string) {
@@ -63,7 +51,7 @@ export function findByClientId(q: Queryable, senderId: string, clientId: string)
 export function inbox(q: Queryable, userId: string, limit: number) {
   const received = selectMessages(q)
     .where('m.recipient_id', '=', userId)
-    .where((eb) => notBlocked(userId, eb.ref('m.sender_id')))
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(limit);
@@ -115,7 +103,7 @@ export function conversations(q: Queryable, userId: string, limit: number) {
         )
         .as('unread'),
     )
-    .where((eb) => notBlocked(userId, eb.ref('l.member_id')))
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('l.member_id'))))
     .orderBy('l.created_at', 'desc')
     .orderBy('l.last_id', 'desc')
     .limit(limit)
@@ -164,7 +152,7 @@ export async function unreadCount(q: Queryable, userId: string): Promise<number>
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.recipient_id', '=', userId)
     .where('m.read_at', 'is', null)
-    .where((eb) => notBlocked(userId, eb.ref('m.sender_id')))
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -219,20 +207,11 @@ export function findRecipient(q: Queryable, recipientId: string, senderId: strin
   return typed(q)
     .selectFrom('users as u')
     .select('u.message_pref')
-    .select(({ exists, selectFrom }) => [
+    .select(({ exists, selectFrom, ref }) => [
       exists(selectFrom('swipes as s').select('s.id').whereRef('s.actor_id', '=', 'u.id').where('s.target_id', '=', senderId).where('s.kind', '<>', 'skip')).as(
         'likes_sender',
       ),
-      exists(
-        selectFrom('blocks as b')
-          .select('b.blocker_id')
-          .where((w) =>
-            w.or([
-              w.and([w('b.blocker_id', '=', w.ref('u.id')), w('b.blocked_id', '=', senderId)]),
-              w.and([w('b.blocker_id', '=', senderId), w('b.blocked_id', '=', w.ref('u.id'))]),
-            ]),
-          ),
-      ).as('blocked'),
+      blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
     .where('u.suspended_at', 'is', null)

@@ -2,6 +2,7 @@ import type { PhotoCategory } from '@funkeln/contracts/rankings';
 import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
+import { blockedEitherWay } from '../discovery/index.js';
 
 export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
   const rows = await typed(q).selectFrom('photo_entries').select('category').where('user_id', '=', userId).orderBy('category').execute();
@@ -152,20 +153,7 @@ export function nextCandidate(q: Queryable, voterId: string, category: PhotoCate
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('photo_votes as v').select('v.id').whereRef('v.photo_id', '=', 'p.id').where('v.voter_id', '=', voterId).where('v.month', '=', month))),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('blocks as b')
-            .select('b.blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blocker_id', '=', voterId), w('b.blocked_id', '=', w.ref('p.user_id'))]),
-                w.and([w('b.blocker_id', '=', w.ref('p.user_id')), w('b.blocked_id', '=', voterId)]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where(({ eb, not }) => not(blockedEitherWay(voterId, eb.ref('p.user_id'))))
     .orderBy(sql`md5(p.id::text || ${voterId}::text)`)
     .limit(1)
     .executeTakeFirst();
