@@ -3,9 +3,11 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@funkeln/contracts/locale';
 import type { Container } from './container.js';
-import { METRICS_PATH } from './modules/ops/index.js';
+import { METRICS_PATH } from './modules/metrics/index.js';
 import type { AppModule } from './platform/module.js';
 import { registerDocs } from './platform/docs.js';
+import { endpointAuth } from './platform/endpoint-auth.js';
+import { endpointLimits } from './platform/endpoint-limits.js';
 import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import { registerHttpMetrics } from './platform/metrics/http.js';
@@ -54,6 +56,9 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   echoRequestId(app);
   registerHttpMetrics(app, c.metrics, [METRICS_PATH]);
   registerSecurityHeaders(app, headersFor);
+  // Every endpoint's declared auth level, then its declared limits, before its body is read (platform/endpoints.ts).
+  app.addHook('onRequest', endpointAuth((token) => c.sessions.authenticate(token)));
+  app.addHook('onRequest', endpointLimits(c.limiter));
   await registerDocs(app, c.config.apiDocs);
 
   // Each module's routes are one plugin (docs/ARCHITECTURE.md, "How a module is wired"); app.ts picks the prefix.
@@ -61,7 +66,9 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   const mounts: [AppModule<object> | undefined, string][] = [
     [m.health, ''],
     [m.ops, ''],
-    ...[m.accounts, m.places, m.profiles, m.photos, m.discovery, m.wallet, m.messaging, m.rankings, m.companion, m.push, m.safety, m.privacy, m.notifications].map(
+    // Routes registered from the contract table (platform/endpoints.ts) carry their full paths.
+    [m.safety, ''],
+    ...[m.accounts, m.places, m.profiles, m.photos, m.discovery, m.wallet, m.messaging, m.rankings, m.companion, m.push, m.privacy, m.notifications].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
     [m.admin, '/api/admin'],

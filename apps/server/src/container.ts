@@ -3,29 +3,29 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import {
-  type AccountsService,
-  createAccountsModule,
+  type AuthService,
+  createAuthModule,
   type GoogleSignIn,
   type LoginCodeService,
   type MailRequestQueue,
   type PasswordResetService,
   type SessionService,
   type VerificationService,
-} from './modules/accounts/index.js';
+} from './modules/auth/index.js';
 import { type AdminService, createAdminModule } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
 import { createDiscoveryModule, type FeedService, type LikesService } from './modules/discovery/index.js';
 import { createHealthModule } from './modules/health/index.js';
-import { type ComposeService, createMessagingModule, type EscrowService, type MessagesService, type ReadStateService } from './modules/messaging/index.js';
+import { type ComposeService, createMessagesModule, type EscrowService, type MessagesService, type ReadStateService } from './modules/messages/index.js';
 import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
-import { createOpsModule } from './modules/ops/index.js';
+import { createMetricsModule } from './modules/metrics/index.js';
 import { createNsfwModerator, createPhotosModule, type Moderator, type PhotosService } from './modules/photos/index.js';
 import { createPlacesModule, type PlacesService } from './modules/places/index.js';
 import { createPrivacyModule, type PrivacyService } from './modules/privacy/index.js';
 import { createProfilesModule, type ProfilesService } from './modules/profiles/index.js';
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
-import { type BadgesService, createRankingsModule, type RankingsService, voteReceivedOn } from './modules/rankings/index.js';
+import { type BadgesService, createLeaderboardModule, type LeaderboardService, voteReceivedOn } from './modules/leaderboard/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
@@ -46,15 +46,15 @@ interface Modules {
   /** At the root. */
   health: ReturnType<typeof createHealthModule>;
   /** At the root. */
-  ops: ReturnType<typeof createOpsModule>;
-  accounts: ReturnType<typeof createAccountsModule>;
+  ops: ReturnType<typeof createMetricsModule>;
+  accounts: ReturnType<typeof createAuthModule>;
   places: ReturnType<typeof createPlacesModule>;
   profiles: ReturnType<typeof createProfilesModule>;
   photos: ReturnType<typeof createPhotosModule>;
   discovery: ReturnType<typeof createDiscoveryModule>;
   wallet: ReturnType<typeof createWalletModule>;
-  messaging: ReturnType<typeof createMessagingModule>;
-  rankings: ReturnType<typeof createRankingsModule>;
+  messaging: ReturnType<typeof createMessagesModule>;
+  rankings: ReturnType<typeof createLeaderboardModule>;
   companion: ReturnType<typeof createCompanionModule>;
   push: ReturnType<typeof createPushModule>;
   safety: ReturnType<typeof createSafetyModule>;
@@ -80,7 +80,7 @@ export interface Container {
   modules: Modules;
   settings: SettingsService;
   sessions: SessionService;
-  accounts: AccountsService;
+  accounts: AuthService;
   verification: VerificationService;
   passwordReset: PasswordResetService;
   /** Signed-out mail requests (verification resend, password reset), fulfilled by a worker in every process. */
@@ -107,7 +107,7 @@ export interface Container {
   readState: ReadStateService;
   compose: ComposeService;
   badges: BadgesService;
-  rankings: RankingsService;
+  rankings: LeaderboardService;
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
@@ -173,14 +173,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const settingsModule = createSettingsModule(platform);
   const { settings } = settingsModule.services;
   const notifications = createNotificationsModule({ ...platform, settings });
-  const accounts = createAccountsModule({ ...platform, settings });
+  const accounts = createAuthModule({ ...platform, settings });
   const { sessions } = accounts.services;
   const places = createPlacesModule(platform);
   const photos = createPhotosModule({ ...platform, storage, moderator, settings, sessions });
-  const rankings = createRankingsModule({ ...platform, photos: photos.services.photos, sessions });
+  const rankings = createLeaderboardModule({ ...platform, photos: photos.services.photos, sessions });
   const wallet = createWalletModule({ ...platform, settings, sessions, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
-  const messaging = createMessagingModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
+  const messaging = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
   const discovery = createDiscoveryModule({ ...platform, ...photos.services, ...rankings.services, places: places.services.places, cursors, sessions });
   const push = createPushModule({ ...platform, sessions, notifications: notifications.services.notifications, agent: overrides.pushAgent });
   const admin = createAdminModule({
@@ -193,7 +193,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   });
   const modules: Modules = {
     health: createHealthModule({ db, redis, lifecycle }),
-    ops: createOpsModule(platform),
+    ops: createMetricsModule(platform),
     accounts,
     places,
     profiles: createProfilesModule({ ...platform, ...photos.services, ...discovery.services, ...rankings.services, places: places.services.places, sessions }),
@@ -204,7 +204,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     rankings,
     companion: createCompanionModule({ ...platform, ledger, settings, sessions, model: overrides.companionModel }),
     push,
-    safety: createSafetyModule({ ...platform, likes: discovery.services.likes, sessions }),
+    safety: createSafetyModule({ ...platform, likes: discovery.services.likes }),
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, rankings: rankings.services.rankings }),
     notifications,
     admin,

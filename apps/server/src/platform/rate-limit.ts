@@ -1,4 +1,5 @@
 import type { LimitName } from '@funkeln/contracts/errors';
+import type { RateLimitPolicy } from '@funkeln/contracts/routes/limits';
 import { AppError, retryAfter } from './errors.js';
 import type { Redis } from 'ioredis';
 
@@ -133,4 +134,9 @@ export async function enforceLimit(
 ): Promise<void> {
   const { count, retryAfterMs } = await limiter.increment(key, windowMs);
   if (count > max) throw new AppError('rate_limited', { params: { limit }, headers: retryAfter(retryAfterMs) });
+}
+
+/** Counts a hit against one of the declared limits (contracts' routes/limits.ts) for a member id or client bucket. */
+export function enforcePolicy(limiter: RateLimiter, policy: RateLimitPolicy, subject: string): Promise<void> {
+  return enforceLimit(limiter, `${policy.key}:${subject}`, policy.max, policy.windowMs, policy.message);
 }

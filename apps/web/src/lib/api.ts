@@ -1,4 +1,5 @@
 import { errorCodes, type ErrorCode } from '@funkeln/contracts/errors';
+import { pathOf, type EndpointSpec, type PathParamNames, type PathParams } from '@funkeln/contracts/routes/define';
 import { z } from 'zod';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { getToken } from './token-storage';
@@ -48,13 +49,13 @@ function encodeBody(body: unknown): BodyInit | undefined {
 /** Extra request headers, e.g. an Idempotency-Key. */
 export type ExtraHeaders = Record<string, string>;
 
-async function send(method: Method, path: string, body: unknown, extra: ExtraHeaders = {}): Promise<Response> {
+async function send(method: Method, url: string, body: unknown, extra: ExtraHeaders = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(`/api${path}`, {
+    return await fetch(url, {
       method,
       headers,
       body: encodeBody(body),
@@ -74,12 +75,12 @@ export interface ApiResult<T> {
 /** Calls the API under /api and parses the answer with its contract schema, keeping the headers. */
 async function apiRequestWithHeaders<T>(
   method: Method,
-  path: string,
+  url: string,
   schema: z.ZodType<T>,
   body?: unknown,
   headers?: ExtraHeaders,
 ): Promise<ApiResult<T>> {
-  const response = await send(method, path, body, headers);
+  const response = await send(method, url, body, headers);
   const data = await readJson(response);
   if (!response.ok) {
     const parsed = looseErrorBody.safeParse(data);
@@ -99,14 +100,67 @@ export async function apiRequest<T>(
   body?: unknown,
   headers?: ExtraHeaders,
 ): Promise<T> {
-  return (await apiRequestWithHeaders(method, path, schema, body, headers)).data;
+  return (await apiRequestWithHeaders(method, `/api${path}`, schema, body, headers)).data;
 }
 
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
   /** GET that also hands back the response headers. */
-  getWithHeaders: <T>(path: string, schema: z.ZodType<T>) => apiRequestWithHeaders('GET', path, schema),
+  getWithHeaders: <T>(path: string, schema: z.ZodType<T>) => apiRequestWithHeaders('GET', `/api${path}`, schema),
   post: <T>(path: string, schema: z.ZodType<T>, body?: unknown, headers?: ExtraHeaders) => apiRequest('POST', path, schema, body, headers),
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest('DELETE', path, schema),
 };
+
+/** An endpoint that answers JSON (the others are linked to with hrefOf). */
+type JsonEndpoint = EndpointSpec & { readonly response: z.ZodType };
+
+/** A part of the input that is required when the member must give it, optional when every field of it is. */
+type Part<K extends string, T> = Record<string, never> extends T ? { [P in K]?: T } : { [P in K]: T };
+
+type ParamsInput<E extends EndpointSpec> = [PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> };
+type QueryInput<E extends EndpointSpec> = E['query'] extends z.ZodType ? Part<'query', z.input<E['query']>> : { query?: undefined };
+type BodyInput<E extends EndpointSpec> = E['body'] extends z.ZodType
+  ? Part<'body', z.input<E['body']>>
+  : E['body'] extends 'multipart'
+    ? { body: FormData }
+    : { body?: undefined };
+
+/** What a call passes: the path's parameters, the query, the body (each as its contract types it), extra headers. */
+export type CallInput<E extends EndpointSpec> = ParamsInput<E> & QueryInput<E> & BodyInput<E> & { headers?: ExtraHeaders };
+type CallArgs<E extends EndpointSpec> = Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
+/** The query string of a call: absent values left out, lists joined with commas (as the contracts split them). */
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of an endpoint with its parameters and query (for calls, and for links to pages and redirects). */
+export function hrefOf<E extends EndpointSpec>(spec: E, input: { params?: PathParams<E['path']>; query?: Record<string, QueryValue> } = {}): string {
+  const path = input.params ? pathOf(spec.path, input.params) : spec.path;
+  return `${path}${queryString(input.query)}`;
+}
+
+async function callEndpoint<E extends JsonEndpoint>(spec: E, input: CallInput<E> | undefined): Promise<ApiResult<z.output<E['response']>>> {
+  const { params, query, body, headers } = (input ?? {}) as { params?: PathParams<E['path']>; query?: Record<string, QueryValue>; body?: unknown; headers?: ExtraHeaders };
+  const url = hrefOf(spec, { params, query });
+  return apiRequestWithHeaders(spec.method, url, spec.response as z.ZodType<z.output<E['response']>>, body, headers);
+}
+
+/** Calls an endpoint of the contract table and parses its answer with the endpoint's response schema. */
+export async function call<E extends JsonEndpoint>(spec: E, ...[input]: CallArgs<E>): Promise<z.output<E['response']>> {
+  return (await callEndpoint(spec, input)).data;
+}
+
+/** As call, also handing back the response headers (paging cursors and the like). */
+export function callWithHeaders<E extends JsonEndpoint>(spec: E, ...[input]: CallArgs<E>): Promise<ApiResult<z.output<E['response']>>> {
+  return callEndpoint(spec, input);
+}

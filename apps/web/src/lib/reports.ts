@@ -1,10 +1,11 @@
-import { reportResponse, type ReportReason } from '@funkeln/contracts/safety';
-import { api } from './api';
+import { safetyEndpoints } from '@funkeln/contracts/routes/safety';
+import type { ReportReason } from '@funkeln/contracts/safety';
+import { call } from './api';
 
 /** What a member can report: a profile, a photo or a message they received. */
 export type ReportTarget = { userId: string } | { messageId: string } | { photoId: string };
 
 /** POST /api/reports; optionally blocks the member at once. */
 export function sendReport(target: ReportTarget, reason: ReportReason, details: string, block: boolean) {
-  return api.post('/reports', reportResponse, { ...target, reason, details, block });
+  return call(safetyEndpoints.report, { body: { ...target, reason, details, block } });
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportReason } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import { memberExists } from '../accounts/index.js';
+import { memberExists } from '../auth/index.js';
 import type { LikesService } from '../discovery/index.js';
 import * as repo from './reports.repo.js';
 
@@ -23,11 +22,9 @@ export class ReportsService {
   constructor(
     private readonly db: Db,
     private readonly likes: LikesService,
-    private readonly limiter: RateLimiter,
   ) {}
 
   async report(reporterId: string, input: ReportInput): Promise<{ id: string; message: string }> {
-    await enforceLimit(this.limiter, `report:user:${reporterId}`, 10, 3_600_000, 'report');
     const reportedId = await this.target(reporterId, input);
     if (reportedId === reporterId) throw new AppError('self_report');
     const id = randomUUID();

@@ -1,0 +1,5 @@
+import type { EndpointSpec } from './define.js';
+import { safetyEndpoints } from './safety.js';
+
+/** Every endpoint of the contract table (the server's registration test walks it; the web app imports per domain). */
+export const allEndpoints: readonly EndpointSpec[] = [...Object.values(safetyEndpoints)];
