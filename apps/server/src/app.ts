@@ -65,10 +65,11 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   const m = c.modules;
   const mounts: [AppModule<object> | undefined, string][] = [
     [m.health, ''],
-    [m.ops, ''],
+    [m.metrics, ''],
     // Routes registered from the contract table (platform/endpoints.ts) carry their full paths.
     [m.safety, ''],
-    ...[m.accounts, m.places, m.profiles, m.photos, m.discovery, m.wallet, m.messaging, m.rankings, m.companion, m.push, m.privacy, m.notifications].map(
+    [m.wallet, ''],
+    ...[m.auth, m.places, m.profiles, m.photos, m.feed, m.swipes, m.blocks, m.wallet, m.messages, m.leaderboard, m.companion, m.push, m.privacy, m.account, m.notifications].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
     [m.admin, '/api/admin'],

@@ -12,10 +12,12 @@ import {
   type SessionService,
   type VerificationService,
 } from './modules/auth/index.js';
+import { type AccountService, createAccountModule } from './modules/account/index.js';
 import { type AdminService, createAdminModule } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
-import { createDiscoveryModule, type FeedService, type LikesService } from './modules/discovery/index.js';
+import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
+import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import { type ComposeService, createMessagesModule, type EscrowService, type MessagesService, type ReadStateService } from './modules/messages/index.js';
 import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
@@ -28,6 +30,7 @@ import { createPushModule, type PushChannel, type PushSender, type PushService }
 import { type BadgesService, createLeaderboardModule, type LeaderboardService, voteReceivedOn } from './modules/leaderboard/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
+import { createSwipesModule, type LikesService } from './modules/swipes/index.js';
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
 import { EventBus } from './platform/events.js';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.js';
@@ -46,19 +49,22 @@ interface Modules {
   /** At the root. */
   health: ReturnType<typeof createHealthModule>;
   /** At the root. */
-  ops: ReturnType<typeof createMetricsModule>;
-  accounts: ReturnType<typeof createAuthModule>;
+  metrics: ReturnType<typeof createMetricsModule>;
+  auth: ReturnType<typeof createAuthModule>;
   places: ReturnType<typeof createPlacesModule>;
   profiles: ReturnType<typeof createProfilesModule>;
   photos: ReturnType<typeof createPhotosModule>;
-  discovery: ReturnType<typeof createDiscoveryModule>;
+  feed: ReturnType<typeof createFeedModule>;
+  swipes: ReturnType<typeof createSwipesModule>;
+  blocks: ReturnType<typeof createBlocksModule>;
   wallet: ReturnType<typeof createWalletModule>;
-  messaging: ReturnType<typeof createMessagesModule>;
-  rankings: ReturnType<typeof createLeaderboardModule>;
+  messages: ReturnType<typeof createMessagesModule>;
+  leaderboard: ReturnType<typeof createLeaderboardModule>;
   companion: ReturnType<typeof createCompanionModule>;
   push: ReturnType<typeof createPushModule>;
   safety: ReturnType<typeof createSafetyModule>;
   privacy: ReturnType<typeof createPrivacyModule>;
+  account: ReturnType<typeof createAccountModule>;
   notifications: ReturnType<typeof createNotificationsModule>;
   /** Under /api/admin. */
   admin: ReturnType<typeof createAdminModule>;
@@ -80,7 +86,7 @@ export interface Container {
   modules: Modules;
   settings: SettingsService;
   sessions: SessionService;
-  accounts: AuthService;
+  auth: AuthService;
   verification: VerificationService;
   passwordReset: PasswordResetService;
   /** Signed-out mail requests (verification resend, password reset), fulfilled by a worker in every process. */
@@ -97,6 +103,7 @@ export interface Container {
   /** Seals paging tokens (feed, conversations) under the shared key. */
   cursors: CursorSealer;
   likes: LikesService;
+  blocks: BlocksService;
   ledger: Ledger;
   payments: Payments;
   wallet: WalletService;
@@ -107,11 +114,12 @@ export interface Container {
   readState: ReadStateService;
   compose: ComposeService;
   badges: BadgesService;
-  rankings: LeaderboardService;
+  leaderboard: LeaderboardService;
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
   privacy: PrivacyService;
+  account: AccountService;
   /** Tells offline members of a new match, message or flirt through every registered channel. */
   notifications: NotificationService;
   /** One-click unsubscribe from notification mails (RFC 8058). */
@@ -173,39 +181,45 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const settingsModule = createSettingsModule(platform);
   const { settings } = settingsModule.services;
   const notifications = createNotificationsModule({ ...platform, settings });
-  const accounts = createAuthModule({ ...platform, settings });
-  const { sessions } = accounts.services;
+  const auth = createAuthModule({ ...platform, settings });
+  const { sessions } = auth.services;
   const places = createPlacesModule(platform);
   const photos = createPhotosModule({ ...platform, storage, moderator, settings, sessions });
-  const rankings = createLeaderboardModule({ ...platform, photos: photos.services.photos, sessions });
-  const wallet = createWalletModule({ ...platform, settings, sessions, voteReceived: voteReceivedOn, payments: overrides.payments });
+  const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos, sessions });
+  const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
-  const messaging = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
-  const discovery = createDiscoveryModule({ ...platform, ...photos.services, ...rankings.services, places: places.services.places, cursors, sessions });
+  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
+  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, sessions });
+  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, sessions });
+  const { likes } = swipes.services;
+  const blocks = createBlocksModule({ ...platform, sessions, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
   const push = createPushModule({ ...platform, sessions, notifications: notifications.services.notifications, agent: overrides.pushAgent });
   const admin = createAdminModule({
     ...platform,
     settings,
     sessions,
     photos: photos.services.photos,
-    rankings: rankings.services.rankings,
+    leaderboard: leaderboard.services.leaderboard,
     outboxes: [mailSender, push.services.pushSender],
   });
   const modules: Modules = {
     health: createHealthModule({ db, redis, lifecycle }),
-    ops: createMetricsModule(platform),
-    accounts,
+    metrics: createMetricsModule(platform),
+    auth,
     places,
-    profiles: createProfilesModule({ ...platform, ...photos.services, ...discovery.services, ...rankings.services, places: places.services.places, sessions }),
+    profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, places: places.services.places, sessions }),
     photos,
-    discovery,
+    feed,
+    swipes,
+    blocks,
     wallet,
-    messaging,
-    rankings,
+    messages,
+    leaderboard,
     companion: createCompanionModule({ ...platform, ledger, settings, sessions, model: overrides.companionModel }),
     push,
-    safety: createSafetyModule({ ...platform, likes: discovery.services.likes }),
-    privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, rankings: rankings.services.rankings }),
+    safety: createSafetyModule({ ...platform, ...blocks.services }),
+    privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
+    account: createAccountModule({ ...platform, sessions }),
     notifications,
     admin,
     settings: settingsModule,
@@ -221,7 +235,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     metrics,
     modules,
     ...settingsModule.services,
-    ...accounts.services,
+    ...auth.services,
     mailSender,
     storage,
     moderator,
@@ -229,15 +243,18 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ...photos.services,
     ...modules.profiles.services,
     cursors,
-    ...discovery.services,
+    ...feed.services,
+    ...swipes.services,
+    ...blocks.services,
     ...wallet.services,
-    ...messaging.services,
-    ...rankings.services,
+    ...messages.services,
+    ...leaderboard.services,
     ...modules.companion.services,
     ...admin.services,
     ...modules.safety.services,
     ...notifications.services,
     ...modules.privacy.services,
+    ...modules.account.services,
     ...push.services,
     lifecycle,
     startJobs: () => {

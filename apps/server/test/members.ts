@@ -29,9 +29,10 @@ export async function memberWithProfile(app: FastifyInstance, name: string, gend
 
 /** A member registered through the API with a confirmed address (as the mailed link does): rewards need one. */
 export async function verifiedMember(app: FastifyInstance, q: Queryable): Promise<{ id: string; token: string }> {
-  const { token } = await register(app);
+  const { token, email } = await register(app);
+  // Confirmed before the session is first used, so no cached session holds the unconfirmed row.
+  await q.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
   const id = (await apiAs(app)('GET', '/api/me', token)).json<{ id: string }>().id;
-  await q.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
   return { id, token };
 }
 

@@ -23,7 +23,7 @@ type AuthOf<E extends EndpointSpec> = E['auth'] extends 'visitor' ? FastifyReque
 export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers' | 'auth'> & {
   params: Output<E['params']>;
   query: Output<E['query']>;
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : E['body'] extends 'raw' ? Buffer : undefined;
   headers: FastifyRequest['headers'] & Output<E['headers']>;
   auth: AuthOf<E>;
 };
@@ -50,6 +50,7 @@ export function serve<E extends EndpointSpec>(app: ZodApp, spec: E, handler: End
     config: { endpoint: spec },
     schema: {
       tags: [spec.tag],
+      ...(spec.hidden && { hide: true }),
       ...(spec.params && { params: spec.params }),
       ...(spec.query && { querystring: spec.query }),
       ...(spec.headers && { headers: spec.headers }),

@@ -27,8 +27,11 @@ export interface EndpointSpec {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
-  /** A JSON body's schema, or 'multipart' for a file upload (read by the handler as a stream). */
-  readonly body?: z.ZodType | 'multipart';
+  /**
+   * A JSON body's schema; 'multipart' for a file upload (read by the handler as a stream); 'raw' for
+   * bytes checked by the handler itself (a provider's signed webhook).
+   */
+  readonly body?: z.ZodType | 'multipart' | 'raw';
   readonly response?: z.ZodType;
   /** The catalogue codes the endpoint's own rules answer; those of its auth level and limits are added. */
   readonly errors: readonly ErrorCode[];
@@ -36,6 +39,8 @@ export interface EndpointSpec {
   readonly limits?: readonly RateLimitPolicy[];
   /** The OpenAPI tag (the domain). */
   readonly tag: string;
+  /** Left out of the OpenAPI document (a provider's webhook). */
+  readonly hidden?: boolean;
 }
 
 /** Declares an endpoint, keeping its literal path and schema types for the server and the web client. */

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { Ledger } from './ledger.service.js';
 import type { Payments } from './payment-provider.js';
@@ -13,8 +12,7 @@ import { WalletService } from './wallet.service.js';
 
 export interface WalletModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'log'> {
   settings: SettingsService;
-  sessions: SessionService;
-  /** Whether a member received a vote on a day (rankings' data, for the voting reward). */
+  /** Whether a member received a vote on a day (leaderboard's data, for the voting reward). */
   voteReceived: VoteReceived;
   /** A payment provider other than the one the config names (tests: Stripe against a local API). */
   payments?: Payments;
@@ -34,7 +32,7 @@ function paymentsFrom(config: Config): Payments {
 }
 
 /** Credits: the ledger, balance, rewards and purchases (the Stripe webhook when Stripe is configured). */
-export function createWalletModule({ config, db, events, log, settings, sessions, voteReceived, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
+export function createWalletModule({ config, db, events, log, settings, voteReceived, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
   const ledger = new Ledger();
   const services: WalletServices = {
     ledger,
@@ -45,8 +43,8 @@ export function createWalletModule({ config, db, events, log, settings, sessions
   };
   return {
     routes: async (app) => {
-      await app.register(walletRoutes({ ...services, sessions }));
-      if (payments.mode === 'stripe') await app.register(paymentsRoutes(payments.provider, services.purchases));
+      await app.register(walletRoutes(services));
+      await app.register(paymentsRoutes(payments, services.purchases));
     },
     services,
     jobs: [],

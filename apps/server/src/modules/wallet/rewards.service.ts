@@ -3,7 +3,6 @@ import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { isEmailVerified } from '../accounts/index.js';
 import { hasApprovedPhoto } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
@@ -81,8 +80,6 @@ export class RewardsService {
   }
 
   private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
-    // Free credits only for confirmed addresses: throwaway accounts are how rewards were farmed.
-    if (!(await isEmailVerified(tx, userId))) throw new AppError('email_not_verified', { params: { of: 'reward' } });
     if (type === 'upload_photo' && !(await hasApprovedPhoto(tx, userId))) {
       throw notEligible('no_photo');
     }

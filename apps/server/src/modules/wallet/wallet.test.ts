@@ -75,7 +75,7 @@ describe('wallet', () => {
   });
 
   it('answers an unknown reward type with a German 400', async () => {
-    const { token } = await register(t.app);
+    const { token } = await verifiedMember(t.app, t.c.db);
     const res = await claim(token, 'jackpot');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Unbekannte Belohnung/);
@@ -117,7 +117,9 @@ describe('rewards need a confirmed address', () => {
     }
     expect((await wallet(token)).credits).toBe(0);
     expect(await t.c.db.query('SELECT 1 FROM reward_claims WHERE user_id = $1', [id])).toHaveLength(0);
+    // As the confirmation link does: the row changes and cached sessions of the member are told.
     await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
+    t.c.events.publish('users.changed', { userIds: [id] });
     expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
   });
 

@@ -8,10 +8,11 @@ import {
   type ConversationResponse,
   type ReadEvent,
 } from '@funkeln/contracts/messages';
-import { IDEMPOTENCY_HEADER, rewardClaimResponse } from '@funkeln/contracts/wallet';
+import { walletEndpoints } from '@funkeln/contracts/routes/wallet';
+import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
 import * as queryKeys from '../../lib/query-keys';
@@ -118,7 +119,7 @@ export function useSendMessage() {
 export function useClaimDailyReward(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/rewards/claim', rewardClaimResponse, { type: 'login' }, { [IDEMPOTENCY_HEADER]: newUuid() }),
+    mutationFn: () => call(walletEndpoints.claimReward, { body: { type: 'login' }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.messages.compose(memberId) }),

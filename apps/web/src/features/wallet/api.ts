@@ -1,18 +1,11 @@
-import {
-  IDEMPOTENCY_HEADER,
-  premiumResponse,
-  purchaseResponse,
-  rewardClaimResponse,
-  walletResponse,
-  type PackId,
-  type RewardType,
-} from '@funkeln/contracts/wallet';
+import { walletEndpoints } from '@funkeln/contracts/routes/wallet';
+import { IDEMPOTENCY_HEADER, type PackId, type RewardType } from '@funkeln/contracts/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
 import * as queryKeys from '../../lib/query-keys';
 
-const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => api.get('/wallet', walletResponse) });
+const walletQuery = queryOptions({ queryKey: queryKeys.wallet(), queryFn: () => call(walletEndpoints.wallet) });
 
 const PAYMENT_POLLS = 10;
 
@@ -37,7 +30,7 @@ function useRefresh() {
 export function useClaimReward() {
   const onSettled = useRefresh();
   return useMutation({
-    mutationFn: (type: RewardType) => api.post('/rewards/claim', rewardClaimResponse, { type }, idempotent()),
+    mutationFn: (type: RewardType) => call(walletEndpoints.claimReward, { body: { type }, headers: idempotent() }),
     onSettled,
   });
 }
@@ -45,7 +38,7 @@ export function useClaimReward() {
 export function useBuyPack() {
   const onSettled = useRefresh();
   return useMutation({
-    mutationFn: (packId: PackId) => api.post('/wallet/purchases', purchaseResponse, { packId }, idempotent()),
+    mutationFn: (packId: PackId) => call(walletEndpoints.buyPack, { body: { packId }, headers: idempotent() }),
     onSettled,
   });
 }
@@ -53,7 +46,7 @@ export function useBuyPack() {
 export function useBuyPremium() {
   const onSettled = useRefresh();
   return useMutation({
-    mutationFn: () => api.post('/wallet/premium', premiumResponse, undefined, idempotent()),
+    mutationFn: () => call(walletEndpoints.buyPremium, { headers: idempotent() }),
     onSettled,
   });
 }
