@@ -51,6 +51,8 @@ export function serve<E extends EndpointSpec>(app: ZodApp, spec: E, handler: End
     schema: {
       tags: [spec.tag],
       ...(spec.hidden && { hide: true }),
+      ...(spec.summary && { summary: spec.summary }),
+      ...(spec.auth !== 'visitor' && { security: [{ bearer: [] }] }),
       ...(spec.params && { params: spec.params }),
       ...(spec.query && { querystring: spec.query }),
       ...(spec.headers && { headers: spec.headers }),

@@ -39,6 +39,8 @@ export interface EndpointSpec {
   readonly limits?: readonly RateLimitPolicy[];
   /** The OpenAPI tag (the domain). */
   readonly tag: string;
+  /** A line for the OpenAPI document. */
+  readonly summary?: string;
   /** Left out of the OpenAPI document (a provider's webhook). */
   readonly hidden?: boolean;
 }
