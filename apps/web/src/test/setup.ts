@@ -8,6 +8,16 @@ if (typeof globalThis.CSS === 'undefined') {
   Object.defineProperty(globalThis, 'CSS', { value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) } });
 }
 
+// jsdom has no modal dialogs: showModal/close only toggle `open` (the app's dialogs are native <dialog>s).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
 // As in the app (app/lazy-page.ts): zod speaks German before the first form validates.
 applyGermanMessages();
 
