@@ -13,7 +13,8 @@ interface Options {
 
 /** Renders a page or form as the app does (query client, router) and hands back a user-event user. */
 export function renderPage(ui: ReactElement, { at = '/', path = '*' }: Options = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // No retries, and none delayed where a query asks for its own (a failure shows at once).
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } } });
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>

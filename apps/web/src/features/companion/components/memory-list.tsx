@@ -1,4 +1,5 @@
 import { Notice } from '../../../components/ui/notice';
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteMemory, useMemories } from '../api';
@@ -13,36 +14,38 @@ export function MemoryList() {
   return (
     <div className="df-memory__saved">
       <h3>{de.companion.memories}</h3>
-      {memories.isError ? <Notice tone="error">{errorMessage(memories.error, de.companion.memoriesFailed)}</Notice> : null}
       {remove.isError ? <Notice tone="error">{errorMessage(remove.error, de.companion.deleteFailed)}</Notice> : null}
-      {memories.data?.length === 0 ? <p className="muted">{de.companion.noMemories}</p> : null}
-      <ul className="df-memory__list" data-testid="df-memories">
-        {memories.data?.map((m) => (
-          <li key={m.id} className="df-memory__item">
-            <div>
-              <p className="df-memory__content">{m.content}</p>
-              {m.tags.length > 0 ? (
-                <ul className="df-memory__tags">
-                  {m.tags.map((tag) => (
-                    <li key={tag} className="df-tag">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              aria-label={de.companion.memoryDeleteLabel(m.content)}
-              disabled={remove.isPending && remove.variables === m.id}
-              onClick={() => remove.mutate(m.id)}
-            >
-              {de.companion.memoryDelete}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <QueryState query={memories} failed={de.companion.memoriesFailed} isEmpty={(list) => list.length === 0} empty={<p className="muted">{de.companion.noMemories}</p>}>
+        {(list) => (
+          <ul className="df-memory__list" data-testid="df-memories">
+            {list.map((m) => (
+              <li key={m.id} className="df-memory__item">
+                <div>
+                  <p className="df-memory__content">{m.content}</p>
+                  {m.tags.length > 0 ? (
+                    <ul className="df-memory__tags">
+                      {m.tags.map((tag) => (
+                        <li key={tag} className="df-tag">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  aria-label={de.companion.memoryDeleteLabel(m.content)}
+                  disabled={remove.isPending && remove.variables === m.id}
+                  onClick={() => remove.mutate(m.id)}
+                >
+                  {de.companion.memoryDelete}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }
