@@ -1,6 +1,6 @@
 /**
  * bench/login: login throughput of POST /api/auth/login with the app's argon2id parameters
- * (apps/server/src/modules/accounts/passwords.ts; OWASP: m=19456 KiB, t=2, p=1), through the real
+ * (apps/server/src/modules/auth/passwords.ts; OWASP: m=19456 KiB, t=2, p=1), through the real
  * HTTP stack of a real server process on a fresh embedded database (PGlite).
  *
  * Members: --members verified accounts, each with a real argon2id hash made by the app's own
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createPgliteDb } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { ARGON2_OPTIONS, hashPassword } from '../apps/server/src/modules/accounts/passwords.js';
+import { ARGON2_OPTIONS, hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { cpuSeconds } from './realtime/proc.js';
 import { MACHINE, recordResult } from './results.js';

@@ -20,12 +20,12 @@ const use = (name: string) => `\nexport const used = ${name};\n`;
 const SLOW_MS = 60_000;
 
 describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_MS }, () => {
-  beforeAll(() => boundaryErrors('apps/server/src/modules/messaging/boundary-probe.ts', ''), SLOW_MS);
+  beforeAll(() => boundaryErrors('apps/server/src/modules/messages/boundary-probe.ts', ''), SLOW_MS);
 
   it("refuses a module importing another module's repo", async () => {
     const errors = await boundaryErrors(
-      'apps/server/src/modules/messaging/boundary-probe.ts',
-      `import { isBlockedEitherWay } from '../discovery/swipes.repo.js';${use('isBlockedEitherWay')}`,
+      'apps/server/src/modules/messages/boundary-probe.ts',
+      `import { isBlockedEitherWay } from '../blocks/blocks.repo.js';${use('isBlockedEitherWay')}`,
     );
     expect(errors).toEqual([expect.stringContaining('public face')]);
   });
@@ -33,15 +33,15 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
   it("refuses a module importing another module's service file directly", async () => {
     const errors = await boundaryErrors(
       'apps/server/src/modules/wallet/boundary-probe.ts',
-      `import { SessionService } from '../accounts/sessions.service.js';${use('SessionService')}`,
+      `import { SessionService } from '../auth/sessions.service.js';${use('SessionService')}`,
     );
     expect(errors).toHaveLength(1);
   });
 
   it("allows a module importing another module's index and its own files", async () => {
     const errors = await boundaryErrors(
-      'apps/server/src/modules/messaging/boundary-probe.ts',
-      `import { isBlockedEitherWay } from '../discovery/index.js';\nimport { findMessage } from './messages.repo.js';${use('[isBlockedEitherWay, findMessage]')}`,
+      'apps/server/src/modules/messages/boundary-probe.ts',
+      `import { isBlockedEitherWay } from '../blocks/index.js';\nimport { findMessage } from './messages.repo.js';${use('[isBlockedEitherWay, findMessage]')}`,
     );
     expect(errors).toEqual([]);
   });
@@ -49,7 +49,7 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
   it('refuses platform/ and db/ importing a module, even through its index', async () => {
     const fromPlatform = await boundaryErrors(
       'apps/server/src/platform/boundary-probe.ts',
-      `import { SessionService } from '../modules/accounts/index.js';${use('SessionService')}`,
+      `import { SessionService } from '../modules/auth/index.js';${use('SessionService')}`,
     );
     const fromDb = await boundaryErrors('apps/server/src/db/boundary-probe.ts', `import { findProfile } from '../modules/profiles/index.js';${use('findProfile')}`);
     expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
@@ -59,15 +59,15 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
   it('leaves the composition root and tests free to reach into a module', async () => {
     const fromRoot = await boundaryErrors('apps/server/src/boundary-probe.ts', `import { findProfile } from './modules/profiles/profiles.repo.js';${use('findProfile')}`);
     const test = await boundaryErrors(
-      'apps/server/src/modules/messaging/boundary-probe.test.ts',
-      `import { isBlockedEitherWay } from '../discovery/swipes.repo.js';${use('isBlockedEitherWay')}`,
+      'apps/server/src/modules/messages/boundary-probe.test.ts',
+      `import { isBlockedEitherWay } from '../blocks/blocks.repo.js';${use('isBlockedEitherWay')}`,
     );
     expect(fromRoot).toEqual([]);
     expect(test).toEqual([]);
   });
 
   it('refuses a web feature importing another feature, allows lib/ and its own files', async () => {
-    const cross = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import * as discover from '../discover/api';${use('discover')}`);
+    const cross = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import * as feed from '../feed/api';${use('feed')}`);
     const shared = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import { api } from '../../lib/api';\nimport * as own from './api';${use('[api, own]')}`);
     expect(cross).toEqual([expect.stringContaining('web feature')]);
     expect(shared).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MatchEvent } from '@funkeln/contracts/discovery';
+import type { LeaderboardEvent } from '@funkeln/contracts/leaderboard';
+import type { MatchEvent } from '@funkeln/contracts/swipes';
 import type { MessageEvent } from '@funkeln/contracts/messages';
-import type { LeaderboardEvent } from '@funkeln/contracts/rankings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db/client.js';
 import { insertMembers } from '../test/population.js';

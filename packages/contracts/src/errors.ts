@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { accountsErrors, accountsLimits } from './errors/accounts.js';
+import { accountErrors, accountLimits } from './errors/account.js';
 import { adminErrors, adminNotFound } from './errors/admin.js';
+import { authErrors, authLimits } from './errors/auth.js';
+import { blocksErrors } from './errors/blocks.js';
 import { companionErrors, companionLimits, companionNotFound } from './errors/companion.js';
 import { defineErrors } from './errors/define.js';
-import { discoveryErrors, discoveryLimits, discoveryNotFound } from './errors/discovery.js';
+import { feedErrors } from './errors/feed.js';
 import { httpErrors } from './errors/http.js';
-import { messagingErrors, messagingLimits, messagingNotFound } from './errors/messaging.js';
+import { leaderboardErrors, leaderboardLimits, leaderboardNotFound } from './errors/leaderboard.js';
+import { messagesErrors, messagesLimits, messagesNotFound } from './errors/messages.js';
 import { photosErrors, photosLimits, photosNotFound } from './errors/photos.js';
 import { privacyErrors, privacyLimits } from './errors/privacy.js';
 import { profilesErrors, profilesLimits, profilesNotFound } from './errors/profiles.js';
 import { pushErrors, pushLimits } from './errors/push.js';
-import { rankingsErrors, rankingsLimits, rankingsNotFound } from './errors/rankings.js';
 import { safetyErrors, safetyLimits, safetyNotFound } from './errors/safety.js';
+import { swipesErrors, swipesLimits, swipesNotFound } from './errors/swipes.js';
 import { walletErrors } from './errors/wallet.js';
 
 export type { NotEligibleReason } from './errors/wallet.js';
@@ -25,24 +28,25 @@ export type { NotEligibleReason } from './errors/wallet.js';
 const notFoundMessages = {
   ...adminNotFound,
   ...companionNotFound,
-  ...discoveryNotFound,
-  ...messagingNotFound,
+  ...leaderboardNotFound,
+  ...messagesNotFound,
   ...photosNotFound,
   ...profilesNotFound,
-  ...rankingsNotFound,
   ...safetyNotFound,
+  ...swipesNotFound,
 } as const;
 const limitMessages = {
-  ...accountsLimits,
+  ...accountLimits,
+  ...authLimits,
   ...companionLimits,
-  ...discoveryLimits,
-  ...messagingLimits,
+  ...leaderboardLimits,
+  ...messagesLimits,
   ...photosLimits,
   ...privacyLimits,
   ...profilesLimits,
   ...pushLimits,
-  ...rankingsLimits,
   ...safetyLimits,
+  ...swipesLimits,
 } as const;
 export type NotFoundSubject = keyof typeof notFoundMessages;
 export type LimitName = keyof typeof limitMessages;
@@ -59,39 +63,57 @@ const sharedErrors = defineErrors({
 export const errorTables = {
   http: httpErrors,
   shared: sharedErrors,
-  accounts: accountsErrors,
+  account: accountErrors,
   admin: adminErrors,
+  auth: authErrors,
+  blocks: blocksErrors,
   companion: companionErrors,
-  discovery: discoveryErrors,
-  messaging: messagingErrors,
+  feed: feedErrors,
+  leaderboard: leaderboardErrors,
+  messages: messagesErrors,
   photos: photosErrors,
   privacy: privacyErrors,
   profiles: profilesErrors,
   push: pushErrors,
-  rankings: rankingsErrors,
   safety: safetyErrors,
+  swipes: swipesErrors,
   wallet: walletErrors,
 } as const;
 /** The parameter maps behind `not_found` and `rate_limited`, for the same test. */
 export const messageMaps = {
-  notFound: [adminNotFound, companionNotFound, discoveryNotFound, messagingNotFound, photosNotFound, profilesNotFound, rankingsNotFound, safetyNotFound],
-  limits: [accountsLimits, companionLimits, discoveryLimits, messagingLimits, photosLimits, privacyLimits, profilesLimits, pushLimits, rankingsLimits, safetyLimits],
+  notFound: [adminNotFound, companionNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound],
+  limits: [
+    accountLimits,
+    authLimits,
+    companionLimits,
+    leaderboardLimits,
+    messagesLimits,
+    photosLimits,
+    privacyLimits,
+    profilesLimits,
+    pushLimits,
+    safetyLimits,
+    swipesLimits,
+  ],
 } as const;
 
 export const errorCatalogue = {
   ...httpErrors,
   ...sharedErrors,
-  ...accountsErrors,
+  ...accountErrors,
   ...adminErrors,
+  ...authErrors,
+  ...blocksErrors,
   ...companionErrors,
-  ...discoveryErrors,
-  ...messagingErrors,
+  ...feedErrors,
+  ...leaderboardErrors,
+  ...messagesErrors,
   ...photosErrors,
   ...privacyErrors,
   ...profilesErrors,
   ...pushErrors,
-  ...rankingsErrors,
   ...safetyErrors,
+  ...swipesErrors,
   ...walletErrors,
 };
 type Catalogue = typeof errorCatalogue;

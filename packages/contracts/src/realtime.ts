@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { MatchEvent } from './discovery.js';
+import type { LeaderboardEvent } from './leaderboard.js';
 import type { MessageEvent, ReadEvent, TypingEvent, TypingRequest, UnreadEvent } from './messages.js';
-import type { LeaderboardEvent } from './rankings.js';
+import type { MatchEvent } from './swipes.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
 export type PresenceEvent = z.infer<typeof presenceEvent>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { MatchItem } from '@funkeln/contracts/discovery';
+import type { LeaderboardEvent } from '@funkeln/contracts/leaderboard';
+import type { MatchItem } from '@funkeln/contracts/swipes';
 import type { ChatMessage } from '@funkeln/contracts/messages';
-import type { LeaderboardEvent } from '@funkeln/contracts/rankings';
 import type { Redis } from 'ioredis';
 import type { Tx } from '../db/client.js';
 import { duplicateForPubSub } from './redis.js';

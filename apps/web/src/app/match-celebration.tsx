@@ -1,9 +1,9 @@
-import type { MatchItem } from '@funkeln/contracts/discovery';
+import type { MatchItem } from '@funkeln/contracts/swipes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
-import { usePublicProfile } from '../features/profile/api';
+import { usePublicProfile } from '../features/profiles/api';
 import { de } from '../i18n/de';
 import { useCurrentUser } from '../lib/current-user';
 import { dismissMatch, onMatchAnnounced, trackMatches, useCelebratedMatch } from '../lib/match-celebration';

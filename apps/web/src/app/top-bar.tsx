@@ -8,7 +8,7 @@ import { useToken } from '../lib/token-storage';
 import { lazyPage } from './lazy-page';
 
 // Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
-const AccountMenu = lazyPage(() => import('../features/settings/components/account-menu'), 'AccountMenu');
+const AccountMenu = lazyPage(() => import('../features/account/components/account-menu'), 'AccountMenu');
 const UnreadBadge = lazyPage(() => import('./unread-badge'), 'UnreadBadge');
 
 /** `tabbed`: on phones the tab bar carries these, so the top bar leaves them out there. */

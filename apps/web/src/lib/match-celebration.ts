@@ -1,4 +1,4 @@
-import { matchEvent, type MatchItem } from '@funkeln/contracts/discovery';
+import { matchEvent, type MatchItem } from '@funkeln/contracts/swipes';
 import { useSyncExternalStore } from 'react';
 import type { AppSocket } from './socket';
 

@@ -1,4 +1,4 @@
-import { matchesResponse, type MatchItem } from '@funkeln/contracts/discovery';
+import { matchesResponse, type MatchItem } from '@funkeln/contracts/swipes';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import * as queryKeys from './query-keys';

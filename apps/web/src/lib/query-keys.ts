@@ -1,4 +1,4 @@
-import type { PhotoCategory } from '@funkeln/contracts/rankings';
+import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
 
 /**
  * Every TanStack Query key of the app, one factory per resource, imported as a namespace

@@ -11,7 +11,7 @@ import {
 import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import { settingsRecord } from '@funkeln/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAdmin, requireAuth, type SessionService } from '../accounts/index.js';
+import { authOf, requireAdmin, requireAuth, type SessionService } from '../auth/index.js';
 import type { AdminService } from './admin.service.js';
 
 

@@ -1,13 +1,13 @@
 import type { AdminReport, CleanupResponse, PendingPhoto } from '@funkeln/contracts/admin';
-import { reportReasons, type ReportReason } from '@funkeln/contracts/safety';
+import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import type { SessionService } from '../accounts/index.js';
+import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
-import type { RankingsService } from '../rankings/index.js';
+import type { LeaderboardService } from '../leaderboard/index.js';
 import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
 
@@ -22,7 +22,7 @@ export interface AdminServiceDeps {
   settings: SettingsService;
   sessions: SessionService;
   photos: PhotosService;
-  rankings: RankingsService;
+  leaderboard: LeaderboardService;
   events: EventBus;
   metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 }
@@ -33,7 +33,7 @@ export class AdminService {
   private readonly settings: SettingsService;
   private readonly sessions: SessionService;
   private readonly photos: PhotosService;
-  private readonly rankings: RankingsService;
+  private readonly leaderboard: LeaderboardService;
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 
@@ -42,7 +42,7 @@ export class AdminService {
     this.settings = deps.settings;
     this.sessions = deps.sessions;
     this.photos = deps.photos;
-    this.rankings = deps.rankings;
+    this.leaderboard = deps.leaderboard;
     this.events = deps.events;
     this.metrics = deps.metrics;
   }
@@ -88,7 +88,7 @@ export class AdminService {
     if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     this.metrics.adminPhotoDecisions.inc({ action });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
-    await this.rankings.memberChanged(owner);
+    await this.leaderboard.memberChanged(owner);
   }
 
   async reports(): Promise<AdminReport[]> {
@@ -119,7 +119,7 @@ export class AdminService {
       return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
     });
     this.sessions.announceRevoked(revoked);
-    await this.rankings.memberChanged(userId);
+    await this.leaderboard.memberChanged(userId);
     await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
   }
 

@@ -1,8 +1,8 @@
 import type { ScheduledJob } from '../../platform/jobs/scheduled-job.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
+import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
-import type { RankingsService } from '../rankings/index.js';
+import type { LeaderboardService } from '../leaderboard/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
@@ -11,7 +11,7 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
   settings: SettingsService;
   sessions: SessionService;
   photos: PhotosService;
-  rankings: RankingsService;
+  leaderboard: LeaderboardService;
   /** Outboxes whose sent and dead entries the daily cleanup prunes too (mail, push). */
   outboxes: { prune(): Promise<unknown> }[];
 }
@@ -20,11 +20,11 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
  * The admin API (registered under /api/admin). Its daily job deletes expired and prunes used mail
  * tokens and prunes the outboxes (once across the cluster).
  */
-export function createAdminModule({ db, events, metrics, schedule, settings, sessions, photos, rankings, outboxes }: AdminModuleDeps): AppModule<{
+export function createAdminModule({ db, events, metrics, schedule, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
   admin: AdminService;
   tokenCleanupJob: ScheduledJob;
 }> {
-  const admin = new AdminService({ db, settings, sessions, photos, rankings, events, metrics });
+  const admin = new AdminService({ db, settings, sessions, photos, leaderboard, events, metrics });
   const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
     await admin.cleanupTokens(undefined);
     for (const outbox of outboxes) await outbox.prune();

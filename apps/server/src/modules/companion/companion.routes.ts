@@ -14,7 +14,7 @@ import {
 import { errorResponses, messageBody } from '@funkeln/contracts/errors';
 import { IDEMPOTENCY_HEADER, idempotencyHeaders } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthContext, authOf, isPremium, requireAuth, type SessionService } from '../accounts/index.js';
+import { type AuthContext, authOf, isPremium, requireAuth, type SessionService } from '../auth/index.js';
 import type { CompanionService, Member } from './companion.service.js';
 
 

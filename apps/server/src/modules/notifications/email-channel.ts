@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import { findMailContact, findShownMember } from '../accounts/index.js';
+import { findMailContact, findShownMember } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';

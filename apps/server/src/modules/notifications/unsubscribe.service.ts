@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { disableNotificationMail } from '../accounts/index.js';
+import { disableNotificationMail } from '../auth/index.js';
 import type { NotificationKind } from './notification.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
 

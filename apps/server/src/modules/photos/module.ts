@@ -1,6 +1,6 @@
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
+import type { SessionService } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Moderator } from './moderation/moderator.js';
 import { PhotoUrlSigner } from './photo-urls.js';

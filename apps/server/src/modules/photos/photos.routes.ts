@@ -4,7 +4,7 @@ import { queryInt } from '@funkeln/contracts/fields';
 import { photoUploadResponse } from '@funkeln/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
+import { authOf, requireAuth, type SessionService } from '../auth/index.js';
 import { MAX_UPLOAD_BYTES, uploadErrors } from './image-pipeline.js';
 import { sendJpeg } from './photo-reply.js';
 import type { PhotosService } from './photos.service.js';

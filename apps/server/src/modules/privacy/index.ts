@@ -1,4 +1,4 @@
-// Public face of the privacy module (DSGVO export, erasure, consent; member settings, password): other modules and the composition root
+// Public face of the privacy module (DSGVO export, erasure, consent): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { PrivacyService } from './privacy.service.js';

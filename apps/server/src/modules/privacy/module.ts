@@ -1,8 +1,8 @@
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
+import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
-import type { RankingsService } from '../rankings/index.js';
+import type { LeaderboardService } from '../leaderboard/index.js';
 import { privacyRoutes } from './privacy.routes.js';
 import { PrivacyService } from './privacy.service.js';
 
@@ -10,11 +10,11 @@ export interface PrivacyModuleDeps extends Pick<Platform, 'db' | 'events' | 'lim
   storage: BlobStorage;
   photos: PhotosService;
   sessions: SessionService;
-  rankings: RankingsService;
+  leaderboard: LeaderboardService;
 }
 
-/** Password change, data export, erasure, consent. */
-export function createPrivacyModule({ db, events, limiter, storage, photos, sessions, rankings }: PrivacyModuleDeps): AppModule<{ privacy: PrivacyService }> {
-  const privacy = new PrivacyService({ db, storage, photos, sessions, rankings, events, limiter });
+/** Data export, erasure, consent. */
+export function createPrivacyModule({ db, events, limiter, storage, photos, sessions, leaderboard }: PrivacyModuleDeps): AppModule<{ privacy: PrivacyService }> {
+  const privacy = new PrivacyService({ db, storage, photos, sessions, leaderboard, events, limiter });
   return { routes: privacyRoutes(privacy, sessions), services: { privacy }, jobs: [] };
 }

@@ -1,8 +1,8 @@
 import { errorResponses, messageBody } from '@funkeln/contracts/errors';
-import { changePasswordBody, consentBody, consentResponse, deleteAccountBody, memberSettings, memberSettingsUpdate } from '@funkeln/contracts/safety';
+import { consentBody, consentResponse, deleteAccountBody } from '@funkeln/contracts/privacy';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
+import { authOf, requireAuth, type SessionService } from '../auth/index.js';
 import type { PrivacyService } from './privacy.service.js';
 
 
@@ -25,20 +25,5 @@ export function privacyRoutes(privacy: PrivacyService, sessions: SessionService)
     app.put('/me/consent', { schema: { tags, body: consentBody, response: { 200: consentResponse, ...errorResponses('unauthorized') } } }, (req) =>
       privacy.setConsent(authOf(req).user.id, req.body.orientation),
     );
-
-    app.get('/me/settings', { schema: { tags, response: { 200: memberSettings, ...errorResponses('unauthorized') } } }, (req) => privacy.settings(authOf(req).user.id));
-    app.put('/me/settings', { schema: { tags, body: memberSettingsUpdate, response: { 200: memberSettings, ...errorResponses('unauthorized') } } }, (req) =>
-      privacy.updateSettings(authOf(req).user.id, req.body),
-    );
-
-    app.post('/me/password', { schema: { tags, body: changePasswordBody, response: { 200: messageBody, ...errorResponses('unauthorized', 'rate_limited', 'wrong_password', 'weak_password') } } }, async (req) => {
-      await privacy.changePassword(authOf(req), req.body.currentPassword, req.body.newPassword);
-      return { message: 'Dein Passwort wurde geändert. Deine anderen Geräte wurden abgemeldet.' };
-    });
-
-    app.post('/me/logout-all', { schema: { tags, response: { 200: messageBody, ...errorResponses('unauthorized') } } }, async (req) => {
-      await privacy.logoutEverywhere(authOf(req).user.id);
-      return { message: 'Du wurdest auf allen Geräten abgemeldet.' };
-    });
   };
 }

@@ -1,12 +1,12 @@
-import type { ConsentResponse, MemberSettings } from '@funkeln/contracts/safety';
+import type { ConsentResponse } from '@funkeln/contracts/privacy';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../accounts/index.js';
+import { type AuthContext, type SessionService, verifyPassword } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
-import type { RankingsService } from '../rankings/index.js';
+import type { LeaderboardService } from '../leaderboard/index.js';
 import * as repo from './privacy.repo.js';
 
 const FRESH_LOGIN_MS = 10 * 60_000;
@@ -17,18 +17,18 @@ export interface PrivacyServiceDeps {
   storage: BlobStorage;
   photos: PhotosService;
   sessions: SessionService;
-  rankings: RankingsService;
+  leaderboard: LeaderboardService;
   events: EventBus;
   limiter: RateLimiter;
 }
 
-/** The member's own data (DSGVO): export, erasure, consent, settings. */
+/** The member's own data (DSGVO): export, erasure, consent. */
 export class PrivacyService {
   private readonly db: Db;
   private readonly storage: BlobStorage;
   private readonly photos: PhotosService;
   private readonly sessions: SessionService;
-  private readonly rankings: RankingsService;
+  private readonly leaderboard: LeaderboardService;
   private readonly events: EventBus;
   private readonly limiter: RateLimiter;
 
@@ -37,7 +37,7 @@ export class PrivacyService {
     this.storage = deps.storage;
     this.photos = deps.photos;
     this.sessions = deps.sessions;
-    this.rankings = deps.rankings;
+    this.leaderboard = deps.leaderboard;
     this.events = deps.events;
     this.limiter = deps.limiter;
   }
@@ -71,7 +71,7 @@ export class PrivacyService {
       }
     }
     const photo = await this.photos.findForUser(user.id);
-    const entries = await this.rankings.entries(user.id);
+    const entries = await this.leaderboard.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
       await repo.eraseUser(tx, user.id);
@@ -80,7 +80,7 @@ export class PrivacyService {
     });
     this.sessions.announceRevoked(revoked);
     if (photo) await this.photos.deleteFiles(photo);
-    for (const category of entries) await this.rankings.refresh(category);
+    for (const category of entries) await this.leaderboard.refresh(category);
   }
 
   async consent(userId: string): Promise<ConsentResponse> {
@@ -89,7 +89,7 @@ export class PrivacyService {
     return { orientation: last ? (last.given ? 'given' : 'withdrawn') : 'unknown', history: history.map((h) => ({ given: h.given, at: h.at.toISOString() })) };
   }
 
-  /** Recorded with its time; withdrawing hides the member from discovery at once. */
+  /** Recorded with its time; withdrawing hides the member from the feed at once. */
   async setConsent(userId: string, given: boolean): Promise<ConsentResponse> {
     await this.db.transaction(async (tx) => {
       await repo.recordConsent(tx, userId, given);
@@ -97,48 +97,5 @@ export class PrivacyService {
       this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
     });
     return this.consent(userId);
-  }
-
-  async settings(userId: string): Promise<MemberSettings> {
-    const s = await repo.memberSettings(this.db, userId);
-    return {
-      messagePref: s.message_pref,
-      emailNotifications: s.email_notifications,
-      shareEnabled: s.share_enabled ?? true,
-      readReceipts: s.read_receipts,
-      emailOnMatch: s.email_on_match,
-      emailOnMessage: s.email_on_message,
-      emailOnFlirt: s.email_on_flirt,
-      pushPreviews: s.push_previews,
-    };
-  }
-
-  async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
-    await this.db.transaction(async (tx) => {
-      await repo.updateMemberSettings(tx, userId, update);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-    });
-    return this.settings(userId);
-  }
-
-  async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
-    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'password_change');
-    if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
-      throw new AppError('wrong_password', { params: { of: 'current' } });
-    }
-    assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
-    const hash = await hashPassword(next);
-    const revoked = await this.db.transaction(async (tx) => {
-      await repo.setPasswordHash(tx, auth.user.id, hash);
-      this.sessions.userChanged(tx, auth.user.id);
-      return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
-    });
-    this.sessions.announceRevoked(revoked);
-  }
-
-  /** Ends every session of the member (this one too): all devices are signed out at once. */
-  async logoutEverywhere(userId: string): Promise<void> {
-    const revoked = await this.db.transaction((tx) => this.sessions.revokeAllOf(tx, userId));
-    this.sessions.announceRevoked(revoked);
   }
 }

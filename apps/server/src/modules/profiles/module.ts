@@ -1,9 +1,9 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
-import type { LikesService } from '../discovery/index.js';
+import type { SessionService } from '../auth/index.js';
+import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
-import type { BadgesService } from '../rankings/index.js';
+import type { BadgesService } from '../leaderboard/index.js';
 import { profilesRoutes } from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
 import { shareRoutes } from './share.routes.js';
@@ -11,16 +11,16 @@ import { shareRoutes } from './share.routes.js';
 export interface ProfilesModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'limiter'> {
   photos: PhotosService;
   places: PlacesService;
-  likes: LikesService;
+  blocks: BlocksService;
   badges: BadgesService;
   sessions: SessionService;
 }
 
 /** Own and others' profiles; the public share page is its page outside the API. */
-export function createProfilesModule({ config, db, events, limiter, photos, places, likes, badges, sessions }: ProfilesModuleDeps): AppModule<{
+export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges, sessions }: ProfilesModuleDeps): AppModule<{
   profiles: ProfilesService;
 }> {
-  const profiles = new ProfilesService({ db, photos, places, likes, limiter, events, badges });
+  const profiles = new ProfilesService({ db, photos, places, blocks, limiter, events, badges });
   return {
     routes: profilesRoutes(profiles, sessions),
     pages: shareRoutes(profiles, photos, config.publicUrl),

@@ -1,7 +1,7 @@
 import { errorResponses } from '@funkeln/contracts/errors';
 import { ownProfile, profileUpdateBody, publicProfile, userIdParams } from '@funkeln/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
+import { authOf, requireAuth, type SessionService } from '../auth/index.js';
 import type { ProfilesService } from './profiles.service.js';
 
 

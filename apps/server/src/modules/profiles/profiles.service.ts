@@ -13,9 +13,9 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { type PhotosService, visibleStatus } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
-import type { LikesService } from '../discovery/index.js';
+import type { BlocksService } from '../blocks/index.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
-import type { BadgesService } from '../rankings/index.js';
+import type { BadgesService } from '../leaderboard/index.js';
 import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
 
@@ -24,7 +24,7 @@ export interface ProfilesServiceDeps {
   db: Db;
   photos: PhotosService;
   places: PlacesService;
-  likes: LikesService;
+  blocks: BlocksService;
   limiter: RateLimiter;
   events: EventBus;
   badges: BadgesService;
@@ -34,7 +34,7 @@ export class ProfilesService {
   private readonly db: Db;
   private readonly photos: PhotosService;
   private readonly places: PlacesService;
-  private readonly likes: LikesService;
+  private readonly blocks: BlocksService;
   private readonly limiter: RateLimiter;
   private readonly events: EventBus;
   private readonly badges: BadgesService;
@@ -43,7 +43,7 @@ export class ProfilesService {
     this.db = deps.db;
     this.photos = deps.photos;
     this.places = deps.places;
-    this.likes = deps.likes;
+    this.blocks = deps.blocks;
     this.limiter = deps.limiter;
     this.events = deps.events;
     this.badges = deps.badges;
@@ -110,7 +110,7 @@ export class ProfilesService {
   /** What another member may see: no e-mail, no birth date, no coordinates; nothing of a suspended member (404). */
   async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
     const name = await findShownName(this.db, userId);
-    if (!name || (viewerId !== userId && (await this.likes.isBlocked(viewerId, userId)))) {
+    if (!name || (viewerId !== userId && (await this.blocks.isBlocked(viewerId, userId)))) {
       throw new AppError('not_found', { params: { of: 'profile' } });
     }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);

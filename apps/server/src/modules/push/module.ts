@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../accounts/index.js';
+import type { SessionService } from '../auth/index.js';
 import type { NotificationService } from '../notifications/index.js';
 import { PushChannel } from './push-channel.js';
 import { PushSender } from './push-sender.js';

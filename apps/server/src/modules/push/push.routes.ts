@@ -1,7 +1,7 @@
 import { errorResponses } from '@funkeln/contracts/errors';
 import { pushKeyResponse, pushSubscriptionBody, pushSubscriptionResponse, pushUnsubscribeBody } from '@funkeln/contracts/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth, type SessionService } from '../accounts/index.js';
+import { authOf, requireAuth, type SessionService } from '../auth/index.js';
 import type { PushService } from './push.service.js';
 
 

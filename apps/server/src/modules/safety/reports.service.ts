@@ -3,7 +3,7 @@ import type { ReportReason } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { memberExists } from '../auth/index.js';
-import type { LikesService } from '../discovery/index.js';
+import type { BlocksService } from '../blocks/index.js';
 import * as repo from './reports.repo.js';
 
 export interface ReportInput {
@@ -21,7 +21,7 @@ const notFound = () => new AppError('not_found', { params: { of: 'reported' } })
 export class ReportsService {
   constructor(
     private readonly db: Db,
-    private readonly likes: LikesService,
+    private readonly blocks: BlocksService,
   ) {}
 
   async report(reporterId: string, input: ReportInput): Promise<{ id: string; message: string }> {
@@ -29,7 +29,7 @@ export class ReportsService {
     if (reportedId === reporterId) throw new AppError('self_report');
     const id = randomUUID();
     await repo.insertReport(this.db, { id, reporterId, reportedId, photoId: input.photoId, messageId: input.messageId, reason: input.reason, details: input.details });
-    if (input.block && reportedId) await this.likes.block(reporterId, reportedId);
+    if (input.block && reportedId) await this.blocks.block(reporterId, reportedId);
     return { id, message: input.block && reportedId ? 'Danke für deine Meldung. Das Mitglied ist jetzt blockiert.' : 'Danke für deine Meldung. Unser Team sieht sie sich an.' };
   }
 
@@ -40,7 +40,7 @@ export class ReportsService {
       if (sender === undefined) throw notFound();
       return sender;
     }
-    if (!(await memberExists(this.db, input.userId ?? '')) || (await this.likes.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
+    if (!(await memberExists(this.db, input.userId ?? '')) || (await this.blocks.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
     return input.userId ?? null;
   }
 }

@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node
 import type { TLSSocket } from 'node:tls';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { typingRequest } from '@funkeln/contracts/messages';
-import { photoCategories } from '@funkeln/contracts/rankings';
+import { photoCategories } from '@funkeln/contracts/leaderboard';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';

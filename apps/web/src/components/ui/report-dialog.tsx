@@ -1,4 +1,4 @@
-import { reportReasons, type ReportReason } from '@funkeln/contracts/safety';
+import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';

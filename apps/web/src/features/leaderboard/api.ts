@@ -1,4 +1,4 @@
-import { leaderboardEvent, leaderboardResponse, nextVoteResponse, voteResponse, type LeaderboardEntry, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { type LeaderboardEntry, leaderboardEvent, leaderboardResponse, nextVoteResponse, type PhotoCategory, voteResponse } from '@funkeln/contracts/leaderboard';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';

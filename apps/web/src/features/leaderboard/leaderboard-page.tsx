@@ -1,5 +1,4 @@
-import { germanMonth } from '@funkeln/contracts/badges';
-import { DEFAULT_CATEGORY, photoCategory } from '@funkeln/contracts/rankings';
+import { DEFAULT_CATEGORY, germanMonth, photoCategory } from '@funkeln/contracts/leaderboard';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';

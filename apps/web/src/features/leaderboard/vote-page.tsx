@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY, photoCategory, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { DEFAULT_CATEGORY, photoCategory, type PhotoCategory } from '@funkeln/contracts/leaderboard';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';

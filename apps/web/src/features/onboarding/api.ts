@@ -6,7 +6,7 @@ import {
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
-import { consentResponse } from '@funkeln/contracts/safety';
+import { consentResponse } from '@funkeln/contracts/privacy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';

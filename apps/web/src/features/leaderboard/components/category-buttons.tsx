@@ -1,4 +1,4 @@
-import { categoryLabels, photoCategories, type PhotoCategory } from '@funkeln/contracts/rankings';
+import { categoryLabels, photoCategories, type PhotoCategory } from '@funkeln/contracts/leaderboard';
 import { de } from '../../../i18n/de';
 
 export function CategoryButtons({ value, onChange }: { value: PhotoCategory; onChange: (c: PhotoCategory) => void }) {

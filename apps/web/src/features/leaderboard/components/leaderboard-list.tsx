@@ -1,5 +1,4 @@
-import { germanMonth } from '@funkeln/contracts/badges';
-import type { LeaderboardEntry } from '@funkeln/contracts/rankings';
+import { germanMonth, type LeaderboardEntry } from '@funkeln/contracts/leaderboard';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 

@@ -1,4 +1,4 @@
-import type { MatchItem } from '@funkeln/contracts/discovery';
+import type { MatchItem } from '@funkeln/contracts/swipes';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { de } from '../../../i18n/de';

@@ -1,0 +1,36 @@
+import type { MemberSettings } from '@funkeln/contracts/account';
+import type { Queryable } from '../../db/client.js';
+import { now, typed } from '../../db/kysely.js';
+
+export function memberSettings(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('users as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .select(['u.message_pref', 'u.email_notifications', 'p.share_enabled', 'u.read_receipts', 'u.email_on_match', 'u.email_on_message', 'u.email_on_flirt', 'u.push_previews'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes the given settings (the others stay); the member's row is touched (updated_at) either way. */
+export async function updateMemberSettings(q: Queryable, userId: string, s: Partial<MemberSettings>): Promise<void> {
+  const k = typed(q);
+  await k
+    .updateTable('users')
+    .set({
+      message_pref: s.messagePref,
+      email_notifications: s.emailNotifications,
+      read_receipts: s.readReceipts,
+      email_on_match: s.emailOnMatch,
+      email_on_message: s.emailOnMessage,
+      email_on_flirt: s.emailOnFlirt,
+      push_previews: s.pushPreviews,
+      updated_at: now(),
+    })
+    .where('id', '=', userId)
+    .execute();
+  if (s.shareEnabled !== undefined) await k.updateTable('profiles').set({ share_enabled: s.shareEnabled }).where('user_id', '=', userId).execute();
+}
+
+export async function setPasswordHash(q: Queryable, userId: string, hash: string): Promise<void> {
+  await typed(q).updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
+}

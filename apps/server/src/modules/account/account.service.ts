@@ -1,0 +1,73 @@
+import type { MemberSettings } from '@funkeln/contracts/account';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../auth/index.js';
+import * as repo from './account.repo.js';
+
+/** What AccountService is built from (named, so no call site depends on an argument order). */
+export interface AccountServiceDeps {
+  db: Db;
+  sessions: SessionService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
+/** The member's own account: settings, password, signing out everywhere. */
+export class AccountService {
+  private readonly db: Db;
+  private readonly sessions: SessionService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: AccountServiceDeps) {
+    this.db = deps.db;
+    this.sessions = deps.sessions;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
+
+  async settings(userId: string): Promise<MemberSettings> {
+    const s = await repo.memberSettings(this.db, userId);
+    return {
+      messagePref: s.message_pref,
+      emailNotifications: s.email_notifications,
+      shareEnabled: s.share_enabled ?? true,
+      readReceipts: s.read_receipts,
+      emailOnMatch: s.email_on_match,
+      emailOnMessage: s.email_on_message,
+      emailOnFlirt: s.email_on_flirt,
+      pushPreviews: s.push_previews,
+    };
+  }
+
+  async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
+    await this.db.transaction(async (tx) => {
+      await repo.updateMemberSettings(tx, userId, update);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+    });
+    return this.settings(userId);
+  }
+
+  async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
+    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'password_change');
+    if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
+      throw new AppError('wrong_password', { params: { of: 'current' } });
+    }
+    assertStrongPassword(next, [auth.user.email, auth.user.display_name]);
+    const hash = await hashPassword(next);
+    const revoked = await this.db.transaction(async (tx) => {
+      await repo.setPasswordHash(tx, auth.user.id, hash);
+      this.sessions.userChanged(tx, auth.user.id);
+      return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
+    });
+    this.sessions.announceRevoked(revoked);
+  }
+
+  /** Ends every session of the member (this one too): all devices are signed out at once. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    const revoked = await this.db.transaction((tx) => this.sessions.revokeAllOf(tx, userId));
+    this.sessions.announceRevoked(revoked);
+  }
+}

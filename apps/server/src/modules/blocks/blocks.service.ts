@@ -1,0 +1,53 @@
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { memberExists } from '../auth/index.js';
+import * as repo from './blocks.repo.js';
+
+/**
+ * Ends the two members' match inside the block's transaction. Swipes owns matches and imports this
+ * module's block filter, so the composition root passes swipes' LikesService.endMatch in rather than
+ * this module importing swipes.
+ */
+export type EndMatch = (tx: Queryable, a: string, b: string) => Promise<void>;
+
+/** What BlocksService is built from (named, so no call site depends on an argument order). */
+export interface BlocksServiceDeps {
+  db: Db;
+  events: EventBus;
+  endMatch: EndMatch;
+}
+
+export class BlocksService {
+  private readonly db: Db;
+  private readonly events: EventBus;
+  private readonly endMatch: EndMatch;
+
+  constructor(deps: BlocksServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.endMatch = deps.endMatch;
+  }
+
+  /** A block hides both members from each other everywhere at once and ends their match. */
+  async block(userId: string, otherId: string): Promise<void> {
+    if (userId === otherId) throw new AppError('self_block');
+    await this.db.transaction(async (tx) => {
+      if (!(await memberExists(tx, otherId))) throw new AppError('not_found', { params: { of: 'member' } });
+      await repo.insertBlock(tx, userId, otherId);
+      await this.endMatch(tx, userId, otherId);
+      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[userId, otherId], [otherId, userId]] });
+    });
+  }
+
+  async unblock(userId: string, otherId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.deleteBlock(tx, userId, otherId);
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
+    });
+  }
+
+  isBlocked(a: string, b: string): Promise<boolean> {
+    return repo.isBlockedEitherWay(this.db, a, b);
+  }
+}

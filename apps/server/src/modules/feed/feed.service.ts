@@ -1,0 +1,144 @@
+import { distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/feed';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { PhotosService } from '../photos/index.js';
+import type { PlacesService } from '../places/index.js';
+import { findProfile } from '../profiles/index.js';
+import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
+import type { BadgesService } from '../leaderboard/index.js';
+import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+
+const PAGE = 20;
+
+function shiftYears(isoDay: string, years: number, days = 0): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A feed cursor opens only for the viewer it was sealed for. */
+const cursorContext = (viewerId: string) => `feed\n${viewerId}`;
+
+function toCursor(value: unknown): FeedCursor {
+  if (Array.isArray(value) && value.length === 3) {
+    const [activeDay, distM, id] = value as unknown[];
+    if (Number.isInteger(activeDay) && Number.isInteger(distM) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) {
+      return { activeDay: activeDay as number, distM: distM as number, id };
+    }
+  }
+  throw new AppError('invalid_cursor');
+}
+
+/** How many ranked rows a deck holds: a few pages, read from the database in one query. */
+export const DECK_SIZE = 100;
+
+/** What FeedService is built from (named, so no call site depends on an argument order). */
+export interface FeedServiceDeps {
+  db: Db;
+  places: PlacesService;
+  photos: PhotosService;
+  badges: BadgesService;
+  limiter: RateLimiter;
+  decks: FeedDecks | undefined;
+  cursors: CursorSealer;
+}
+
+export class FeedService {
+  private readonly db: Db;
+  private readonly places: PlacesService;
+  private readonly photos: PhotosService;
+  private readonly badges: BadgesService;
+  private readonly limiter: RateLimiter;
+  private readonly decks: FeedDecks | undefined;
+  private readonly cursors: CursorSealer;
+
+  constructor(deps: FeedServiceDeps) {
+    this.db = deps.db;
+    this.places = deps.places;
+    this.photos = deps.photos;
+    this.badges = deps.badges;
+    this.limiter = deps.limiter;
+    this.decks = deps.decks;
+    this.cursors = deps.cursors;
+  }
+
+  /** A page of cards and the cursor of the next page (null at the end). */
+  async page(viewerId: string, isPremium: boolean, query: FeedQuery): Promise<{ cards: FeedCard[]; next: string | null }> {
+    await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
+    const radiusKm = query.radius ? Number(query.radius) : null;
+    if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError('invalid_radius');
+    const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;
+    const today = berlinToday();
+    const limit = query.limit ?? PAGE;
+    const key = String(radiusKm ?? '');
+    const deck = this.decks?.get(viewerId, key, today) ?? (await this.readDeck(viewerId, radiusKm, key, today));
+    const fromDeck = deck && this.decks ? pageFromDeck(deck, after, limit, (id) => this.decks?.isStale(deck, id) ?? true) : undefined;
+    let rows = fromDeck;
+    let hasOrigin = deck?.hasOrigin ?? false;
+    if (!rows) {
+      const filter = await this.filterFor(viewerId, radiusKm, today);
+      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }));
+      hasOrigin = filter.origin !== null;
+    }
+    const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
+    const last = rows.at(-1);
+    const next = rows.length === limit && last ? await this.cursors.seal([last.activeDay, last.distM, last.id], cursorContext(viewerId)) : null;
+    return { cards, next };
+  }
+
+  /** The top of the ranking, kept for the next pages when decks are on. */
+  private async readDeck(viewerId: string, radiusKm: number | null, key: string, today: string): Promise<Deck | undefined> {
+    if (!this.decks) return undefined;
+    const seq = this.decks.begin();
+    const at = Date.now();
+    const filter = await this.filterFor(viewerId, radiusKm, today);
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }));
+    const deck: Deck = { seq, at, day: today, rows, complete: rows.length < this.decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
+    this.decks.keep(viewerId, key, deck);
+    return deck;
+  }
+
+  /** Who the viewer is looking for; 409 while the profile is incomplete. */
+  private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'>> {
+    const me = await findProfile(this.db, viewerId);
+    if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
+      throw new AppError('profile_incomplete');
+    }
+    const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
+    if (radiusKm !== null && !origin) {
+      throw new AppError('no_place');
+    }
+    return {
+      viewerId,
+      viewerGender: me.gender,
+      interestedIn: me.interested_in,
+      viewerAge: ageOn(me.birth_date, today),
+      minBirth: shiftYears(today, me.age_max + 1),
+      maxBirth: shiftYears(today, me.age_min),
+      origin,
+      radiusKm,
+    };
+  }
+
+  /** Signed photo URLs and badge names, read once per deck (badges may lag by the deck's lifetime). */
+  private async withUrls(rows: FeedRow[]): Promise<DeckRow[]> {
+    const badges = await this.badges.ofMany(rows.map((r) => r.id));
+    return Promise.all(
+      rows.map(async (r) => ({ ...r, photoUrl: (await this.photos.signedPublic(r.photo_id)).url, badges: (badges.get(r.id) ?? []).map((b) => b.name) })),
+    );
+  }
+}
+
+function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
+  return {
+    id: r.id,
+    photoUrl: r.photoUrl,
+    name: r.name,
+    age: ageOn(r.birth_date, today),
+    ...(r.city ? { city: r.city } : {}),
+    ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
+    ...(r.badges.length > 0 ? { badges: r.badges } : {}),
+  };
+}

@@ -1,0 +1,172 @@
+import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
+import { type NotNull, sql } from 'kysely';
+import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import { blockedEitherWay } from '../blocks/index.js';
+
+export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
+  const rows = await typed(q).selectFrom('photo_entries').select('category').where('user_id', '=', userId).orderBy('category').execute();
+  return rows.map((r) => r.category);
+}
+
+export async function setEntries(q: Queryable, userId: string, categories: PhotoCategory[]): Promise<void> {
+  const k = typed(q);
+  await k
+    .deleteFrom('photo_entries')
+    .where('user_id', '=', userId)
+    .where(({ eb, not, fn }) => not(eb('category', '=', fn.any(sql<PhotoCategory[]>`${categories}::text[]`))))
+    .execute();
+  if (categories.length === 0) return;
+  await k
+    .insertInto('photo_entries')
+    .values(categories.map((category) => ({ user_id: userId, category })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The photo if it competes in the category: approved, enabled, entered by its owner. */
+export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory) {
+  return typed(q)
+    .selectFrom('photos as p')
+    .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', category))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
+    .select(['p.id', 'p.user_id'])
+    .where('p.id', '=', photoId)
+    .where('p.status', '=', 'approved')
+    .where('p.disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The vote's id, or undefined when this voter already voted for the photo this month. */
+export async function insertVote(
+  q: Queryable,
+  v: { photoId: string; ownerId: string; voterId: string; category: PhotoCategory; month: string; day: string; at: Date },
+): Promise<number | undefined> {
+  const row = await typed(q)
+    .insertInto('photo_votes')
+    .values({ photo_id: v.photoId, owner_id: v.ownerId, voter_id: v.voterId, category: v.category, month: v.month, day: v.day, created_at: v.at })
+    .onConflict((oc) => oc.columns(['photo_id', 'voter_id', 'month']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** One more point; the row lock serialises concurrent votes on one photo. Returns the new score. */
+export async function addPoint(q: Queryable, s: { category: PhotoCategory; month: string; photoId: string; userId: string; voteId: number }): Promise<number> {
+  const row = await typed(q)
+    .insertInto('photo_scores')
+    .values({ category: s.category, month: s.month, photo_id: s.photoId, user_id: s.userId, score: 1, reached: s.voteId })
+    .onConflict((oc) =>
+      oc.columns(['category', 'month', 'photo_id']).doUpdateSet((eb) => ({ score: eb('photo_scores.score', '+', 1), reached: eb.ref('excluded.reached') })),
+    )
+    .returning('score')
+    .executeTakeFirstOrThrow();
+  return row.score;
+}
+
+/** The running Top10: photos still approved, enabled and entered; ties to who reached the score first. */
+export async function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10) {
+  const rows = await typed(q)
+    .selectFrom('photo_scores as s')
+    .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
+    .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 's.user_id').onRef('e.category', '=', 's.category'))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
+    .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
+    .where('s.category', '=', category)
+    .where('s.month', '=', month)
+    .orderBy('s.score', 'desc')
+    .orderBy('s.reached')
+    .limit(limit)
+    .execute();
+  return rows.map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
+export type RankRow = Awaited<ReturnType<typeof liveTop>>[number];
+
+/**
+ * A frozen month: the ranks as they were, without photos removed since. Rows whose member or
+ * photo is gone (ids set null) never pass the photo join; the member filter says so to the types.
+ */
+export function archivedTop(q: Queryable, category: PhotoCategory, month: string): Promise<RankRow[]> {
+  return typed(q)
+    .selectFrom('leaderboard_archive as a')
+    .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 'a.photo_id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.rank', 'a.user_id', 'a.photo_id', 'a.score'])
+    .select((eb) => eb.fn.coalesce('u.display_name', 'a.name').as('name'))
+    .where('a.category', '=', category)
+    .where('a.month', '=', month)
+    .where('u.suspended_at', 'is', null)
+    .where('a.user_id', 'is not', null)
+    .orderBy('a.rank')
+    .$narrowType<{ user_id: NotNull; photo_id: NotNull }>()
+    .execute();
+}
+
+export async function isFrozen(q: Queryable, month: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('leaderboard_frozen').select(sql<number>`1`.as('found')).where('month', '=', month).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasScores(q: Queryable, month: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('photo_scores').select(sql<number>`1`.as('found')).where('month', '=', month).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Months before `current` that have scores and are not frozen yet. */
+export async function monthsToFreeze(q: Queryable, current: string): Promise<string[]> {
+  const rows = await typed(q)
+    .selectFrom('photo_scores as s')
+    .select('s.month')
+    .distinct()
+    .where('s.month', '<', current)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leaderboard_frozen as f').select('f.month').whereRef('f.month', '=', 's.month'))))
+    .orderBy('s.month')
+    .execute();
+  return rows.map((r) => r.month);
+}
+
+/** Claims a month for freezing; false if another process froze it. */
+export async function claimFreeze(q: Queryable, month: string): Promise<boolean> {
+  const row = await typed(q).insertInto('leaderboard_frozen').values({ month }).onConflict((oc) => oc.doNothing()).returning('month').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function archive(q: Queryable, category: PhotoCategory, month: string, rows: RankRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await typed(q)
+    .insertInto('leaderboard_archive')
+    .values(rows.map((r) => ({ category, month, rank: r.rank, user_id: r.user_id, photo_id: r.photo_id, name: r.name, score: r.score })))
+    .execute();
+}
+
+/** The next photo to rate: entered, approved, not the voter's, not voted this month, no block. */
+export function nextCandidate(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[]) {
+  return typed(q)
+    .selectFrom('photo_entries as e')
+    .innerJoin('photos as p', (j) => j.onRef('p.user_id', '=', 'e.user_id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on('u.suspended_at', 'is', null))
+    .select(['p.id as photo_id', 'p.user_id', 'u.display_name as name'])
+    .where('e.category', '=', category)
+    .where('e.user_id', '<>', voterId)
+    .where(({ eb, not, fn }) => not(eb('p.id', '=', fn.any(sql<string[]>`${skip}::uuid[]`))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('photo_votes as v').select('v.id').whereRef('v.photo_id', '=', 'p.id').where('v.voter_id', '=', voterId).where('v.month', '=', month))),
+    )
+    .where(({ eb, not }) => not(blockedEitherWay(voterId, eb.ref('p.user_id'))))
+    .orderBy(sql`md5(p.id::text || ${voterId}::text)`)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Whether the member's photo received a vote on this Berlin day (the get_vote reward). */
+export async function voteReceivedOn(q: Queryable, userId: string, day: string): Promise<boolean> {
+  const row = await typed(q)
+    .selectFrom('photo_votes')
+    .select(sql<number>`1`.as('found'))
+    .where('owner_id', '=', userId)
+    .where('day', '=', sql<Date>`${day}::date`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,134 @@
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import { type LeaderboardEntry, photoCategories, type PhotoCategory, type VoteCandidate } from '@funkeln/contracts/leaderboard';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { isBlockedEitherWay } from '../blocks/index.js';
+import type { PhotosService } from '../photos/index.js';
+import { findProfile } from '../profiles/index.js';
+import * as repo from './leaderboard.repo.js';
+
+/** 'YYYY-MM' of a moment in Europe/Berlin: a vote counts for the month it was cast in there. */
+export function berlinMonth(at: Date = new Date()): string {
+  return berlinToday(at).slice(0, 7);
+}
+
+const notVotable = () => new AppError('not_found', { params: { of: 'votable_photo' } });
+
+/** What LeaderboardService is built from (named, so no call site depends on an argument order). */
+export interface LeaderboardServiceDeps {
+  db: Db;
+  photos: PhotosService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
+export class LeaderboardService {
+  private readonly db: Db;
+  private readonly photos: PhotosService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: LeaderboardServiceDeps) {
+    this.db = deps.db;
+    this.photos = deps.photos;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
+
+  entries(userId: string): Promise<PhotoCategory[]> {
+    return repo.entriesOf(this.db, userId);
+  }
+
+  async setEntries(userId: string, categories: PhotoCategory[]): Promise<PhotoCategory[]> {
+    const unique = [...new Set(categories)];
+    const before = await repo.entriesOf(this.db, userId);
+    await this.db.transaction((tx) => repo.setEntries(tx, userId, unique));
+    // Leaving a category takes the photo out of its Top10 at once.
+    for (const category of before.filter((c) => !unique.includes(c))) await this.announce(category);
+    return repo.entriesOf(this.db, userId);
+  }
+
+  /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo. */
+  async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
+    await enforceLimit(this.limiter, `vote:min:${voterId}`, 30, 60_000, 'vote_minute');
+    await enforceLimit(this.limiter, `vote:day:${voterId}`, 500, 86_400_000, 'vote_day');
+    const month = berlinMonth(at);
+    const score = await this.db.transaction(async (tx) => {
+      const photo = await repo.findVotablePhoto(tx, photoId, category);
+      if (!photo) throw notVotable();
+      if (photo.user_id === voterId) throw new AppError('own_photo');
+      if (await isBlockedEitherWay(tx, voterId, photo.user_id)) throw notVotable();
+      const voteId = await repo.insertVote(tx, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
+      if (voteId === undefined) throw new AppError('already_voted');
+      return repo.addPoint(tx, { category, month, photoId, userId: photo.user_id, voteId });
+    });
+    if (month === berlinMonth()) await this.announce(category, photoId);
+    return { score };
+  }
+
+  async next(voterId: string, category: PhotoCategory, skip: string[]): Promise<VoteCandidate | null> {
+    const uuids = skip.filter((s) => /^[0-9a-f-]{36}$/i.test(s)).slice(0, 50);
+    const row = await repo.nextCandidate(this.db, voterId, category, berlinMonth(), uuids);
+    if (!row) return null;
+    const [urls, profile] = await Promise.all([this.photos.signedPublic(row.photo_id), findProfile(this.db, row.user_id)]);
+    const age = profile?.birth_date ? ageOn(profile.birth_date, berlinToday()) : undefined;
+    return { photoId: row.photo_id, url: urls.url, name: row.name, ...(age === undefined ? {} : { age }) };
+  }
+
+  /** The Top10 of a category and month: running for the current month, frozen for past ones. */
+  async leaderboard(category: PhotoCategory, month = berlinMonth()): Promise<LeaderboardEntry[]> {
+    const current = berlinMonth();
+    if (month > current) return [];
+    if (month < current && !(await repo.isFrozen(this.db, month))) {
+      // Only a month that had votes is frozen: a visitor may name every past month back to year 0.
+      if (!(await repo.hasScores(this.db, month))) return [];
+      await this.freeze(month);
+    }
+    const rows = month < current ? await repo.archivedTop(this.db, category, month) : await repo.liveTop(this.db, category, month);
+    return Promise.all(rows.map((r) => this.present(r, month)));
+  }
+
+  /** Freezes every finished month not frozen yet (the month-end job; safe in many processes). */
+  async freezeFinishedMonths(): Promise<string[]> {
+    const months = await repo.monthsToFreeze(this.db, berlinMonth());
+    const frozen: string[] = [];
+    for (const month of months) if (await this.freeze(month)) frozen.push(month);
+    return frozen;
+  }
+
+  private freeze(month: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.claimFreeze(tx, month))) return false;
+      for (const category of photoCategories) await repo.archive(tx, category, month, await repo.liveTop(tx, category, month));
+      return true;
+    });
+  }
+
+  /** Tells open pages of a category the current Top10 (after an entry left it). */
+  refresh(category: PhotoCategory): Promise<void> {
+    return this.announce(category);
+  }
+
+  /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
+  async memberChanged(userId: string): Promise<void> {
+    for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
+  }
+
+  /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
+  private async announce(category: PhotoCategory, photoId?: string): Promise<void> {
+    const month = berlinMonth();
+    const rows = await repo.liveTop(this.db, category, month);
+    if (photoId && !rows.some((r) => r.photo_id === photoId)) return;
+    const entries = await Promise.all(rows.map((r) => this.present(r, month)));
+    this.events.emit('leaderboard.changed', { category, month, entries });
+  }
+
+  /** Both queries return only approved, enabled photos, so their links can be signed at once. */
+  private async present(r: repo.RankRow, month: string): Promise<LeaderboardEntry> {
+    const { thumbUrl } = await this.photos.signedPublic(r.photo_id);
+    return { rank: r.rank, user_id: r.user_id, photo_id: r.photo_id, score: r.score, month_year: month, name: r.name, thumbUrl };
+  }
+}
+

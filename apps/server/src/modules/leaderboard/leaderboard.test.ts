@@ -1,0 +1,215 @@
+import type { LeaderboardEntry, LeaderboardEvent } from '@funkeln/contracts/leaderboard';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
+import { memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { insertMembers } from '../../../test/population.js';
+import { connectClient } from '../../../test/sockets.js';
+import { berlinMonth } from './leaderboard.service.js';
+
+const t = useTestApp({ listen: true });
+const { api } = t;
+
+/** Members with an approved photo entered in these categories; returns [userId, photoId] pairs. */
+async function contestants(n: number, categories = ['bikini'], photo: 'approved' | 'pending' = 'approved') {
+  const ids = await insertMembers(
+    t.c.db,
+    Array.from({ length: n }, (_, i) => ({ gender: 'female' as const, interestedIn: ['male' as const], birthDate: '1995-01-01', ageMin: 18, ageMax: 99, placeId: null, photo, name: `Kandidatin ${i}` })),
+  );
+  await t.c.db.query('INSERT INTO photo_entries (user_id, category) SELECT u, c FROM unnest($1::uuid[]) u, unnest($2::text[]) c', [ids, categories]);
+  const photos = await t.c.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM photos WHERE user_id = ANY($1::uuid[])', [ids]);
+  return ids.map((id) => ({ userId: id, photoId: photos.find((p) => p.user_id === id)!.id }));
+}
+async function voters(n: number): Promise<string[]> {
+  return insertMembers(t.c.db, Array.from({ length: n }, () => ({ gender: 'male' as const, interestedIn: ['female' as const], birthDate: '1990-01-01', ageMin: 18, ageMax: 99, placeId: null, photo: 'none' as const })));
+}
+const board = async (m: ApiMember, category: string, month?: string) =>
+  (await api('GET', `/api/leaderboard/${category}${month ? `?month=${month}` : ''}`, m.token)).json<LeaderboardEntry[]>();
+const clearBoard = async () => {
+  await t.c.db.query('DELETE FROM photo_scores');
+  await t.c.db.query('DELETE FROM photo_votes');
+};
+
+describe('voting', () => {
+  it('counts one vote per member, photo and month, never one\'s own or an unapproved photo', async () => {
+    const viewer = await memberWithProfile(t.app, 'Wählerin', 'male');
+    const [c] = await contestants(1);
+    const vote = (photoId: string, category = 'bikini', token = viewer.token) => api('POST', '/api/votes', token, { photoId, category });
+    expect((await vote(c!.photoId)).json()).toEqual({ score: 1 });
+    const again = await vote(c!.photoId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Für dieses Foto hast du diesen Monat schon abgestimmt.');
+    expect((await vote(c!.photoId, 'face')).statusCode).toBe(404); // not entered there
+    const [pending] = await contestants(1, ['bikini'], 'pending');
+    expect((await vote(pending!.photoId)).statusCode).toBe(404);
+    expect((await vote(c!.photoId, 'strand')).statusCode).toBe(400);
+    // One's own photo.
+    await t.c.db.query(
+      "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1)",
+      [viewer.id],
+    );
+    await api('PUT', '/api/me/photo/categories', viewer.token, { categories: ['bikini'] });
+    const own = (await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1', [viewer.id]))[0]!.id;
+    const self = await vote(own);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('Für dein eigenes Foto kannst du nicht abstimmen.');
+  });
+
+  it('keeps scores and ranks right under concurrent voting; ties go to who reached the score first', async () => {
+    await clearBoard();
+    const [a, b, c] = await contestants(3);
+    const crowd = await voters(24);
+    const vote = (voter: string, photoId: string) => t.c.leaderboard.vote(voter, photoId, 'bikini');
+    // a: 12 votes, b: 8, c: 8 (c reaches 8 before b does), all at once per photo.
+    await Promise.all(crowd.slice(0, 12).map((v) => vote(v, a!.photoId)));
+    await Promise.all(crowd.slice(0, 8).map((v) => vote(v, c!.photoId)));
+    await Promise.all(crowd.slice(8, 16).map((v) => vote(v, b!.photoId)));
+    // The same voters again, at once: every one refused.
+    const repeats = await Promise.allSettled(crowd.slice(0, 12).map((v) => vote(v, a!.photoId)));
+    expect(repeats.every((r) => r.status === 'rejected')).toBe(true);
+    const viewer = await memberWithProfile(t.app, 'Zuschauer', 'male');
+    const top = await board(viewer, 'bikini');
+    expect(top.map((e) => [e.rank, e.photo_id, e.score])).toEqual([
+      [1, a!.photoId, 12],
+      [2, c!.photoId, 8],
+      [3, b!.photoId, 8],
+    ]);
+    expect(top[0]).toMatchObject({ user_id: a!.userId, month_year: berlinMonth(), name: 'Kandidatin 0' });
+    expect(top[0]!.thumbUrl).toMatch(new RegExp(`/api/photos/${a!.photoId}/thumb`));
+  });
+
+  it('drops a disabled photo, a removed entry and a replaced photo from the running Top10 at once', async () => {
+    await clearBoard();
+    const [a, b, c] = await contestants(3);
+    const [v] = await voters(1);
+    for (const x of [a, b, c]) await t.c.leaderboard.vote(v!, x!.photoId, 'bikini');
+    const viewer = await memberWithProfile(t.app, 'Zuschauer', 'male');
+    await t.c.db.query('UPDATE photos SET disabled_at = now() WHERE id = $1', [a!.photoId]);
+    await t.c.db.query("DELETE FROM photo_entries WHERE user_id = $1 AND category = 'bikini'", [b!.userId]);
+    expect((await board(viewer, 'bikini')).map((e) => e.photo_id)).toEqual([c!.photoId]);
+    await t.c.db.query('DELETE FROM photos WHERE id = $1', [c!.photoId]);
+    expect(await board(viewer, 'bikini')).toEqual([]);
+  });
+
+  it('limits votes against automation', async () => {
+    const many = await contestants(31, ['face']);
+    const [v] = await voters(1);
+    const results = await Promise.allSettled(many.map((c) => t.c.leaderboard.vote(v!, c.photoId, 'face')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ statusCode: 429 });
+  });
+
+  it('suggests photos to rate one at a time: entered, approved, not own, not yet voted, skips honoured', async () => {
+    const rater = await memberWithProfile(t.app, 'Bewerterin', 'female');
+    const [a, b] = await contestants(2, ['vacation']);
+    const next = async (skip: string[] = []) =>
+      (await api('GET', `/api/votes/next?category=vacation${skip.length ? `&skip=${skip.join(',')}` : ''}`, rater.token)).json<{ candidate: { photoId: string; url: string } | null }>().candidate;
+    const first = await next();
+    expect([a!.photoId, b!.photoId]).toContain(first!.photoId);
+    const other = first!.photoId === a!.photoId ? b!.photoId : a!.photoId;
+    expect((await next([first!.photoId]))!.photoId).toBe(other);
+    await api('POST', '/api/votes', rater.token, { photoId: first!.photoId, category: 'vacation' });
+    await api('POST', '/api/votes', rater.token, { photoId: other, category: 'vacation' });
+    expect(await next()).toBeNull();
+  });
+});
+
+describe('months', () => {
+  it('counts a vote for the Berlin month it was cast in', () => {
+    expect(berlinMonth(new Date('2026-10-31T22:59:59Z'))).toBe('2026-10'); // 23:59:59 CET
+    expect(berlinMonth(new Date('2026-10-31T23:00:00Z'))).toBe('2026-11'); // 00:00 CET
+    expect(berlinMonth(new Date('2026-03-31T21:59:59Z'))).toBe('2026-03'); // 23:59:59 CEST
+    expect(berlinMonth(new Date('2026-03-31T22:00:00Z'))).toBe('2026-04');
+  });
+
+  it('freezes a finished month: later removals hide entries without re-ranking; Top10 badges follow', async () => {
+    const [a, b, c] = await contestants(3, ['full_body']);
+    const crowd = await voters(3);
+    const lastEvening = new Date('2026-10-31T22:30:00Z'); // 23:30 in Berlin: October
+    const midnight = new Date('2026-10-31T23:30:00Z'); // 00:30 in Berlin: November
+    for (const v of crowd) await t.c.leaderboard.vote(v, a!.photoId, 'full_body', lastEvening);
+    for (const v of crowd.slice(0, 2)) await t.c.leaderboard.vote(v, b!.photoId, 'full_body', lastEvening);
+    await t.c.leaderboard.vote(crowd[0]!, c!.photoId, 'full_body', midnight);
+    const viewer = await memberWithProfile(t.app, 'Archivar', 'male');
+    const october = await board(viewer, 'full_body', '2026-10');
+    expect(october.map((e) => [e.rank, e.photo_id, e.score, e.month_year])).toEqual([
+      [1, a!.photoId, 3, '2026-10'],
+      [2, b!.photoId, 2, '2026-10'],
+    ]);
+    expect(await t.c.leaderboard.freezeFinishedMonths()).not.toContain('2026-10'); // frozen once, already
+    expect((await board(viewer, 'full_body', '2026-11')).map((e) => [e.photo_id, e.score])).toEqual([[c!.photoId, 1]]);
+    await t.c.db.query('UPDATE photos SET disabled_at = now() WHERE id = $1', [a!.photoId]);
+    expect((await board(viewer, 'full_body', '2026-10')).map((e) => [e.rank, e.photo_id])).toEqual([[2, b!.photoId]]);
+    const profile = (await api('GET', `/api/profile/${b!.userId}`, viewer.token)).json<{ profile: { badges: { id: string; name: string }[] } }>();
+    expect(profile.profile.badges).toContainEqual(expect.objectContaining({ id: 'top10:full_body:2026-10', name: 'Top10 Ganzkörper' }));
+    expect((await api('GET', '/api/leaderboard/full_body?month=2026-13', viewer.token)).statusCode).toBe(400);
+    // A month without votes is answered empty and not frozen: naming past months writes nothing.
+    const frozenMonths = async () => (await t.c.db.query('SELECT month FROM leaderboard_frozen')).length;
+    const before = await frozenMonths();
+    for (const month of ['0000-01', '1970-05', '2026-09']) expect(await board(viewer, 'full_body', month)).toEqual([]);
+    expect(await frozenMonths()).toBe(before);
+    expect((await api('GET', '/api/leaderboard/strand', viewer.token)).statusCode).toBe(400);
+  });
+});
+
+describe('entries', () => {
+  it('lets a member choose the categories of their photo', async () => {
+    const m = await memberWithProfile(t.app, 'Teilnehmerin', 'female');
+    expect((await api('PUT', '/api/me/photo/categories', m.token, { categories: ['face', 'bikini', 'face'] })).json()).toEqual({ categories: ['bikini', 'face'] });
+    expect((await api('GET', '/api/me/photo/categories', m.token)).json()).toEqual({ categories: ['bikini', 'face'] });
+    expect((await api('PUT', '/api/me/photo/categories', m.token, { categories: ['mond'] })).statusCode).toBe(400);
+  });
+});
+
+describe('rewards and badges', () => {
+  it('makes get_vote claimable once the member\'s photo received a vote today', async () => {
+    const owner = await memberWithProfile(t.app, 'Fotomodell', 'female');
+    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [owner.id]);
+    await t.c.db.query(
+      "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1)",
+      [owner.id],
+    );
+    await api('PUT', '/api/me/photo/categories', owner.token, { categories: ['face'] });
+    const claim = () => api('POST', '/api/rewards/claim', owner.token, { type: 'get_vote' });
+    expect((await claim()).statusCode).toBe(409);
+    const photoId = (await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1', [owner.id]))[0]!.id;
+    const [v] = await voters(1);
+    await t.c.leaderboard.vote(v!, photoId, 'face');
+    expect((await claim()).json()).toEqual({ amount: 5 });
+    expect((await claim()).statusCode).toBe(409);
+  });
+
+  it('awards badges by events, once: verified, photo, first match, first message, 50 votes', async () => {
+    const [x] = await voters(1);
+    const targets = await contestants(50, ['age']);
+    await t.c.db.query(
+      `INSERT INTO photo_votes (photo_id, owner_id, voter_id, category, month, day) SELECT p, o, $1, 'age', $2, CURRENT_DATE FROM unnest($3::uuid[], $4::uuid[]) AS t(p, o)`,
+      [x, berlinMonth(), targets.map((c) => c.photoId), targets.map((c) => c.userId)],
+    );
+    await t.c.db.query('INSERT INTO matches (user_a, user_b) VALUES (LEAST($1::uuid, $2::uuid), GREATEST($1::uuid, $2::uuid))', [x, targets[0]!.userId]);
+    const eva = await memberWithProfile(t.app, 'Eva', 'female');
+    await api('POST', `/api/messages/${x}`, eva.token, { body: 'Hallo' });
+    const kinds = async (id: string) => (await t.c.badges.of(id)).map((b) => b.id).sort();
+    expect(await kinds(x!)).toEqual(['email_verified', 'first_match', 'votes_50']);
+    expect(await kinds(targets[0]!.userId)).toEqual(['email_verified', 'first_match', 'photo_approved']);
+    expect(await kinds(eva.id)).toEqual(['first_message']);
+    const card = (await api('GET', `/api/profile/${x}`, eva.token)).json<{ profile: { badges: { name: string; description: string }[] } }>();
+    expect(card.profile.badges.map((b) => b.name)).toEqual(expect.arrayContaining(['Jury', 'Erstes Match', 'Verifiziert']));
+  });
+});
+
+describe('live', () => {
+  it('pushes the new Top10 to pages following the category when it changes', async () => {
+    const viewer = await memberWithProfile(t.app, 'Live', 'male');
+    const client = connectClient(t.base, viewer.token);
+    await client.connected();
+    client.socket.emit('leaderboard:watch', 'sex');
+    await new Promise((r) => setTimeout(r, 100));
+    const [c] = await contestants(1, ['sex']);
+    const [v] = await voters(1);
+    const event = new Promise<LeaderboardEvent>((resolve) => client.socket.once('leaderboard', resolve));
+    await t.c.leaderboard.vote(v!, c!.photoId, 'sex');
+    expect(await event).toMatchObject({ category: 'sex', month: berlinMonth(), entries: [{ rank: 1, photo_id: c!.photoId, score: 1 }] });
+    client.close();
+  });
+});

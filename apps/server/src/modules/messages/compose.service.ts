@@ -1,0 +1,53 @@
+import { berlinToday } from '@funkeln/contracts/profiles';
+import type { ComposeInfo } from '@funkeln/contracts/messages';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { findShownMember } from '../auth/index.js';
+import { isBlockedEitherWay } from '../blocks/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { Ledger } from '../wallet/index.js';
+import * as composeRepo from './compose.repo.js';
+import { isReply, loadMessageRules } from './message-rules.js';
+import * as repo from './messages.repo.js';
+
+/** Below this many replies left, the composer shows how many remain. */
+const FEW_REPLIES_LEFT = 5;
+
+/** What the next message to a member will ask of the sender, for the composer (docs/MESSAGING.md). */
+export class ComposeService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. */
+  async compose(userId: string, memberId: string): Promise<ComposeInfo> {
+    const member = await findShownMember(this.db, memberId);
+    if (!member || memberId === userId || (await isBlockedEitherWay(this.db, userId, memberId))) {
+      throw new AppError('not_found', { params: { of: 'conversation' } });
+    }
+    const rule = (await loadMessageRules(this.settings))((await repo.senderGender(this.db, userId)) ?? null);
+    const [balance, theyWrote, dailyRewardOpen] = await Promise.all([
+      this.ledger.balance(this.db, userId),
+      composeRepo.hasWritten(this.db, memberId, userId),
+      composeRepo.loginRewardOpen(this.db, userId, berlinToday()),
+    ]);
+    const cost = rule.kind === 'pay' ? rule.cost : null;
+    return {
+      rule: rule.kind,
+      costPerMessage: cost,
+      balance,
+      canAfford: balance >= (cost ?? 0),
+      prepaidReplyAvailable: rule.kind === 'pay' && !theyWrote,
+      repliesLeftToday: rule.kind === 'limit' ? await this.repliesLeft(userId, memberId, rule.perDay) : null,
+      dailyRewardOpen,
+    };
+  }
+
+  private async repliesLeft(userId: string, memberId: string, perDay: number): Promise<number | null> {
+    if (!(await isReply(this.db, userId, memberId))) return null;
+    const left = Math.max(perDay - (await repo.dailyReplies(this.db, userId)), 0);
+    return left < FEW_REPLIES_LEFT ? left : null;
+  }
+}

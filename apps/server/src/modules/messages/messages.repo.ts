@@ -1,0 +1,224 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Queryable } from '../../db/client.js';
+import { berlinToday, now, typed } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/index.js';
+
+const MESSAGE = ['m.id', 'm.client_id', 'm.sender_id', 'm.recipient_id', 'm.body', 'm.prepaid_reply', 'm.created_at', 'm.read_at'] as const;
+
+/** Messages `m` with `reserved`: the credits still held in an open escrow for the message. */
+function selectMessages(q: Queryable) {
+  return typed(q)
+    .selectFrom('messages as m')
+    .select(MESSAGE)
+    .select((eb) =>
+      eb.fn
+        .coalesce(eb.selectFrom('escrows as e').select('e.amount').whereRef('e.message_id', '=', 'm.id').where('e.status', '=', 'open'), eb.lit(0))
+        .as('reserved'),
+    );
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
+
+/** The pair's messages, in either direction, as the (LEAST, GREATEST, created_at, id) index reads them. */
+function betweenPair(a: string, b: string) {
+  return (eb: ExpressionBuilder<DB & { m: DB['messages'] }, 'm'>): Expression<SqlBool> =>
+    eb.and([
+      eb(sql<string>`LEAST(m.sender_id, m.recipient_id)`, '=', sql<string>`LEAST(${a}::uuid, ${b}::uuid)`),
+      eb(sql<string>`GREATEST(m.sender_id, m.recipient_id)`, '=', sql<string>`GREATEST(${a}::uuid, ${b}::uuid)`),
+    ]);
+}
+
+export async function insertMessage(
+  q: Queryable,
+  m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
+): Promise<void> {
+  await typed(q)
+    .insertInto('messages')
+    .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
+    .execute();
+}
+
+export function findMessage(q: Queryable, id: string): Promise<MessageRow | undefined> {
+  return selectMessages(q).where('m.id', '=', id).executeTakeFirst();
+}
+
+export function findByClientId(q: Queryable, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  return selectMessages(q).where('m.sender_id', '=', senderId).where('m.client_id', '=', clientId).executeTakeFirst();
+}
+
+/** Messages received, newest first; blocked members' messages stay out of sight. */
+export function inbox(q: Queryable, userId: string, limit: number) {
+  const received = selectMessages(q)
+    .where('m.recipient_id', '=', userId)
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit);
+  return typed(q)
+    .selectFrom(received.as('x'))
+    .leftJoin('users as u', 'u.id', 'x.sender_id')
+    .selectAll('x')
+    .select('u.display_name as sender_name')
+    .where('u.suspended_at', 'is', null)
+    .orderBy('x.created_at', 'desc')
+    .orderBy('x.id', 'desc')
+    .execute();
+}
+
+/** One row per member written with (blocked ones left out), newest conversation first. */
+export function conversations(q: Queryable, userId: string, limit: number) {
+  return typed(q)
+    .with('mine', (db) =>
+      db
+        .selectFrom('messages as m')
+        .select(['m.id', 'm.created_at', 'm.read_at', 'm.recipient_id'])
+        .select((eb) => eb.case().when('m.sender_id', '=', userId).then(eb.ref('m.recipient_id')).else(eb.ref('m.sender_id')).end().as('member_id'))
+        .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.recipient_id', '=', userId)])),
+    )
+    .with('last', (db) =>
+      db
+        .selectFrom('mine')
+        .distinctOn('member_id')
+        .select(['member_id', 'id as last_id', 'created_at'])
+        .where('member_id', 'is not', null)
+        .orderBy('member_id')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    )
+    .selectFrom('last as l')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'l.member_id').on('u.suspended_at', 'is', null))
+    // u.id is l.member_id (the join), without the CTE's nullability
+    .select(['u.id as member_id', 'u.display_name as name', 'l.last_id', 'u.read_receipts'])
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('mine as x')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('x.member_id', '=', 'l.member_id')
+            .where('x.recipient_id', '=', userId)
+            .where('x.read_at', 'is', null),
+          eb.lit(0),
+        )
+        .as('unread'),
+    )
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('l.member_id'))))
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.last_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A page of the conversation between two members, newest first, older than the cursor if given. */
+export function history(q: Queryable, a: string, b: string, before: { at: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
+  return selectMessages(q)
+    .where(betweenPair(a, b))
+    .$if(before !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(before!.at, before!.id))))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Marks what `from` sent to `to` as read; answers how many were unread, the newest of them and
+ * whether the reader sends read receipts.
+ */
+export async function markRead(q: Queryable, to: string, from: string) {
+  const rows = await typed(q)
+    .updateTable('messages as m')
+    .from('users as u')
+    .set({ read_at: now() })
+    .where('m.recipient_id', '=', to)
+    .where('m.sender_id', '=', from)
+    .where('m.read_at', 'is', null)
+    .where('u.id', '=', to)
+    .returning(['m.id', 'm.created_at', 'm.read_at', 'u.read_receipts'])
+    .$narrowType<{ read_at: Date }>()
+    .execute();
+  const newest = rows.reduce<(typeof rows)[number] | undefined>(
+    (a, r) => (!a || r.created_at > a.created_at || (r.created_at.getTime() === a.created_at.getTime() && r.id > a.id) ? r : a),
+    undefined,
+  );
+  return { marked: rows.length, newest };
+}
+
+/** Messages to the member not yet read, from senders they can still see (not suspended, not blocked either way). */
+export async function unreadCount(q: Queryable, userId: string): Promise<number> {
+  const row = await typed(q)
+    .selectFrom('messages as m')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'm.sender_id').on('u.suspended_at', 'is', null))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.recipient_id', '=', userId)
+    .where('m.read_at', 'is', null)
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Who wrote the first message between two members; undefined when they have none yet. */
+export async function startedBy(q: Queryable, a: string, b: string): Promise<string | null | undefined> {
+  const row = await typed(q)
+    .selectFrom('messages as m')
+    .select('m.sender_id')
+    .where(betweenPair(a, b))
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : row.sender_id;
+}
+
+/**
+ * Counts one more reply today (Europe/Berlin) against a daily limit; false (nothing counted) when
+ * the limit is reached. One statement, so concurrent sends cannot both take the last one.
+ */
+export async function countDailyReply(q: Queryable, userId: string, limit: number): Promise<boolean> {
+  if (limit <= 0) return false;
+  const row = await typed(q)
+    .insertInto('daily_counters')
+    .values({ user_id: userId, kind: 'reply', day: berlinToday(), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'day'])
+        .doUpdateSet((eb) => ({ count: eb('daily_counters.count', '+', 1) }))
+        .where('daily_counters.count', '<', limit),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replies counted today (Europe/Berlin). */
+export async function dailyReplies(q: Queryable, userId: string): Promise<number> {
+  const row = await typed(q)
+    .selectFrom('daily_counters')
+    .select('count')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reply')
+    .where('day', '=', berlinToday())
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** The recipient if reachable (not suspended): their message preference, whether they liked the sender, a block either way. */
+export function findRecipient(q: Queryable, recipientId: string, senderId: string) {
+  return typed(q)
+    .selectFrom('users as u')
+    .select('u.message_pref')
+    .select(({ exists, selectFrom, ref }) => [
+      exists(selectFrom('swipes as s').select('s.id').whereRef('s.actor_id', '=', 'u.id').where('s.target_id', '=', senderId).where('s.kind', '<>', 'skip')).as(
+        'likes_sender',
+      ),
+      blockedEitherWay(ref('u.id'), senderId).as('blocked'),
+    ])
+    .where('u.id', '=', recipientId)
+    .where('u.suspended_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function senderGender(q: Queryable, userId: string) {
+  const row = await typed(q).selectFrom('profiles').select('gender').where('user_id', '=', userId).executeTakeFirst();
+  return row === undefined ? undefined : row.gender;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DELETED_PROFILE_NAME,
+  type ConversationResponse,
+  type ConversationSummary,
+  type InboxItem,
+  type SendMessageResponse,
+} from '@funkeln/contracts/messages';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import { findShownMember } from '../auth/index.js';
+import { isBlockedEitherWay } from '../blocks/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { runIdempotent } from '../../platform/idempotency/idempotency.js';
+import { type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import type { EscrowService } from './escrows.service.js';
+import { isReply, loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
+import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
+import * as repo from './messages.repo.js';
+import type { ReadStateService } from './read-state.service.js';
+import { writeRefusal } from './write-permission.js';
+
+export interface SendInput {
+  body: string;
+  prepaidReply: number;
+  clientId?: string;
+}
+
+const HISTORY_PAGE = 30;
+/** A paging token opens only for the member who got it, in the conversation it came from. */
+const conversationContext = (userId: string, memberId: string) => `conversation\n${userId}\n${memberId}`;
+
+/** What MessagesService is built from (named, so no call site depends on an argument order). */
+export interface MessagesServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  escrows: EscrowService;
+  settings: SettingsService;
+  photos: PhotosService;
+  events: EventBus;
+  limiter: RateLimiter;
+  cursors: CursorSealer;
+  readState: ReadStateService;
+}
+
+export class MessagesService {
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly escrows: EscrowService;
+  private readonly settings: SettingsService;
+  private readonly photos: PhotosService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+  private readonly cursors: CursorSealer;
+  private readonly readState: ReadStateService;
+
+  constructor(deps: MessagesServiceDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.escrows = deps.escrows;
+    this.settings = deps.settings;
+    this.photos = deps.photos;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+    this.cursors = deps.cursors;
+    this.readState = deps.readState;
+  }
+
+  /**
+   * Stores a message and books what it costs, all in one transaction: a refusal (402, 403, 429)
+   * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
+   */
+  async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
+    await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'message');
+    const clientId = input.clientId ?? randomUUID();
+    const ruleFor = await loadMessageRules(this.settings);
+    const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
+    const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
+    const attempt = () =>
+      runIdempotent(this.db, request, async (tx) => {
+        const existing = await repo.findByClientId(tx, senderId, clientId);
+        if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
+        return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId, ruleFor, freeCap)) };
+      });
+    // The same clientId sent twice at once: the second insert waits for the first and then fails
+    // on the unique key; run once more, and it finds the stored message.
+    const { result, replayed } = await attempt().catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505') return attempt();
+      throw err;
+    });
+    const { replay, ...response } = result;
+    if (!replayed && !replay) {
+      this.events.emit('message.created', { message: response.message });
+      await this.readState.pushUnread(recipientId);
+    }
+    return response;
+  }
+
+  private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
+    if (existing.recipient_id !== recipientId || existing.body !== input.body || existing.prepaid_reply !== input.prepaidReply) {
+      throw new AppError('client_id_conflict');
+    }
+    return { message: presentMessage(existing), credits: await this.ledger.balance(tx, existing.sender_id ?? '') };
+  }
+
+  private async store(
+    tx: Queryable,
+    senderId: string,
+    recipientId: string,
+    input: SendInput,
+    clientId: string,
+    ruleFor: (gender: Gender) => MessageRule,
+    freeCap: number,
+  ): Promise<SendMessageResponse> {
+    const refusal = await writeRefusal(tx, senderId, recipientId);
+    if (refusal) throw refusal;
+    const gender = await repo.senderGender(tx, senderId);
+    if (gender === undefined) throw new AppError('profile_required');
+    const rule = ruleFor(gender);
+    if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
+      throw new AppError('daily_limit', { params: { perDay: rule.perDay } });
+    }
+    const cost = rule.kind === 'pay' ? rule.cost : 0;
+    const id = randomUUID();
+    await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply });
+    const posted = await this.ledger.post(tx, {
+      kind: 'message',
+      reference: id,
+      legs: [
+        { account: { wallet: senderId }, amount: -cost },
+        { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+        // A prepaid reply goes to another member: bought credits first, free ones count against the cap.
+        { account: { wallet: senderId }, amount: -input.prepaidReply, takeFirst: 'bought' },
+        { account: SYSTEM_ACCOUNTS.escrow, amount: input.prepaidReply },
+      ],
+    });
+    if (input.prepaidReply > 0) {
+      const free = -(posted?.free[2] ?? 0);
+      await this.escrows.hold(tx, { messageId: id, senderId, recipientId, amount: input.prepaidReply, free }, freeCap);
+    }
+    await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
+    const stored = await repo.findMessage(tx, id);
+    return { message: presentMessage(stored!), credits: await this.ledger.balance(tx, senderId) };
+  }
+
+  async inbox(userId: string): Promise<InboxItem[]> {
+    const rows = await repo.inbox(this.db, userId, 100);
+    return rows.map((r) => ({
+      id: r.id,
+      sender_id: r.sender_id,
+      sender_name: r.sender_name ?? DELETED_PROFILE_NAME,
+      body: r.body,
+      prepaid_reply_reserved_credits: Number(r.reserved),
+      created_at: r.created_at.toISOString(),
+      read: r.read_at !== null,
+    }));
+  }
+
+  async conversations(userId: string): Promise<ConversationSummary[]> {
+    const rows = await repo.conversations(this.db, userId, 100);
+    return Promise.all(
+      rows.map(async (r) => ({
+        memberId: r.member_id,
+        name: r.name,
+        thumbUrl: await this.thumbOf(r.member_id),
+        lastMessage: presentMessage((await repo.findMessage(this.db, r.last_id))!, r.read_receipts ? undefined : userId),
+        unread: r.unread,
+      })),
+    );
+  }
+
+  /**
+   * A page of history (oldest first within the page); `before` pages further back. A suspended
+   * member's conversations are gone for the other side, as from the inbox and the list (404).
+   */
+  async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
+    const member = await findShownMember(this.db, memberId);
+    if (!member || (await isBlockedEitherWay(this.db, userId, memberId))) throw new AppError('not_found', { params: { of: 'conversation' } });
+    const context = conversationContext(userId, memberId);
+    const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
+    if (query.before !== undefined && !before) throw new AppError('bad_cursor');
+    const limit = query.limit ?? HISTORY_PAGE;
+    const rows = await repo.history(this.db, userId, memberId, before, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      member: { id: member.id, name: member.name, thumbUrl: await this.thumbOf(member.id) },
+      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : userId)),
+      before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
+    };
+  }
+
+  private async thumbOf(userId: string): Promise<string | null> {
+    return (await this.photos.publicUrls(await this.photos.findForUser(userId)))?.thumbUrl ?? null;
+  }
+}

@@ -1,0 +1,42 @@
+import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { AppModule, Platform } from '../../platform/module.js';
+import type { SessionService } from '../auth/index.js';
+import type { PhotosService } from '../photos/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { Ledger } from '../wallet/index.js';
+import { ComposeService } from './compose.service.js';
+import { EscrowService } from './escrows.service.js';
+import { MessagesService } from './messages.service.js';
+import { messagesRoutes } from './messages.routes.js';
+import { ReadStateService } from './read-state.service.js';
+
+export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'schedule'> {
+  ledger: Ledger;
+  settings: SettingsService;
+  photos: PhotosService;
+  cursors: CursorSealer;
+  sessions: SessionService;
+}
+
+export interface MessagesServices {
+  escrows: EscrowService;
+  messages: MessagesService;
+  readState: ReadStateService;
+  compose: ComposeService;
+}
+
+/**
+ * Messages, conversations and prepaid replies. Its job refunds expired prepaid replies and prunes
+ * old idempotency keys, every minute (once across the cluster).
+ */
+export function createMessagesModule({ db, events, limiter, schedule, ledger, settings, photos, cursors, sessions }: MessagesModuleDeps): AppModule<MessagesServices> {
+  const escrows = new EscrowService(db, ledger);
+  const readState = new ReadStateService(db, events, limiter);
+  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, limiter, cursors, readState });
+  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService(db, ledger, settings) };
+  const expiry = schedule('escrow-expiry', 60_000, async () => {
+    await escrows.refundExpired();
+    await escrows.pruneIdempotencyKeys();
+  });
+  return { routes: messagesRoutes(services, sessions), services, jobs: [expiry] };
+}

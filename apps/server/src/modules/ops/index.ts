@@ -1,5 +1,0 @@
-// Public face of the ops module (GET /metrics for operators): other modules and the composition root
-// import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
-
-export { METRICS_PATH } from './metrics.routes.js';
-export { createOpsModule } from './module.js';

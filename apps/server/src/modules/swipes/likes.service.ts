@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { FeedCard } from '@funkeln/contracts/feed';
+import type { LikeResponse, MatchItem, ReceivedFlirt } from '@funkeln/contracts/swipes';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { isBlockedEitherWay } from '../blocks/index.js';
+import type { PhotosService } from '../photos/index.js';
+import { findProfile } from '../profiles/index.js';
+import type { PlacesService } from '../places/index.js';
+import type { FlirtImages } from './flirt-images.js';
+import * as repo from './swipes.repo.js';
+
+const UNDO_SECONDS = 10;
+const flirtGone = () => new AppError('not_found', { params: { of: 'flirt' } });
+const unknownMember = () => new AppError('not_found', { params: { of: 'member' } });
+
+/** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
+function demoLikesBack(id: string): boolean {
+  return parseInt(id.replace(/-/g, '').slice(-4), 16) % 3 === 0;
+}
+
+/** What LikesService is built from (named, so no call site depends on an argument order). */
+export interface LikesServiceDeps {
+  db: Db;
+  photos: PhotosService;
+  flirtImages: FlirtImages;
+  places: PlacesService;
+  events: EventBus;
+  limiter: RateLimiter;
+}
+
+export class LikesService {
+  private readonly db: Db;
+  private readonly photos: PhotosService;
+  private readonly flirtImages: FlirtImages;
+  private readonly places: PlacesService;
+  private readonly events: EventBus;
+  private readonly limiter: RateLimiter;
+
+  constructor(deps: LikesServiceDeps) {
+    this.db = deps.db;
+    this.photos = deps.photos;
+    this.flirtImages = deps.flirtImages;
+    this.places = deps.places;
+    this.events = deps.events;
+    this.limiter = deps.limiter;
+  }
+
+  /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
+  async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
+    if (viewerId === targetId) throw new AppError('self_like');
+    await enforceLimit(this.limiter, `swipe:user:${viewerId}`, 600, 3600_000, 'swipe');
+    const result = await this.db.transaction(async (tx) => {
+      const target = await repo.findMember(tx, targetId);
+      if (!target || (await isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();
+      // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
+      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[viewerId, targetId]] });
+      const existing = await repo.findSwipe(tx, viewerId, targetId);
+      if (!existing) await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
+      else if (existing.kind === 'skip' && kind !== 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
+      else if (existing.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, 'skip');
+      if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false, flirted: false };
+      const flirted = kind === 'flirt' && (!existing || existing.kind === 'skip');
+      if (target.is_demo && demoLikesBack(target.id)) {
+        await repo.insertSwipe(tx, { id: randomUUID(), actorId: target.id, targetId: viewerId, kind: 'like' });
+      }
+      if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false, flirted };
+      return { match: true, created: await repo.insertMatch(tx, viewerId, targetId), flirted: false };
+    });
+    if (result.created) await this.announceMatch(viewerId, targetId);
+    if (result.flirted) this.events.emit('flirt.created', { recipientId: targetId });
+    return { match: result.match };
+  }
+
+  /** Takes back the newest like or skip of the last 10 seconds (not one that made a match). */
+  async undo(viewerId: string): Promise<FeedCard | null> {
+    const targetId = await this.db.transaction(async (tx) => {
+      const last = await repo.findUndoableSwipe(tx, viewerId, UNDO_SECONDS);
+      if (!last || (await repo.matchExists(tx, viewerId, last.target_id))) return undefined;
+      await repo.deleteSwipe(tx, last.id);
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [viewerId] });
+      return last.target_id;
+    });
+    return targetId ? this.card(targetId) : null;
+  }
+
+  async matches(userId: string): Promise<MatchItem[]> {
+    const rows = await repo.listMatches(this.db, userId);
+    return Promise.all(rows.map((r) => this.matchItem(r.user_id, r.name, r.matched_at)));
+  }
+
+  /** Unmatch: the match goes, and the other member drops to a skip in this member's history. */
+  async unmatch(userId: string, otherId: string): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await repo.deleteMatch(tx, userId, otherId);
+      const mine = await repo.findSwipe(tx, userId, otherId);
+      if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip');
+      if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
+      return gone;
+    });
+    if (!removed) throw new AppError('not_found', { params: { of: 'match' } });
+  }
+
+  /** Anonymous until a match: no name, no id, only a picture of the flirt's own (nothing of the sender's photo). */
+  async receivedFlirts(userId: string): Promise<ReceivedFlirt[]> {
+    const rows = await repo.listReceivedFlirts(this.db, userId);
+    return Promise.all(
+      rows.map(async (r) => ({
+        flirtId: r.id,
+        blurredThumbUrl: await this.flirtImages.link(r.id),
+        receivedAt: r.created_at.toISOString(),
+      })),
+    );
+  }
+
+  /** The bytes behind a flirt's picture link, while the flirt is still anonymous. */
+  async blurredThumb(flirtId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    const maxAge = await this.flirtImages.check(flirtId, exp, sig);
+    if (!(await repo.findOpenFlirt(this.db, flirtId))) throw flirtGone();
+    return { data: await this.flirtImages.render(flirtId), maxAge };
+  }
+
+  async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {
+    const flirt = await repo.findReceivedFlirt(this.db, flirtId, userId);
+    if (!flirt) throw flirtGone();
+    return this.act(userId, flirt.actor_id, 'like');
+  }
+
+  /** Ends a match inside another module's transaction (a block: blocks' service calls this through the composition root). */
+  async endMatch(tx: Queryable, a: string, b: string): Promise<void> {
+    await repo.deleteMatch(tx, a, b);
+  }
+
+  private async announceMatch(a: string, b: string): Promise<void> {
+    const [ma, mb] = await Promise.all([repo.findMember(this.db, a), repo.findMember(this.db, b)]);
+    if (!ma || !mb) return;
+    const now = new Date();
+    this.events.emit('match.created', {
+      deliveries: [
+        { userId: a, match: await this.matchItem(b, mb.name, now) },
+        { userId: b, match: await this.matchItem(a, ma.name, now) },
+      ],
+    });
+  }
+
+  private async matchItem(userId: string, name: string, matchedAt: Date): Promise<MatchItem> {
+    const urls = await this.photos.publicUrls(await this.photos.findForUser(userId));
+    return { userId, name, thumbUrl: urls?.thumbUrl ?? null, matchedAt: matchedAt.toISOString() };
+  }
+
+  private async card(targetId: string): Promise<FeedCard | null> {
+    const [member, profile, photo] = await Promise.all([
+      repo.findMember(this.db, targetId),
+      findProfile(this.db, targetId),
+      this.photos.findForUser(targetId),
+    ]);
+    const urls = await this.photos.publicUrls(photo);
+    if (!member || !urls) return null;
+    const place = profile?.place_id ? await this.places.get(profile.place_id) : undefined;
+    return {
+      id: member.id,
+      photoUrl: urls.url,
+      name: member.name,
+      ...(profile?.birth_date ? { age: ageOn(profile.birth_date, berlinToday()) } : {}),
+      ...(place ? { city: place.name } : {}),
+    };
+  }
+}

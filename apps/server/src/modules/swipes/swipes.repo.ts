@@ -1,0 +1,142 @@
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Queryable } from '../../db/client.js';
+import { now, secondsAgo, typed } from '../../db/kysely.js';
+import type { DB, Swipes } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/index.js';
+
+export type SwipeKind = Swipes['kind'];
+type SwipeRow = Selectable<Swipes>;
+
+const SWIPE = ['id', 'actor_id', 'target_id', 'kind', 'created_at'] as const;
+
+export function findSwipe(q: Queryable, actorId: string, targetId: string): Promise<SwipeRow | undefined> {
+  return typed(q).selectFrom('swipes').select(SWIPE).where('actor_id', '=', actorId).where('target_id', '=', targetId).forUpdate().executeTakeFirst();
+}
+
+export async function insertSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }): Promise<void> {
+  await typed(q)
+    .insertInto('swipes')
+    .values({ id: s.id, actor_id: s.actorId, target_id: s.targetId, kind: s.kind })
+    .onConflict((oc) => oc.columns(['actor_id', 'target_id']).doNothing())
+    .execute();
+}
+
+export async function updateSwipeKind(q: Queryable, id: string, kind: SwipeKind): Promise<void> {
+  await typed(q).updateTable('swipes').set({ kind, created_at: now() }).where('id', '=', id).execute();
+}
+
+export async function deleteSwipe(q: Queryable, id: string): Promise<void> {
+  await typed(q).deleteFrom('swipes').where('id', '=', id).execute();
+}
+
+/** The viewer's newest like or skip of the last `seconds` seconds. */
+export function findUndoableSwipe(q: Queryable, actorId: string, seconds: number): Promise<SwipeRow | undefined> {
+  return typed(q)
+    .selectFrom('swipes')
+    .select(SWIPE)
+    .where('actor_id', '=', actorId)
+    .where('kind', 'in', ['like', 'skip'])
+    .where('created_at', '>', secondsAgo(seconds))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function likesBack(q: Queryable, actorId: string, targetId: string): Promise<boolean> {
+  const row = await typed(q)
+    .selectFrom('swipes')
+    .select(sql<number>`1`.as('found'))
+    .where('actor_id', '=', actorId)
+    .where('target_id', '=', targetId)
+    .where('kind', 'in', ['like', 'flirt'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const pair = (a: string, b: string) => (a < b ? { user_a: a, user_b: b } : { user_a: b, user_b: a });
+
+/** Creates the match once; true only for the call that created it. */
+export async function insertMatch(q: Queryable, a: string, b: string): Promise<boolean> {
+  const row = await typed(q)
+    .insertInto('matches')
+    .values(pair(a, b))
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_a')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function matchExists(q: Queryable, a: string, b: string): Promise<boolean> {
+  const { user_a, user_b } = pair(a, b);
+  const row = await typed(q).selectFrom('matches').select(sql<number>`1`.as('found')).where('user_a', '=', user_a).where('user_b', '=', user_b).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteMatch(q: Queryable, a: string, b: string): Promise<boolean> {
+  const { user_a, user_b } = pair(a, b);
+  const row = await typed(q).deleteFrom('matches').where('user_a', '=', user_a).where('user_b', '=', user_b).returning('user_a').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's matches, newest first, without anyone blocked in either direction or suspended. */
+export function listMatches(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('matches as m')
+    .innerJoin('users as u', (j) =>
+      j.on((eb) => eb('u.id', '=', eb.case().when('m.user_a', '=', userId).then(eb.ref('m.user_b')).else(eb.ref('m.user_a')).end())).on('u.suspended_at', 'is', null),
+    )
+    .select(['u.id as user_id', 'u.display_name as name', 'm.created_at as matched_at'])
+    .where((eb) => eb.or([eb('m.user_a', '=', userId), eb('m.user_b', '=', userId)]))
+    .where(({ eb, not }) => not(blockedEitherWay(userId, eb.ref('u.id'))))
+    .orderBy('m.created_at', 'desc')
+    .execute();
+}
+
+/** A flirt `s` still anonymous: not answered with a match, no block either way, its sender not suspended. */
+function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
+  return eb.and([
+    eb('s.kind', '=', 'flirt'),
+    not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where('u.suspended_at', 'is not', null))),
+    not(
+      exists(
+        selectFrom('matches as m')
+          .select('m.user_a')
+          .where('m.user_a', '=', sql<string>`LEAST(s.actor_id, s.target_id)`)
+          .where('m.user_b', '=', sql<string>`GREATEST(s.actor_id, s.target_id)`),
+      ),
+    ),
+    not(blockedEitherWay(eb.ref('s.target_id'), eb.ref('s.actor_id'))),
+  ]);
+}
+
+/** Flirts received and not yet answered with a match; blocked senders left out. */
+export function listReceivedFlirts(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('swipes as s')
+    .select(['s.id', 's.actor_id', 's.created_at'])
+    .where('s.target_id', '=', userId)
+    .where(openFlirt)
+    .orderBy('s.created_at', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** A flirt as listReceivedFlirts shows it, by id alone (its blurred thumbnail's link). */
+export function findOpenFlirt(q: Queryable, flirtId: string) {
+  return typed(q).selectFrom('swipes as s').select(['s.id', 's.actor_id', 's.created_at']).where('s.id', '=', flirtId).where(openFlirt).executeTakeFirst();
+}
+
+export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string) {
+  return typed(q)
+    .selectFrom('swipes')
+    .select(['id', 'actor_id', 'created_at'])
+    .where('id', '=', flirtId)
+    .where('target_id', '=', userId)
+    .where('kind', '=', 'flirt')
+    .executeTakeFirst();
+}
+
+export function findMember(q: Queryable, id: string) {
+  return typed(q).selectFrom('users').select(['id', 'display_name as name', 'is_demo']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,126 @@
+import type { MatchEvent } from '@funkeln/contracts/swipes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, listen, type TestApp } from '../../../test/harness.js';
+import type { ApiMember } from '../../../test/members.js';
+import { memberWithPhoto } from '../../../test/swipers.js';
+import { connectClient } from '../../../test/sockets.js';
+import type { Moderator } from '../photos/moderation/moderator.js';
+
+const approveAll: Moderator = {
+  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
+  close: async () => undefined,
+};
+
+let t: TestApp;
+let base: string;
+let place: { berlin: number; potsdam: number };
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  await t.c.places.ensureLoaded();
+  const find = async (q: string) => (await t.c.places.search(q))[0]?.id ?? 0;
+  place = { berlin: await find('Berlin'), potsdam: await find('Potsdam') };
+  base = await listen(t.app);
+}, 60_000);
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+type Member = ApiMember;
+
+const member = (name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> =>
+  memberWithPhoto(t.app, { name, gender, wants, placeId });
+
+const feedIds = async (m: Member, query = '') => (await api('GET', `/api/feed${query}`, m.token)).json<{ id: string }[]>().map((c) => c.id);
+const act = (m: Member, target: string, type: string) => api('POST', `/api/likes/${target}?type=${type}`, m.token);
+
+describe('likes, flirts and matches', () => {
+  it('a mutual like makes a match; both get a realtime match event', async () => {
+    const lea = await member('Lea', 'female', ['male']);
+    const tom = await member('Tom', 'male', ['female']);
+    const leaSocket = connectClient(base, lea.token);
+    const tomSocket = connectClient(base, tom.token);
+    await Promise.all([leaSocket.connected(), tomSocket.connected()]);
+    const events = (s: ReturnType<typeof connectClient>) =>
+      new Promise<MatchEvent>((resolve) => s.socket.once('match', (e: MatchEvent) => resolve(e)));
+    const [forLea, forTom] = [events(leaSocket), events(tomSocket)];
+
+    expect((await act(lea, tom.id, 'like')).json()).toEqual({ match: false });
+    expect((await act(lea, tom.id, 'like')).json()).toEqual({ match: false }); // idempotent
+    expect((await act(tom, lea.id, 'like')).json()).toEqual({ match: true });
+    expect((await forLea).match).toMatchObject({ userId: tom.id, name: 'Tom' });
+    expect((await forTom).match).toMatchObject({ userId: lea.id, name: 'Lea' });
+    expect((await act(tom, lea.id, 'like')).json()).toEqual({ match: true });
+    expect((await api('GET', '/api/matches', lea.token)).json()).toEqual([expect.objectContaining({ userId: tom.id, name: 'Tom' })]);
+    expect(await feedIds(lea)).not.toContain(tom.id);
+    leaSocket.close();
+    tomSocket.close();
+  });
+
+  it('flirts stay anonymous until the recipient flirts back; then the identity is revealed', async () => {
+    const sender = await member('Heimlich', 'male', ['female']);
+    const recipient = await member('Rita', 'female', ['male']);
+    await act(sender, recipient.id, 'flirt');
+    const res = await api('GET', '/api/likes/received', recipient.token);
+    const flirts = res.json<{ flirtId: string; blurredThumbUrl: string; receivedAt: string }[]>();
+    expect(flirts).toHaveLength(1);
+    expect(Object.keys(flirts[0] ?? {}).sort()).toEqual(['blurredThumbUrl', 'flirtId', 'receivedAt']);
+    expect(res.body).not.toContain(sender.id);
+    expect(res.body).not.toContain('Heimlich');
+    const blurred = await t.app.inject({ method: 'GET', url: flirts[0]?.blurredThumbUrl ?? '' });
+    expect(blurred.statusCode).toBe(200);
+    expect(blurred.rawPayload.length).toBeLessThan(5000);
+
+    expect((await api('POST', `/api/likes/received/${flirts[0]?.flirtId}/accept`, recipient.token)).json()).toEqual({ match: true });
+    expect((await api('GET', '/api/matches', recipient.token)).json()).toEqual([expect.objectContaining({ userId: sender.id, name: 'Heimlich' })]);
+    expect((await api('GET', '/api/likes/received', recipient.token)).json()).toEqual([]);
+  });
+
+  it('refuses self, unknown and bad actions with German 4xx', async () => {
+    const me = await member('Selma', 'female', ['male']);
+    expect((await act(me, me.id, 'like')).statusCode).toBe(400);
+    expect((await act(me, me.id, 'like')).json().message).toBe('Du kannst dich nicht selbst liken.');
+    expect((await act(me, '00000000-0000-4000-8000-000000000000', 'like')).statusCode).toBe(404);
+    expect((await act(me, 'nicht-uuid', 'like')).statusCode).toBe(400);
+    const other = await member('Olaf', 'male', ['female']);
+    expect((await act(me, other.id, 'superlike')).statusCode).toBe(400);
+  });
+
+  it('undoes the last skip or like within 10 seconds, not later', async () => {
+    const me = await member('Uta', 'female', ['male']);
+    const other = await member('Udo', 'male', ['female']);
+    await act(me, other.id, 'skip');
+    expect(await feedIds(me)).not.toContain(other.id);
+    const undone = (await api('POST', '/api/likes/undo', me.token)).json<{ card: { id: string } | null }>();
+    expect(undone.card?.id).toBe(other.id);
+    expect(await feedIds(me)).toContain(other.id);
+    await act(me, other.id, 'like');
+    await t.c.db.query("UPDATE swipes SET created_at = now() - interval '11 seconds' WHERE actor_id = $1", [me.id]);
+    expect((await api('POST', '/api/likes/undo', me.token)).json()).toEqual({ card: null });
+  });
+
+  it('skipped cards come back after 14 days', async () => {
+    const me = await member('Sina', 'female', ['male']);
+    const other = await member('Sven', 'male', ['female']);
+    await act(me, other.id, 'skip');
+    expect(await feedIds(me)).not.toContain(other.id);
+    await t.c.db.query("UPDATE swipes SET created_at = now() - interval '15 days' WHERE actor_id = $1", [me.id]);
+    // 14 days on, the deck kept in memory (5 minutes at most) has long expired: drop it as time would.
+    t.c.events.publish('feed.stale', { userIds: [me.id] });
+    expect(await feedIds(me)).toContain(other.id);
+  });
+});
+
+describe('unmatch', () => {
+  it('unmatch removes the match for both', async () => {
+    const a = await member('Ute', 'female', ['male']);
+    const b = await member('Uwe', 'male', ['female']);
+    await act(a, b.id, 'like');
+    await act(b, a.id, 'like');
+    expect((await api('DELETE', `/api/matches/${b.id}`, a.token)).statusCode).toBe(200);
+    expect((await api('GET', '/api/matches', b.token)).json()).toEqual([]);
+    expect((await api('DELETE', `/api/matches/${b.id}`, a.token)).statusCode).toBe(404);
+  });
+});
+

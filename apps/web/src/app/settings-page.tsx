@@ -1,0 +1,25 @@
+import { PageHeader } from '../components/ui/page-header';
+import { logoutEverywhere } from '../features/account/api';
+import { PasswordForm } from '../features/account/components/password-form';
+import { PreferencesSection } from '../features/account/components/preferences-section';
+import { PushSection } from '../features/account/components/push-section';
+import { ConsentSection } from '../features/privacy/components/consent-section';
+import { DataSection } from '../features/privacy/components/data-section';
+import { DeleteAccountForm } from '../features/privacy/components/delete-account-form';
+import { de } from '../i18n/de';
+import '../styles/settings.css';
+
+/** Settings compose two features: the member's account (account/) and their data (privacy/). */
+export function SettingsPage() {
+  return (
+    <section className="page page--narrow settings-page" aria-labelledby="settings-title">
+      <PageHeader titleId="settings-title" title={de.settings.title} lead={de.settings.lead} />
+      <PreferencesSection />
+      <PushSection />
+      <ConsentSection />
+      <PasswordForm />
+      <DataSection logoutEverywhere={logoutEverywhere} />
+      <DeleteAccountForm />
+    </section>
+  );
+}

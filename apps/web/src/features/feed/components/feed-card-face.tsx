@@ -1,0 +1,59 @@
+import type { FeedCard } from '@funkeln/contracts/feed';
+import type { ReactNode } from 'react';
+import { de } from '../../../i18n/de';
+
+interface FeedCardFaceProps {
+  card: FeedCard;
+  /** The visible top card loads first; the ones behind it may wait. */
+  eager: boolean;
+  children?: ReactNode;
+}
+
+/** Photo with name, age, city and (for premium members) the distance band over a soft gradient. */
+export function FeedCardFace({ card, eager, children }: FeedCardFaceProps) {
+  const title = card.age === undefined ? card.name : `${card.name}, ${card.age}`;
+  return (
+    <>
+      <img
+        className="feed-card__photo"
+        src={card.photoUrl}
+        alt={de.discover.photoAlt(card.name)}
+        draggable={false}
+        decoding="async"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+      />
+      <div className="feed-card__info">
+        <h2 className="feed-card__name" data-testid="card-name">
+          {title}
+        </h2>
+        {card.city || card.distance ? (
+          <p className="feed-card__meta">
+            {card.city ? (
+              <span className="feed-card__city" data-testid="card-city">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 21s-6.5-6-6.5-11a6.5 6.5 0 0 1 13 0c0 5-6.5 11-6.5 11z" />
+                  <circle cx="12" cy="10" r="2.3" />
+                </svg>
+                {card.city}
+              </span>
+            ) : null}
+            {card.distance ? (
+              <span className="feed-card__distance" data-testid="card-distance">
+                {de.discover.distance(card.distance)}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        {card.badges?.length ? (
+          <ul className="feed-card__badges" aria-label={de.profile.badges}>
+            {card.badges.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {children}
+    </>
+  );
+}

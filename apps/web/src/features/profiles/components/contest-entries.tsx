@@ -1,0 +1,31 @@
+import { categoryLabels, photoCategories, type PhotoCategory } from '@funkeln/contracts/leaderboard';
+import { Notice } from '../../../components/ui/notice';
+import { de } from '../../../i18n/de';
+import { errorMessage } from '../../../lib/api-error';
+import { useContestEntries, useSaveEntries } from '../api';
+
+/** On the own profile: the categories the member's photo competes in for the Top10. */
+export function ContestEntries() {
+  const entries = useContestEntries();
+  const save = useSaveEntries();
+  const chosen = entries.data?.categories ?? [];
+  const toggle = (c: PhotoCategory, on: boolean) => save.mutate(on ? [...chosen, c] : chosen.filter((x) => x !== c));
+  return (
+    <section className="profile-section" aria-labelledby="contest-title">
+      <h2 className="profile-section__title" id="contest-title">
+        {de.contest.title}
+      </h2>
+      <p className="muted small">{de.contest.hint}</p>
+      <div className="contest-entries">
+        {photoCategories.map((c) => (
+          <label key={c} className="checkbox">
+            <input type="checkbox" checked={chosen.includes(c)} disabled={entries.isPending} onChange={(e) => toggle(c, e.target.checked)} />
+            <span>{categoryLabels[c]}</span>
+          </label>
+        ))}
+      </div>
+      {save.isSuccess ? <Notice tone="success">{de.contest.saved}</Notice> : null}
+      {save.isError ? <Notice tone="error">{errorMessage(save.error, de.contest.failed)}</Notice> : null}
+    </section>
+  );
+}

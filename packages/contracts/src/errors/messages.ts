@@ -1,0 +1,24 @@
+import { defineErrors } from './define.js';
+
+/** Conversations and messages. */
+export const messagesErrors = defineErrors({
+  self_message: { status: 400, message: 'Du kannst dir nicht selbst schreiben.' },
+  blocked: { status: 403, message: 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.' },
+  not_liked: { status: 403, message: 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.' },
+  client_id_conflict: { status: 409, message: 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.' },
+  profile_required: { status: 403, message: 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.' },
+  daily_limit: {
+    status: 429,
+    message: ({ perDay }: { perDay: number }) => `Du hast heute schon ${perDay} Antworten geschrieben. Morgen kannst du wieder antworten.`,
+  },
+  free_credits_limit: {
+    status: 429,
+    message: ({ freeCap, left }: { freeCap: number; left: number }) =>
+      `Aus Gratis-Credits kannst du höchstens ${freeCap} Credits pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
+  },
+  bad_cursor: { status: 400, message: 'Ungültiger Cursor.' },
+});
+
+export const messagesNotFound = { conversation: 'Diese Unterhaltung gibt es nicht.' } as const;
+
+export const messagesLimits = { message: 'Du schreibst sehr schnell. Bitte warte einen Moment.' } as const;

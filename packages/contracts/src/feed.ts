@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { queryInt } from './fields.js';
+
+export const RADIUS_MESSAGE = 'Der Umkreis muss eine ganze Zahl zwischen 1 und 500 km sein – oder leer für unbegrenzt.';
+
+/** GET /api/feed: empty radius = no limit; the cursor comes from the X-Next-Cursor header. */
+export const feedQuery = z.object({
+  radius: z
+    .string()
+    .regex(/^(\d{1,3})?$/, RADIUS_MESSAGE)
+    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 500), RADIUS_MESSAGE)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+  limit: queryInt(1, 50).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuery>;
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** Spec 3: id, photoUrl, name, age, city; premium members also get a distance band. */
+export const feedCard = z.object({
+  id: z.string(),
+  photoUrl: z.string(),
+  name: z.string(),
+  age: z.number().int().optional(),
+  city: z.string().optional(),
+  distance: z.string().optional(),
+  /** Names of the member's badges (beyond the spec's card). */
+  badges: z.array(z.string()).optional(),
+});
+export type FeedCard = z.infer<typeof feedCard>;
+export const feedResponse = z.array(feedCard);
+
+/** Distance bands for premium members: 'unter 5 km', then 5 km steps rounded up. */
+export function distanceBand(km: number): string {
+  if (km < 5) return 'unter 5 km';
+  return `${Math.ceil(km / 5) * 5} km`;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET/PUT /api/me/consent: explicit consent to process gender and wishes (Art. 9 DSGVO). */
+export const consentBody = z.object({ orientation: z.boolean({ error: 'Bitte gib an, ob du einwilligst.' }) });
+export const consentResponse = z.object({
+  orientation: z.enum(['given', 'withdrawn', 'unknown']),
+  history: z.array(z.object({ given: z.boolean(), at: z.string() })),
+});
+export type ConsentResponse = z.infer<typeof consentResponse>;
+
+/** DELETE /api/me: the password, or (accounts without one) a sign-in of the last 10 minutes. */
+export const deleteAccountBody = z.object({ password: z.string().max(200).optional() });

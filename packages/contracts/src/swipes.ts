@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { queryInt } from './fields.js';
+import { feedCard } from './feed.js';
+
+/** Likes, flirts and skips, undo, flirts received (anonymous until liked back), matches. */
+export const swipeKinds = ['like', 'flirt', 'skip'] as const;
+export const likeQuery = z.object({ type: z.enum(swipeKinds).default('like') });
+export const likeResponse = z.object({ match: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+/** POST /api/likes/undo: the last skip or like of the last 10 seconds, back on the stack. */
+export const undoResponse = z.object({ card: feedCard.nullable() });
+
+export const matchItem = z.object({
+  userId: z.string(),
+  name: z.string(),
+  thumbUrl: z.string().nullable(),
+  matchedAt: z.string(),
+});
+export type MatchItem = z.infer<typeof matchItem>;
+export const matchesResponse = z.array(matchItem);
+
+/** A flirt received: anonymous until the recipient likes back (no name, no id; the thumbnail is drawn for the flirt alone, nothing of the sender's photo). */
+export const receivedFlirt = z.object({
+  flirtId: z.string(),
+  blurredThumbUrl: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type ReceivedFlirt = z.infer<typeof receivedFlirt>;
+export const receivedFlirtsResponse = z.array(receivedFlirt);
+export const flirtParams = z.object({ flirtId: z.uuid() });
+/** The signed link of a flirt's blurred thumbnail (blurredThumbUrl): it names the flirt, never the sender or their photo. */
+export const blurredThumbQuery = z.object({
+  exp: queryInt(1, Number.MAX_SAFE_INTEGER),
+  sig: z.string().min(20).max(100),
+});
+
+export const targetParams = z.object({ id: z.uuid() });
+/** DELETE /api/matches/:userId */
+export const userIdParam = z.object({ userId: z.uuid() });
+
+/** Realtime `match` event to both members. */
+export const matchEvent = z.object({ match: matchItem });
+export type MatchEvent = z.infer<typeof matchEvent>;
