@@ -3,10 +3,8 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
-import { Notice } from '../../components/ui/notice';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/current-user';
 import { addToConversation, conversationQuery, refreshAfterMessage, threadOf } from './api';
 import { Composer } from './components/composer';
@@ -47,30 +45,32 @@ export function ConversationPage() {
         <Link className="link-subtle conversation__back" to="/messages">
           {de.messages.back}
         </Link>
-        {conversation.isPending ? <Spinner label={de.common.loading} /> : null}
-        {conversation.isError ? <Notice tone="error">{errorMessage(conversation.error, de.messages.conversationFailed)}</Notice> : null}
-        {member ? (
-          <>
-            <header className="conversation__header">
-              <Link className="conversation__person" to={`/profile/${encodeURIComponent(member.id)}`} aria-label={de.messages.viewProfile(member.name)}>
-                <Avatar name={member.name} src={member.thumbUrl} alt="" />
-              </Link>
-              <h1 className="conversation__title" id="conversation-title">
-                {member.name}
-              </h1>
-            </header>
-            <MessageThread
-              memberId={member.id}
-              memberName={member.name}
-              messages={messages}
-              typing={typing.typing}
-              hasOlder={conversation.hasNextPage}
-              loadingOlder={conversation.isFetchingNextPage}
-              onLoadOlder={() => void conversation.fetchNextPage()}
-            />
-            {me ? <Composer key={`${me.id}:${member.id}`} ownerId={me.id} memberId={member.id} /> : null}
-          </>
-        ) : null}
+        <QueryState query={conversation} failed={de.messages.conversationFailed}>
+          {() =>
+            member ? (
+              <>
+                <header className="conversation__header">
+                  <Link className="conversation__person" to={`/profile/${encodeURIComponent(member.id)}`} aria-label={de.messages.viewProfile(member.name)}>
+                    <Avatar name={member.name} src={member.thumbUrl} alt="" />
+                  </Link>
+                  <h1 className="conversation__title" id="conversation-title">
+                    {member.name}
+                  </h1>
+                </header>
+                <MessageThread
+                  memberId={member.id}
+                  memberName={member.name}
+                  messages={messages}
+                  typing={typing.typing}
+                  hasOlder={conversation.hasNextPage}
+                  loadingOlder={conversation.isFetchingNextPage}
+                  onLoadOlder={() => void conversation.fetchNextPage()}
+                />
+                {me ? <Composer key={`${me.id}:${member.id}`} ownerId={me.id} memberId={member.id} /> : null}
+              </>
+            ) : null
+          }
+        </QueryState>
       </section>
     </div>
   );

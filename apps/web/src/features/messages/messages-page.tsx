@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api-error';
 import { inboxQuery } from './api';
 import { ConversationsPanel } from './components/conversations-panel';
 import { InboxList } from './components/inbox-list';
@@ -33,9 +31,9 @@ export function MessagesPage() {
             <h2 className="messages__section-title" id="inbox-title">
               {de.messages.inboxTitle}
             </h2>
-            {inbox.isPending ? <Spinner label={de.common.loading} /> : null}
-            {inbox.isError ? <Notice tone="error">{errorMessage(inbox.error, de.messages.inboxFailed)}</Notice> : null}
-            {inbox.data ? <InboxList items={inbox.data} /> : null}
+            <QueryState query={inbox} failed={de.messages.inboxFailed}>
+              {(items) => <InboxList items={items} />}
+            </QueryState>
           </section>
           <details className="card messages__section messages__compose" open={to !== ''}>
             <summary className="messages__section-title" data-testid="compose-by-id">

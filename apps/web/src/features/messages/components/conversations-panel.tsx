@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api-error';
 import { matchesQuery } from '../../../lib/matches';
 import { conversationsQuery } from '../api';
 import { ConversationList } from './conversation-list';
@@ -23,9 +21,9 @@ export function ConversationsPanel({ activeId }: { activeId?: string }) {
         <h2 className="messages__section-title" id="conversations-title">
           {de.messages.conversationsTitle}
         </h2>
-        {conversations.isPending ? <Spinner label={de.common.loading} /> : null}
-        {conversations.isError ? <Notice tone="error">{errorMessage(conversations.error, de.messages.conversationsFailed)}</Notice> : null}
-        {conversations.data ? <ConversationList items={conversations.data} activeId={activeId} /> : null}
+        <QueryState query={conversations} failed={de.messages.conversationsFailed}>
+          {(items) => <ConversationList items={items} activeId={activeId} />}
+        </QueryState>
       </section>
     </div>
   );
