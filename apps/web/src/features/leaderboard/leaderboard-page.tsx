@@ -1,10 +1,8 @@
 import { DEFAULT_CATEGORY, germanMonth, photoCategory } from '@funkeln/contracts/leaderboard';
 import { Link, useSearchParams } from 'react-router';
-import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
-import { errorMessage } from '../../lib/api-error';
 import { useLeaderboard, useLiveLeaderboard } from './api';
 import { CategoryButtons } from './components/category-buttons';
 import { LeaderboardList } from './components/leaderboard-list';
@@ -41,10 +39,9 @@ export function LeaderboardPage() {
         </button>
       </nav>
       <p className="muted small">{isCurrent ? de.leaderboard.live : de.leaderboard.frozen}</p>
-      {board.isPending ? <Spinner label={de.common.loading} /> : null}
-      {board.isError ? <Notice tone="error">{errorMessage(board.error, de.leaderboard.failed)}</Notice> : null}
-      {board.data && board.data.length === 0 ? <p>{de.leaderboard.empty}</p> : null}
-      {board.data && board.data.length > 0 ? <LeaderboardList entries={board.data} /> : null}
+      <QueryState query={board} failed={de.leaderboard.failed} isEmpty={(entries) => entries.length === 0} empty={<p>{de.leaderboard.empty}</p>}>
+        {(entries) => <LeaderboardList entries={entries} />}
+      </QueryState>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { useNextCandidate, useVote } from './api';
@@ -49,26 +49,27 @@ export function VotePage() {
       <p className="muted">{de.vote.lead}</p>
       <CategoryButtons value={category} onChange={choose} />
       {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
-      {next.isPending ? <Spinner label={de.common.loading} /> : null}
-      {next.isError ? <Notice tone="error">{errorMessage(next.error, de.vote.loadFailed)}</Notice> : null}
-      {next.data && !candidate ? <p>{de.vote.empty}</p> : null}
-      {candidate ? (
-        <figure className="vote-card" data-testid="vote-card">
-          <img src={candidate.url} alt={de.vote.photoAlt(candidate.name)} className="vote-card__photo" />
-          <figcaption>
-            <strong>{candidate.name}</strong>
-            {candidate.age ? `, ${candidate.age}` : ''}
-          </figcaption>
-          <div className="vote-card__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setSkipped((s) => [...s, candidate.photoId])}>
-              {de.vote.skip}
-            </button>
-            <button type="button" className="btn btn--primary" disabled={vote.isPending} onClick={give}>
-              {de.vote.vote}
-            </button>
-          </div>
-        </figure>
-      ) : null}
+      <QueryState query={next} failed={de.vote.loadFailed} isEmpty={(data) => !data.candidate} empty={<p>{de.vote.empty}</p>}>
+        {() =>
+          candidate ? (
+            <figure className="vote-card" data-testid="vote-card">
+              <img src={candidate.url} alt={de.vote.photoAlt(candidate.name)} className="vote-card__photo" />
+              <figcaption>
+                <strong>{candidate.name}</strong>
+                {candidate.age ? `, ${candidate.age}` : ''}
+              </figcaption>
+              <div className="vote-card__actions">
+                <button type="button" className="btn btn--ghost" onClick={() => setSkipped((s) => [...s, candidate.photoId])}>
+                  {de.vote.skip}
+                </button>
+                <button type="button" className="btn btn--primary" disabled={vote.isPending} onClick={give}>
+                  {de.vote.vote}
+                </button>
+              </div>
+            </figure>
+          ) : null
+        }
+      </QueryState>
     </section>
   );
 }
