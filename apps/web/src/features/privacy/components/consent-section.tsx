@@ -1,4 +1,5 @@
 import { Notice } from '../../../components/ui/notice';
+import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-time';
@@ -8,8 +9,6 @@ import { useConsent, useSetConsent } from '../api';
 export function ConsentSection() {
   const consent = useConsent();
   const set = useSetConsent();
-  const state = consent.data?.orientation;
-  const last = consent.data?.history.at(-1);
   return (
     <section className="card settings-section" aria-labelledby="settings-consent">
       <h2 id="settings-consent" className="settings-section__title">
@@ -17,26 +16,30 @@ export function ConsentSection() {
       </h2>
       <p className="muted">{de.settings.consentText}</p>
       <p className="muted">{de.settings.consentWithdrawHint}</p>
-      {consent.isError ? <Notice tone="error">{errorMessage(consent.error, de.settings.loadFailed)}</Notice> : null}
-      {state ? (
-        <p data-testid="consent-state">
-          <strong>{de.settings.consentState[state]}</strong>
-          {last ? ` ${de.settings.consentSince(formatDateTime(last.at))}` : null}
-        </p>
-      ) : null}
-      {state ? (
-        <div className="settings-actions">
-          {state === 'given' ? (
-            <button type="button" className="btn btn--danger" disabled={set.isPending} onClick={() => set.mutate(false)}>
-              {de.settings.consentWithdraw}
-            </button>
-          ) : (
-            <button type="button" className="btn btn--primary" disabled={set.isPending} onClick={() => set.mutate(true)}>
-              {de.settings.consentGive}
-            </button>
-          )}
-        </div>
-      ) : null}
+      <QueryState query={consent} failed={de.settings.loadFailed}>
+        {({ orientation: state, history }) => {
+          const last = history.at(-1);
+          return (
+            <>
+              <p data-testid="consent-state">
+                <strong>{de.settings.consentState[state]}</strong>
+                {last ? ` ${de.settings.consentSince(formatDateTime(last.at))}` : null}
+              </p>
+              <div className="settings-actions">
+                {state === 'given' ? (
+                  <button type="button" className="btn btn--danger" disabled={set.isPending} onClick={() => set.mutate(false)}>
+                    {de.settings.consentWithdraw}
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn--primary" disabled={set.isPending} onClick={() => set.mutate(true)}>
+                    {de.settings.consentGive}
+                  </button>
+                )}
+              </div>
+            </>
+          );
+        }}
+      </QueryState>
       {set.isError ? <Notice tone="error">{errorMessage(set.error, de.settings.saveFailed)}</Notice> : null}
     </section>
   );
