@@ -69,10 +69,10 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     // Routes registered from the contract table (platform/endpoints.ts) carry their full paths.
     [m.safety, ''],
     [m.wallet, ''],
-    ...[m.auth, m.places, m.profiles, m.photos, m.feed, m.swipes, m.blocks, m.wallet, m.messages, m.leaderboard, m.companion, m.push, m.privacy, m.account, m.notifications].map(
+    [m.admin, ''],
+    ...[m.auth, m.places, m.profiles, m.photos, m.feed, m.swipes, m.blocks, m.messages, m.leaderboard, m.companion, m.push, m.privacy, m.account, m.notifications].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
-    [m.admin, '/api/admin'],
     [m.devmail, ''],
   ];
   for (const [module, prefix] of mounts) {

@@ -17,7 +17,7 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
 }
 
 /**
- * The admin API (registered under /api/admin). Its daily job deletes expired and prunes used mail
+ * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail
  * tokens and prunes the outboxes (once across the cluster).
  */
 export function createAdminModule({ db, events, metrics, schedule, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
@@ -29,5 +29,5 @@ export function createAdminModule({ db, events, metrics, schedule, settings, ses
     await admin.cleanupTokens(undefined);
     for (const outbox of outboxes) await outbox.prune();
   });
-  return { routes: adminRoutes(admin, sessions), services: { admin, tokenCleanupJob }, jobs: [tokenCleanupJob] };
+  return { routes: adminRoutes(admin), services: { admin, tokenCleanupJob }, jobs: [tokenCleanupJob] };
 }

@@ -1,28 +1,27 @@
-import { adminReportsResponse, auditResponse, cleanupResponse, pendingPhotosResponse } from '@funkeln/contracts/admin';
-import { messageBody } from '@funkeln/contracts/errors';
-import { settingsRecord, type SettingsRecord } from '@funkeln/contracts/settings';
+import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
+import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
 const keys = queryKeys.admin;
 
-export const useAdminSettings = () => useQuery({ queryKey: keys.settings(), queryFn: () => api.get('/admin/settings', settingsRecord) });
-export const usePendingPhotos = () => useQuery({ queryKey: keys.pending(), queryFn: () => api.get('/admin/photos/pending', pendingPhotosResponse) });
-export const useReports = () => useQuery({ queryKey: keys.reports(), queryFn: () => api.get('/admin/reports', adminReportsResponse) });
-export const useAudit = () => useQuery({ queryKey: keys.audit(), queryFn: () => api.get('/admin/audit', auditResponse) });
+export const useAdminSettings = () => useQuery({ queryKey: keys.settings(), queryFn: () => call(endpoints.settings) });
+export const usePendingPhotos = () => useQuery({ queryKey: keys.pending(), queryFn: () => call(endpoints.pendingPhotos) });
+export const useReports = () => useQuery({ queryKey: keys.reports(), queryFn: () => call(endpoints.reports) });
+export const useAudit = () => useQuery({ queryKey: keys.audit(), queryFn: () => call(endpoints.audit) });
 
 /** PUT /api/admin/settings with the changed keys; the answer is every key with its saved value. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SettingsRecord) => api.put('/admin/settings', settingsRecord, values),
+    mutationFn: (values: SettingsRecord) => call(endpoints.saveSettings, { body: values }),
     onSuccess: (data) => queryClient.setQueryData(keys.settings(), data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.audit() }),
   });
 }
 
-export const useCleanup = () => useMutation({ mutationFn: () => api.post('/admin/maintenance/cleanup-tokens', cleanupResponse) });
+export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.cleanupTokens) });
 
 export type ModerationAction =
   | { kind: 'photo'; id: string; action: 'enable' | 'disable' }
@@ -30,9 +29,9 @@ export type ModerationAction =
   | { kind: 'suspend'; id: string };
 
 function moderate(a: ModerationAction) {
-  if (a.kind === 'photo') return api.post(`/admin/photos/${encodeURIComponent(a.id)}/${a.action}`, messageBody);
-  if (a.kind === 'report') return api.post(`/admin/reports/${encodeURIComponent(a.id)}/resolve`, messageBody, { status: a.status });
-  return api.post(`/admin/users/${encodeURIComponent(a.id)}/suspend`, messageBody);
+  if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action } });
+  if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status } });
+  return call(endpoints.suspend, { params: { id: a.id } });
 }
 
 /** Every moderation action reloads both lists and the log, whether it worked or not (spec 4). */
