@@ -68,7 +68,7 @@ const PG_DB_NAME = 'funkeln_bench_feed';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn: () => undefined, error: () => undefined };
 
-/** Counts like the app's limiter (same store, same round trip) but never refuses: the bench sends far more than 120 feed requests a minute per viewer. */
+/** Counts like the app's limiter (same store, same round trip) but never refuses: the bench sends far more than 120 feed requests a minute per viewer (the app's limits hook counts with the container's limiter). */
 function neverRefusing(inner: RateLimiter): RateLimiter {
   return {
     increment: async (key, windowMs) => ({ ...(await inner.increment(key, windowMs)), count: 1 }),
@@ -150,7 +150,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const c = createContainer(config, db, silent);
   let decksOn = false;
   const decks = new FeedDecks({ events: c.events, enabled: () => decksOn, size: DECK_SIZE });
-  const bench: Container = { ...c, feed: new FeedService({ db, places: c.places, photos: c.photos, badges: c.badges, limiter: neverRefusing(c.limiter), decks, cursors: new CursorSealer(db) }) };
+  const bench: Container = { ...c, limiter: neverRefusing(c.limiter), feed: new FeedService({ db, places: c.places, photos: c.photos, badges: c.badges, decks, cursors: new CursorSealer(db) }) };
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');

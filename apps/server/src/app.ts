@@ -70,7 +70,11 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     [m.safety, ''],
     [m.wallet, ''],
     [m.admin, ''],
-    ...[m.auth, m.places, m.profiles, m.photos, m.feed, m.swipes, m.blocks, m.messages, m.leaderboard, m.companion, m.push, m.privacy, m.account, m.notifications].map(
+    [m.places, ''],
+    [m.feed, ''],
+    [m.swipes, ''],
+    [m.blocks, ''],
+    ...[m.auth, m.profiles, m.photos, m.messages, m.leaderboard, m.companion, m.push, m.privacy, m.account, m.notifications].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
     [m.devmail, ''],

@@ -189,10 +189,10 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
-  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, sessions });
-  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, sessions });
+  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors });
+  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;
-  const blocks = createBlocksModule({ ...platform, sessions, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
+  const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
   const push = createPushModule({ ...platform, sessions, notifications: notifications.services.notifications, agent: overrides.pushAgent });
   const admin = createAdminModule({
     ...platform,

@@ -1,9 +1,10 @@
-import { matchesResponse, type MatchItem } from '@funkeln/contracts/swipes';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
+import type { MatchItem } from '@funkeln/contracts/swipes';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api';
 import * as queryKeys from './query-keys';
 
-export const fetchMatches = (): Promise<MatchItem[]> => api.get('/matches', matchesResponse);
+export const fetchMatches = (): Promise<MatchItem[]> => call(swipesEndpoints.matches);
 
 /** Shared by the matches list, the conversations panel and the flirts page. */
 export const matchesQuery = queryOptions({ queryKey: queryKeys.matches(), queryFn: fetchMatches });

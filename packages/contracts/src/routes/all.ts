@@ -1,11 +1,19 @@
 import { adminEndpoints } from './admin.js';
+import { blocksEndpoints } from './blocks.js';
 import type { EndpointSpec } from './define.js';
+import { feedEndpoints } from './feed.js';
+import { placesEndpoints } from './places.js';
 import { safetyEndpoints } from './safety.js';
+import { swipesEndpoints } from './swipes.js';
 import { walletEndpoints } from './wallet.js';
 
 /** Every endpoint of the contract table (the server's registration test walks it; the web app imports per domain). */
 export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(adminEndpoints),
+  ...Object.values(blocksEndpoints),
+  ...Object.values(feedEndpoints),
+  ...Object.values(placesEndpoints),
   ...Object.values(safetyEndpoints),
+  ...Object.values(swipesEndpoints),
   ...Object.values(walletEndpoints),
 ];

@@ -1,21 +1,16 @@
-import { blockParams } from '@funkeln/contracts/blocks';
-import { errorResponses, messageBody } from '@funkeln/contracts/errors';
+import { blocksEndpoints as endpoints } from '@funkeln/contracts/routes/blocks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth, type SessionService } from '../auth/index.js';
+import { serve } from '../../platform/endpoints.js';
 import type { BlocksService } from './blocks.service.js';
 
-export function blocksRoutes(blocks: BlocksService, sessions: SessionService): FastifyPluginAsyncZod {
+export function blocksRoutes(blocks: BlocksService): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = requireAuth(sessions);
-    const tags = ['blocks'];
-
-    app.post('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: blockParams, response: { 200: messageBody, ...errorResponses('unauthorized', 'self_block', 'not_found') } } }, async (req) => {
-      await blocks.block(authOf(req).user.id, req.params.userId);
+    serve(app, endpoints.block, async (req) => {
+      await blocks.block(req.auth.user.id, req.params.userId);
       return { message: 'Mitglied blockiert. Ihr seht euch gegenseitig nicht mehr.' };
     });
-
-    app.delete('/blocks/:userId', { preHandler: signedIn, schema: { tags, params: blockParams, response: { 200: messageBody, ...errorResponses('unauthorized') } } }, async (req) => {
-      await blocks.unblock(authOf(req).user.id, req.params.userId);
+    serve(app, endpoints.unblock, async (req) => {
+      await blocks.unblock(req.auth.user.id, req.params.userId);
       return { message: 'Blockierung aufgehoben.' };
     });
   };

@@ -1,15 +1,13 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import { blocksRoutes } from './blocks.routes.js';
 import { BlocksService, type EndMatch } from './blocks.service.js';
 
 export interface BlocksModuleDeps extends Pick<Platform, 'db' | 'events'> {
-  sessions: SessionService;
   endMatch: EndMatch;
 }
 
 /** Blocking and unblocking members. */
-export function createBlocksModule({ db, events, sessions, endMatch }: BlocksModuleDeps): AppModule<{ blocks: BlocksService }> {
+export function createBlocksModule({ db, events, endMatch }: BlocksModuleDeps): AppModule<{ blocks: BlocksService }> {
   const blocks = new BlocksService({ db, events, endMatch });
-  return { routes: blocksRoutes(blocks, sessions), services: { blocks }, jobs: [] };
+  return { routes: blocksRoutes(blocks), services: { blocks }, jobs: [] };
 }

@@ -2,7 +2,6 @@ import { distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -40,7 +39,6 @@ export interface FeedServiceDeps {
   places: PlacesService;
   photos: PhotosService;
   badges: BadgesService;
-  limiter: RateLimiter;
   decks: FeedDecks | undefined;
   cursors: CursorSealer;
 }
@@ -50,7 +48,6 @@ export class FeedService {
   private readonly places: PlacesService;
   private readonly photos: PhotosService;
   private readonly badges: BadgesService;
-  private readonly limiter: RateLimiter;
   private readonly decks: FeedDecks | undefined;
   private readonly cursors: CursorSealer;
 
@@ -59,14 +56,12 @@ export class FeedService {
     this.places = deps.places;
     this.photos = deps.photos;
     this.badges = deps.badges;
-    this.limiter = deps.limiter;
     this.decks = deps.decks;
     this.cursors = deps.cursors;
   }
 
   /** A page of cards and the cursor of the next page (null at the end). */
   async page(viewerId: string, isPremium: boolean, query: FeedQuery): Promise<{ cards: FeedCard[]; next: string | null }> {
-    await enforceLimit(this.limiter, `feed:user:${viewerId}`, 120, 60_000);
     const radiusKm = query.radius ? Number(query.radius) : null;
     if (radiusKm !== null && !(radiusKm >= 1 && radiusKm <= 500)) throw new AppError('invalid_radius');
     const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;

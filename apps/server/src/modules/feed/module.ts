@@ -1,6 +1,5 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -8,17 +7,16 @@ import { FeedDecks } from './feed-decks.js';
 import { feedRoutes } from './feed.routes.js';
 import { DECK_SIZE, FeedService } from './feed.service.js';
 
-export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'cacheable'> {
+export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cacheable'> {
   photos: PhotosService;
   places: PlacesService;
   badges: BadgesService;
   cursors: CursorSealer;
-  sessions: SessionService;
 }
 
 /** The feed, with decks cached per viewer. */
-export function createFeedModule({ db, events, limiter, cacheable, photos, places, badges, cursors, sessions }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+export function createFeedModule({ db, events, cacheable, photos, places, badges, cursors }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
   const decks = new FeedDecks({ events, enabled: cacheable, size: DECK_SIZE });
-  const feed = new FeedService({ db, places, photos, badges, limiter, decks, cursors });
-  return { routes: feedRoutes(feed, sessions), services: { feed }, jobs: [] };
+  const feed = new FeedService({ db, places, photos, badges, decks, cursors });
+  return { routes: feedRoutes(feed), services: { feed }, jobs: [] };
 }

@@ -1,13 +1,11 @@
-import { errorResponses } from '@funkeln/contracts/errors';
-import { placesQuery, placesResponse } from '@funkeln/contracts/profiles';
+import { placesEndpoints as endpoints } from '@funkeln/contracts/routes/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../../platform/endpoints.js';
 import type { PlacesService } from './places.service.js';
 
-/** GET /places?q=Pots: home town autocomplete. Open without sign-in (registration needs it). */
+/** GET /api/places?q=Pots: home town autocomplete. Open without sign-in (registration needs it). */
 export function placesRoutes(places: PlacesService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/places', { schema: { tags: ['places'], querystring: placesQuery, response: { 200: placesResponse, ...errorResponses('validation_error') } } }, (req) =>
-      places.search(req.query.q),
-    );
+    serve(app, endpoints.search, (req) => places.search(req.query.q));
   };
 }

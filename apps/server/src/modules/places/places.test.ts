@@ -27,7 +27,7 @@ beforeAll(async () => {
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(api);
-  await api.register(placesRoutes(places), { prefix: '/api' });
+  await api.register(placesRoutes(places));
   await api.ready();
 });
 afterAll(async () => {

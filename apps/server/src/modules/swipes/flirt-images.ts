@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
@@ -12,7 +14,7 @@ const GROUND_WEIGHT = 0.15;
 const LINK_TTL = 30 * 60;
 const CACHED = 1000;
 
-const imagePath = (flirtId: string) => `/api/likes/received/${flirtId}/blur`;
+const imagePath = (flirtId: string) => pathOf(swipesEndpoints.flirtImage.path, { flirtId });
 const linkInvalid = () => new AppError('invalid_link');
 
 /** A byte of the seed as a colour channel between 64 and 216: no black, no glaring white. */

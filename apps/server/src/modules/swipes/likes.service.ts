@@ -5,7 +5,6 @@ import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
@@ -29,7 +28,6 @@ export interface LikesServiceDeps {
   flirtImages: FlirtImages;
   places: PlacesService;
   events: EventBus;
-  limiter: RateLimiter;
 }
 
 export class LikesService {
@@ -38,7 +36,6 @@ export class LikesService {
   private readonly flirtImages: FlirtImages;
   private readonly places: PlacesService;
   private readonly events: EventBus;
-  private readonly limiter: RateLimiter;
 
   constructor(deps: LikesServiceDeps) {
     this.db = deps.db;
@@ -46,13 +43,11 @@ export class LikesService {
     this.flirtImages = deps.flirtImages;
     this.places = deps.places;
     this.events = deps.events;
-    this.limiter = deps.limiter;
   }
 
   /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
   async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
     if (viewerId === targetId) throw new AppError('self_like');
-    await enforceLimit(this.limiter, `swipe:user:${viewerId}`, 600, 3600_000, 'swipe');
     const result = await this.db.transaction(async (tx) => {
       const target = await repo.findMember(tx, targetId);
       if (!target || (await isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();

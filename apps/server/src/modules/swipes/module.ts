@@ -1,20 +1,18 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { PhotosService, PhotoUrlSigner } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { FlirtImages } from './flirt-images.js';
 import { LikesService } from './likes.service.js';
 import { swipesRoutes } from './swipes.routes.js';
 
-export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter'> {
+export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events'> {
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
   places: PlacesService;
-  sessions: SessionService;
 }
 
 /** Likes, flirts (with their anonymous pictures), skips, undo and matches. */
-export function createSwipesModule({ db, events, limiter, photos, photoUrls, places, sessions }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
-  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, limiter });
-  return { routes: swipesRoutes(likes, sessions), services: { likes }, jobs: [] };
+export function createSwipesModule({ db, events, photos, photoUrls, places }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
+  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events });
+  return { routes: swipesRoutes(likes), services: { likes }, jobs: [] };
 }

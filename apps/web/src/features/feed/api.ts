@@ -1,6 +1,8 @@
-import { type FeedCard, feedResponse, NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
-import { likeResponse, type LikeResponse, undoResponse } from '@funkeln/contracts/swipes';
-import { api } from '../../lib/api';
+import { type FeedCard, NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
+import { feedEndpoints } from '@funkeln/contracts/routes/feed';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
+import type { LikeResponse } from '@funkeln/contracts/swipes';
+import { call, callWithHeaders } from '../../lib/api';
 
 export type SwipeKind = 'like' | 'flirt' | 'skip';
 
@@ -14,9 +16,7 @@ export interface FeedPage {
 
 /** One page of suggestions; an empty radius means no limit. */
 export async function fetchFeedPage(radius: string, cursor: string | null): Promise<FeedPage> {
-  const params = new URLSearchParams({ radius, limit: String(PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  const { data, headers } = await api.getWithHeaders(`/feed?${params.toString()}`, feedResponse);
+  const { data, headers } = await callWithHeaders(feedEndpoints.feed, { query: { radius, limit: String(PAGE_SIZE), cursor: cursor || undefined } });
   return { cards: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
 }
 
@@ -27,7 +27,7 @@ export function nextFeedCursor(last: FeedPage, _pages: unknown, lastCursor: stri
 }
 
 export const sendSwipe = (id: string, kind: SwipeKind): Promise<LikeResponse> =>
-  api.post(`/likes/${encodeURIComponent(id)}?type=${kind}`, likeResponse);
+  call(swipesEndpoints.swipe, { params: { id }, query: { type: kind } });
 
 /** The last skip or like of the last 10 seconds comes back, or null when there is none. */
-export const undoLastSwipe = async (): Promise<FeedCard | null> => (await api.post('/likes/undo', undoResponse)).card;
+export const undoLastSwipe = async (): Promise<FeedCard | null> => (await call(swipesEndpoints.undo)).card;

@@ -1,14 +1,14 @@
 import {
   ownProfile,
   photoUploadResponse,
-  placesResponse,
   type OwnPhoto,
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
 import { consentResponse } from '@funkeln/contracts/privacy';
+import { placesEndpoints } from '@funkeln/contracts/routes/places';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
 export function useOwnProfile() {
@@ -43,7 +43,7 @@ export function usePlaces(q: string) {
   const term = q.trim().slice(0, PLACE_QUERY_MAX);
   return useQuery({
     queryKey: queryKeys.places(term.toLocaleLowerCase('de')),
-    queryFn: () => api.get(`/places?q=${encodeURIComponent(term)}`, placesResponse),
+    queryFn: () => call(placesEndpoints.search, { query: { q: term } }),
     enabled: term.length >= PLACE_QUERY_MIN,
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,

@@ -1,7 +1,8 @@
-import { messageBody } from '@funkeln/contracts/errors';
-import { likeResponse, type MatchItem, type ReceivedFlirt, receivedFlirtsResponse } from '@funkeln/contracts/swipes';
+import { blocksEndpoints } from '@funkeln/contracts/routes/blocks';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
+import type { MatchItem, ReceivedFlirt } from '@funkeln/contracts/swipes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { announceMatch } from '../../lib/match-celebration';
 import { fetchMatches, matchesQuery, newestMatch } from '../../lib/matches';
 import * as queryKeys from '../../lib/query-keys';
@@ -9,7 +10,7 @@ import * as queryKeys from '../../lib/query-keys';
 export function useReceivedFlirts() {
   return useQuery({
     queryKey: queryKeys.receivedFlirts(),
-    queryFn: () => api.get('/likes/received', receivedFlirtsResponse),
+    queryFn: () => call(swipesEndpoints.receivedFlirts),
     // New flirts arrive and 'vor 5 Minuten' stays true.
     refetchInterval: 60_000,
   });
@@ -25,7 +26,7 @@ async function revealMatch(): Promise<void> {
 export function useFlirtBack() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (flirtId: string) => api.post(`/likes/received/${encodeURIComponent(flirtId)}/accept`, likeResponse),
+    mutationFn: (flirtId: string) => call(swipesEndpoints.acceptFlirt, { params: { flirtId } }),
     onSuccess: async (result, flirtId) => {
       queryClient.setQueryData<ReceivedFlirt[]>(queryKeys.receivedFlirts(), (list) => list?.filter((flirt) => flirt.flirtId !== flirtId));
       if (!result.match) return;
@@ -39,16 +40,12 @@ export function useMatches() {
   return useQuery(matchesQuery);
 }
 
-const userPath = (base: string, userId: string) => `${base}/${encodeURIComponent(userId)}`;
-
 export type MatchAction = 'unmatch' | 'block';
 
 const run = (action: MatchAction, userId: string) =>
-  action === 'unmatch'
-    ? api.delete(userPath('/matches', userId), messageBody)
-    : api.post(userPath('/blocks', userId), messageBody);
+  action === 'unmatch' ? call(swipesEndpoints.unmatch, { params: { userId } }) : call(blocksEndpoints.block, { params: { userId } });
 
-export const unblock = (userId: string) => api.delete(userPath('/blocks', userId), messageBody);
+export const unblock = (userId: string) => call(blocksEndpoints.unblock, { params: { userId } });
 
 /** Unmatch or block: the member leaves the list at once and comes back if the server says no. */
 export function useMatchAction() {
