@@ -2,6 +2,7 @@ import { adminEndpoints } from './admin.js';
 import { blocksEndpoints } from './blocks.js';
 import type { EndpointSpec } from './define.js';
 import { feedEndpoints } from './feed.js';
+import { healthEndpoints } from './health.js';
 import { placesEndpoints } from './places.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
@@ -12,6 +13,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(blocksEndpoints),
   ...Object.values(feedEndpoints),
+  ...Object.values(healthEndpoints),
   ...Object.values(placesEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),

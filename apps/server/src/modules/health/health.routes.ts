@@ -1,7 +1,8 @@
-import { healthResponse } from '@funkeln/contracts/health';
+import { healthEndpoints as endpoints } from '@funkeln/contracts/routes/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
+import { serve } from '../../platform/endpoints.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -23,10 +24,10 @@ export interface HealthDeps {
 
 export function healthRoutes(c: HealthDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/healthz', { schema: { tags: ['ops'], response: { 200: healthResponse } } }, async () => ({ status: 'ok' as const }));
+    serve(app, endpoints.live, () => ({ status: 'ok' as const }));
 
     // Not ready while draining (a load balancer stops sending), or when the database or Redis is unreachable.
-    app.get('/readyz', { schema: { tags: ['ops'], response: { 200: healthResponse, 503: healthResponse } } }, async (_req, reply) => {
+    serve(app, endpoints.ready, async (_req, reply) => {
       const redis = c.redis;
       const [database, redisUp] = await Promise.all([
         check(() => c.db.ping()),
@@ -34,9 +35,13 @@ export function healthRoutes(c: HealthDeps): FastifyPluginAsyncZod {
       ]);
       const checks: Record<string, boolean> = { database };
       if (redisUp !== undefined) checks.redis = redisUp;
-      if (c.lifecycle.draining) return reply.code(503).send({ status: 'draining', checks });
+      if (c.lifecycle.draining) {
+        reply.code(503);
+        return { status: 'draining' as const, checks };
+      }
       const ok = Object.values(checks).every(Boolean);
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
+      reply.code(ok ? 200 : 503);
+      return { status: ok ? ('ok' as const) : ('unavailable' as const), checks };
     });
   };
 }
