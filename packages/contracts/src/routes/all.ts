@@ -3,6 +3,7 @@ import { blocksEndpoints } from './blocks.js';
 import type { EndpointSpec } from './define.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
+import { metricsEndpoints } from './metrics.js';
 import { placesEndpoints } from './places.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
@@ -14,6 +15,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(blocksEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
+  ...Object.values(metricsEndpoints),
   ...Object.values(placesEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),
