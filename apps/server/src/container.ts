@@ -193,7 +193,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
-  const push = createPushModule({ ...platform, sessions, notifications: notifications.services.notifications, agent: overrides.pushAgent });
+  const push = createPushModule({ ...platform, notifications: notifications.services.notifications, agent: overrides.pushAgent });
   const admin = createAdminModule({
     ...platform,
     settings,

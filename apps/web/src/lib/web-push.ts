@@ -1,5 +1,6 @@
-import { pushKeyResponse, pushSubscriptionResponse } from '@funkeln/contracts/push';
-import { api, apiRequest } from './api';
+import type { PushSubscriptionBody } from '@funkeln/contracts/push';
+import { pushEndpoints } from '@funkeln/contracts/routes/push';
+import { call } from './api';
 
 /** What this browser can do about Web Push for the member. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
@@ -24,16 +25,25 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/**
+ * The subscription as the server stores it. A subscription from pushManager.subscribe always has
+ * both keys; the DOM types leave them optional, and a missing one is the server's validation error.
+ */
+function subscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
+  const { keys } = subscription.toJSON();
+  return { endpoint: subscription.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
+}
+
 /** Asks for permission, subscribes this browser with the server's VAPID key and stores it for the member. */
 export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const { publicKey } = await api.get('/push/key', pushKeyResponse);
+  const { publicKey } = await call(pushEndpoints.key);
   const reg = await registration();
   await navigator.serviceWorker.ready;
   const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-  await api.post('/push/subscriptions', pushSubscriptionResponse, subscription.toJSON());
+  await call(pushEndpoints.subscribe, { body: subscriptionBody(subscription) });
   return 'on';
 }
 
@@ -42,7 +52,7 @@ export async function disablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
   if (subscription) {
-    await apiRequest('DELETE', '/push/subscriptions', pushSubscriptionResponse, { endpoint: subscription.endpoint });
+    await call(pushEndpoints.unsubscribe, { body: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();
   }
   return 'off';

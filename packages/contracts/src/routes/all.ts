@@ -5,6 +5,7 @@ import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
 import { metricsEndpoints } from './metrics.js';
 import { placesEndpoints } from './places.js';
+import { pushEndpoints } from './push.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
 import { walletEndpoints } from './wallet.js';
@@ -17,6 +18,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(healthEndpoints),
   ...Object.values(metricsEndpoints),
   ...Object.values(placesEndpoints),
+  ...Object.values(pushEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),
   ...Object.values(walletEndpoints),

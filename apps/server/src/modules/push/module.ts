@@ -1,6 +1,5 @@
 import type { Agent } from 'node:https';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { NotificationService } from '../notifications/index.js';
 import { PushChannel } from './push-channel.js';
 import { PushSender } from './push-sender.js';
@@ -8,8 +7,7 @@ import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
 import { VapidKeys } from './vapid.js';
 
-export interface PushModuleDeps extends Pick<Platform, 'config' | 'db' | 'limiter' | 'log'> {
-  sessions: SessionService;
+export interface PushModuleDeps extends Pick<Platform, 'config' | 'db' | 'log'> {
   /** Push registers its channel here. */
   notifications: NotificationService;
   /** TLS settings for reaching push services (tests trust their local push service). */
@@ -23,11 +21,11 @@ export interface PushServices {
 }
 
 /** Web Push: devices opt in (push), notifications queue per device (pushChannel), the sender job drains them. */
-export function createPushModule({ config, db, limiter, log, sessions, notifications, agent }: PushModuleDeps): AppModule<PushServices> {
+export function createPushModule({ config, db, log, notifications, agent }: PushModuleDeps): AppModule<PushServices> {
   const vapid = new VapidKeys(db, config.vapid);
   const pushSender = new PushSender({ db, vapid, log, agent, leaseSeconds: config.mailLeaseSeconds });
   const pushChannel = new PushChannel(() => pushSender.kick());
   notifications.register(pushChannel);
-  const push = new PushService(db, vapid, limiter);
-  return { routes: pushRoutes(push, sessions), services: { push, pushChannel, pushSender }, jobs: [pushSender] };
+  const push = new PushService(db, vapid);
+  return { routes: pushRoutes(push), services: { push, pushChannel, pushSender }, jobs: [pushSender] };
 }

@@ -2,7 +2,6 @@ import { ECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '@funkeln/contracts/push';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { deleteSubscription, pruneSubscriptions, upsertSubscription } from './push.repo.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -24,7 +23,6 @@ export class PushService {
   constructor(
     private readonly db: Db,
     private readonly vapid: VapidKeys,
-    private readonly limiter: RateLimiter,
   ) {}
 
   async publicKey(): Promise<{ publicKey: string }> {
@@ -32,7 +30,6 @@ export class PushService {
   }
 
   async subscribe(userId: string, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
-    await this.limit(userId);
     if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
       await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
@@ -42,13 +39,8 @@ export class PushService {
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<{ subscribed: boolean }> {
-    await this.limit(userId);
     // Another member's endpoint is left alone and answered the same way: nothing to learn about it.
     await deleteSubscription(this.db, userId, endpoint);
     return { subscribed: false };
-  }
-
-  private limit(userId: string): Promise<void> {
-    return enforceLimit(this.limiter, `push:user:${userId}`, 30, 3_600_000, 'push');
   }
 }
