@@ -215,7 +215,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     wallet,
     messages,
     leaderboard,
-    companion: createCompanionModule({ ...platform, ledger, settings, sessions, model: overrides.companionModel }),
+    companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
     safety: createSafetyModule({ ...platform, ...blocks.services }),
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),

@@ -1,5 +1,6 @@
 import { adminEndpoints } from './admin.js';
 import { blocksEndpoints } from './blocks.js';
+import { companionEndpoints } from './companion.js';
 import type { EndpointSpec } from './define.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
@@ -14,6 +15,7 @@ import { walletEndpoints } from './wallet.js';
 export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(blocksEndpoints),
+  ...Object.values(companionEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
   ...Object.values(metricsEndpoints),

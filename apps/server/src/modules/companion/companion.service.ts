@@ -7,9 +7,10 @@ import {
   type CompanionTurn,
   type Memory,
 } from '@funkeln/contracts/companion';
+import { limits } from '@funkeln/contracts/routes/limits';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { PriorityGate } from '../../platform/priority-gate.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent, storedAnswer } from '../../platform/idempotency/idempotency.js';
@@ -90,7 +91,7 @@ export class CompanionService {
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
     const stored = await storedAnswer<CompanionMessageResponse>(this.db, request);
     if (stored) return stored;
-    await enforceLimit(this.limiter, `companion:user:${member.id}`, 20, 60_000, 'companion');
+    await enforcePolicy(this.limiter, limits.companion, member.id);
     const cost = member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST');
     const balance = await this.ledger.balance(this.db, member.id);
     if (balance < cost) throw insufficientCredits(cost, balance);
@@ -145,7 +146,6 @@ export class CompanionService {
   }
 
   async saveMemory(userId: string, content: string, tags: string[]): Promise<Memory> {
-    await enforceLimit(this.limiter, `memory:user:${userId}`, 60, 3_600_000, 'memory');
     const row = await repo.insertMemory(this.db, { id: randomUUID(), userId, content, tags: [...new Set(tags)] });
     return present(row);
   }

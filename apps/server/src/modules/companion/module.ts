@@ -1,7 +1,6 @@
 import type { Config } from '../../config.js';
 import type { AppModule, Platform } from '../../platform/module.js';
 import { PriorityGate } from '../../platform/priority-gate.js';
-import type { SessionService } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
 import { companionRoutes } from './companion.routes.js';
@@ -13,7 +12,6 @@ import { createOpenAiModel } from './openai-model.js';
 export interface CompanionModuleDeps extends Pick<Platform, 'config' | 'db' | 'limiter'> {
   ledger: Ledger;
   settings: SettingsService;
-  sessions: SessionService;
   /** Another companion model than the config names (tests). */
   model?: CompanionModel;
 }
@@ -24,9 +22,9 @@ function modelFrom(config: Config): CompanionModel {
 }
 
 /** The AI companion chat (paid per message), at most `companion.concurrency` model calls at once. */
-export function createCompanionModule({ config, db, limiter, ledger, settings, sessions, model = modelFrom(config) }: CompanionModuleDeps): AppModule<{
+export function createCompanionModule({ config, db, limiter, ledger, settings, model = modelFrom(config) }: CompanionModuleDeps): AppModule<{
   companion: CompanionService;
 }> {
   const companion = new CompanionService({ db, model, gate: new PriorityGate(config.companion.concurrency), ledger, settings, limiter });
-  return { routes: companionRoutes(companion, sessions), services: { companion }, jobs: [] };
+  return { routes: companionRoutes(companion), services: { companion }, jobs: [] };
 }

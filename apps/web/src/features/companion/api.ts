@@ -1,17 +1,8 @@
-import {
-  companionConversationsResponse,
-  companionHistoryResponse,
-  companionInfo,
-  companionMessageResponse,
-  companionStartResponse,
-  memoriesResponse,
-  memory,
-  type CompanionTurn,
-  type MemoryBody,
-} from '@funkeln/contracts/companion';
-import { messageBody } from '@funkeln/contracts/errors';
+import { type CompanionTurn, type MemoryBody } from '@funkeln/contracts/companion';
+import { companionEndpoints } from '@funkeln/contracts/routes/companion';
+import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { newUuid } from '../../lib/uuid';
 import { isUnauthorized } from './login-redirect';
 import * as queryKeys from '../../lib/query-keys';
@@ -19,20 +10,20 @@ import * as queryKeys from '../../lib/query-keys';
 /** A 401/403 sends the member to the login at once; other failures get the usual one retry. */
 const retry = (failures: number, error: Error) => !isUnauthorized(error) && failures < 1;
 
-export const useCompanionInfo = () => useQuery({ queryKey: queryKeys.companion.info(), queryFn: () => api.get('/ai/df/info', companionInfo), retry });
+export const useCompanionInfo = () => useQuery({ queryKey: queryKeys.companion.info(), queryFn: () => call(companionEndpoints.info), retry });
 
 export const useConversations = () =>
-  useQuery({ queryKey: queryKeys.companion.conversations(), queryFn: () => api.get('/ai/df/conversations', companionConversationsResponse), retry });
+  useQuery({ queryKey: queryKeys.companion.conversations(), queryFn: () => call(companionEndpoints.conversations), retry });
 
 export const useHistory = (id: string | null) =>
   useQuery({
     queryKey: queryKeys.companion.history(id ?? ''),
-    queryFn: () => api.get(`/ai/df/${id}/messages`, companionHistoryResponse),
+    queryFn: () => call(companionEndpoints.history, { params: { id: id ?? '' } }),
     enabled: id !== null,
     retry,
   });
 
-export const useMemories = () => useQuery({ queryKey: queryKeys.companion.memories(), queryFn: () => api.get('/ai/df/memories', memoriesResponse), retry });
+export const useMemories = () => useQuery({ queryKey: queryKeys.companion.memories(), queryFn: () => call(companionEndpoints.memories), retry });
 
 const turn = (role: CompanionTurn['role'], content: string): CompanionTurn => ({ role, content, created_at: new Date().toISOString() });
 
@@ -44,7 +35,7 @@ function appendTurn(queryClient: QueryClient, conversationId: string, added: Com
 export function useStart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/ai/df/start', companionStartResponse),
+    mutationFn: () => call(companionEndpoints.start),
     onSuccess: ({ id, greeting }) => {
       queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(id), [turn('assistant', greeting)]);
       void queryClient.invalidateQueries({ queryKey: queryKeys.companion.conversations() });
@@ -62,7 +53,7 @@ export function useSend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ conversationId, content }: SendInput) =>
-      api.post(`/ai/df/${conversationId}/message`, companionMessageResponse, { content }, { 'Idempotency-Key': newUuid() }),
+      call(companionEndpoints.message, { params: { id: conversationId }, body: { content }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } }),
     onMutate: async ({ conversationId, content }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.companion.history(conversationId) });
       const optimistic = turn('user', content);
@@ -85,7 +76,7 @@ export function useSend() {
 export function useSaveMemory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemoryBody) => api.post('/ai/df/memory', memory, body),
+    mutationFn: (body: MemoryBody) => call(companionEndpoints.saveMemory, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companion.memories() }),
   });
 }
@@ -93,7 +84,7 @@ export function useSaveMemory() {
 export function useDeleteMemory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/ai/df/memories/${encodeURIComponent(id)}`, messageBody),
+    mutationFn: (id: string) => call(companionEndpoints.deleteMemory, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companion.memories() }),
   });
 }
