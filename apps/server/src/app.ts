@@ -70,13 +70,14 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     [m.safety, ''],
     [m.wallet, ''],
     [m.admin, ''],
+    [m.messages, ''],
     [m.companion, ''],
     [m.push, ''],
     [m.places, ''],
     [m.feed, ''],
     [m.swipes, ''],
     [m.blocks, ''],
-    ...[m.auth, m.profiles, m.photos, m.messages, m.leaderboard, m.privacy, m.account, m.notifications].map(
+    ...[m.auth, m.profiles, m.photos, m.leaderboard, m.privacy, m.account, m.notifications].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
     [m.devmail, ''],

@@ -188,7 +188,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos, sessions });
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
-  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, sessions });
+  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
   const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors });
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;

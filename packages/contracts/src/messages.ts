@@ -103,6 +103,9 @@ export type ComposeInfo = z.infer<typeof composeInfo>;
 export const unreadResponse = z.object({ count: z.number().int().min(0) });
 export type UnreadResponse = z.infer<typeof unreadResponse>;
 
+/** POST /api/conversations/{memberId}/read: how many of the member's messages were marked read. */
+export const markReadResponse = z.object({ marked: z.number().int() });
+
 /**
  * Realtime `unread` event to a member's own sessions whenever their unread count changes.
  * @alias the same body as GET /api/messages/unread

@@ -1,7 +1,8 @@
-import { unreadEvent, unreadResponse } from '@funkeln/contracts/messages';
+import { unreadEvent } from '@funkeln/contracts/messages';
+import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './api';
+import { call } from './api';
 import * as queryKeys from './query-keys';
 import { connectSocket } from './socket';
 
@@ -11,7 +12,7 @@ import { connectSocket } from './socket';
  */
 export function useUnreadCount(): number {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.messages.unread(), queryFn: () => api.get('/messages/unread', unreadResponse) });
+  const query = useQuery({ queryKey: queryKeys.messages.unread(), queryFn: () => call(messagesEndpoints.unread) });
 
   useEffect(() => {
     const socket = connectSocket();

@@ -4,6 +4,7 @@ import { companionEndpoints } from './companion.js';
 import type { EndpointSpec } from './define.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
+import { messagesEndpoints } from './messages.js';
 import { metricsEndpoints } from './metrics.js';
 import { placesEndpoints } from './places.js';
 import { pushEndpoints } from './push.js';
@@ -18,6 +19,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(companionEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
+  ...Object.values(messagesEndpoints),
   ...Object.values(metricsEndpoints),
   ...Object.values(placesEndpoints),
   ...Object.values(pushEndpoints),

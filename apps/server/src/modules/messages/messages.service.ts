@@ -9,7 +9,6 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import { findShownMember } from '../auth/index.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
@@ -42,7 +41,6 @@ export interface MessagesServiceDeps {
   settings: SettingsService;
   photos: PhotosService;
   events: EventBus;
-  limiter: RateLimiter;
   cursors: CursorSealer;
   readState: ReadStateService;
 }
@@ -54,7 +52,6 @@ export class MessagesService {
   private readonly settings: SettingsService;
   private readonly photos: PhotosService;
   private readonly events: EventBus;
-  private readonly limiter: RateLimiter;
   private readonly cursors: CursorSealer;
   private readonly readState: ReadStateService;
 
@@ -65,7 +62,6 @@ export class MessagesService {
     this.settings = deps.settings;
     this.photos = deps.photos;
     this.events = deps.events;
-    this.limiter = deps.limiter;
     this.cursors = deps.cursors;
     this.readState = deps.readState;
   }
@@ -75,7 +71,6 @@ export class MessagesService {
    * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
-    await enforceLimit(this.limiter, `message:user:${senderId}`, 30, 60_000, 'message');
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
     const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');

@@ -1,6 +1,5 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
@@ -15,7 +14,6 @@ export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'li
   settings: SettingsService;
   photos: PhotosService;
   cursors: CursorSealer;
-  sessions: SessionService;
 }
 
 export interface MessagesServices {
@@ -29,14 +27,14 @@ export interface MessagesServices {
  * Messages, conversations and prepaid replies. Its job refunds expired prepaid replies and prunes
  * old idempotency keys, every minute (once across the cluster).
  */
-export function createMessagesModule({ db, events, limiter, schedule, ledger, settings, photos, cursors, sessions }: MessagesModuleDeps): AppModule<MessagesServices> {
+export function createMessagesModule({ db, events, limiter, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
   const escrows = new EscrowService(db, ledger);
   const readState = new ReadStateService(db, events, limiter);
-  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, limiter, cursors, readState });
+  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, cursors, readState });
   const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService(db, ledger, settings) };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();
     await escrows.pruneIdempotencyKeys();
   });
-  return { routes: messagesRoutes(services, sessions), services, jobs: [expiry] };
+  return { routes: messagesRoutes(services), services, jobs: [expiry] };
 }

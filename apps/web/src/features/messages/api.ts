@@ -1,37 +1,25 @@
-import {
-  composeInfo,
-  conversationResponse,
-  conversationsResponse,
-  inboxResponse,
-  sendMessageResponse,
-  type ChatMessage,
-  type ConversationResponse,
-  type ReadEvent,
-} from '@funkeln/contracts/messages';
+import { type ChatMessage, type ConversationResponse, type ReadEvent } from '@funkeln/contracts/messages';
+import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { walletEndpoints } from '@funkeln/contracts/routes/wallet';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
 import * as queryKeys from '../../lib/query-keys';
 
-export const inboxQuery = queryOptions({ queryKey: queryKeys.messages.inbox(), queryFn: () => api.get('/messages', inboxResponse) });
+export const inboxQuery = queryOptions({ queryKey: queryKeys.messages.inbox(), queryFn: () => call(messagesEndpoints.inbox) });
 
 export const conversationsQuery = queryOptions({
   queryKey: queryKeys.messages.conversations(),
-  queryFn: () => api.get('/conversations', conversationsResponse),
+  queryFn: () => call(messagesEndpoints.conversations),
 });
-
-const conversationPath = (memberId: string) => `/conversations/${encodeURIComponent(memberId)}`;
 
 /** Pages of history: the first is the newest; each `before` cursor reaches one page further back. */
 export const conversationQuery = (memberId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.messages.conversation(memberId),
-    queryFn: ({ pageParam }) =>
-      api.get(`${conversationPath(memberId)}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, conversationResponse),
+    queryFn: ({ pageParam }) => call(messagesEndpoints.conversation, { params: { memberId }, query: { before: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.before,
     // An unknown member or a blocked conversation stays that way.
@@ -42,7 +30,7 @@ export const conversationQuery = (memberId: string) =>
 export const composeQuery = (memberId: string) =>
   queryOptions({
     queryKey: queryKeys.messages.compose(memberId),
-    queryFn: () => api.get(`${conversationPath(memberId)}/compose`, composeInfo),
+    queryFn: () => call(messagesEndpoints.compose, { params: { memberId } }),
   });
 
 type ConversationData = InfiniteData<ConversationResponse, string | null>;
@@ -93,9 +81,7 @@ export function refreshAfterMessage(queryClient: QueryClient, memberId: string):
   ]);
 }
 
-const markedResponse = z.object({ marked: z.number().int() });
-
-export const markConversationRead = (memberId: string) => api.post(`${conversationPath(memberId)}/read`, markedResponse);
+export const markConversationRead = (memberId: string) => call(messagesEndpoints.markRead, { params: { memberId } });
 
 export interface SendInput {
   recipientId: string;
@@ -108,8 +94,7 @@ export interface SendInput {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ recipientId, ...body }: SendInput) =>
-      api.post(`/messages/${encodeURIComponent(recipientId)}`, sendMessageResponse, body),
+    mutationFn: ({ recipientId, ...body }: SendInput) => call(messagesEndpoints.send, { params: { recipientId }, body }),
     onSuccess: ({ message }, { recipientId }) => addToConversation(queryClient, recipientId, message),
     onSettled: (_data, _error, { recipientId }) => refreshAfterMessage(queryClient, recipientId),
   });
