@@ -1,10 +1,10 @@
-import { companionConversationsResponse, companionHistoryResponse, companionInfo, memoriesResponse } from '@funkeln/contracts/companion';
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
+import { companionEndpoints } from '@funkeln/contracts/routes/companion';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
 import { setToken } from '../../lib/token-storage';
-import { answer, failure } from '../../test/api-handlers';
+import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { DigitalFriendPage } from './digital-friend-page';
@@ -12,15 +12,15 @@ import { DigitalFriendPage } from './digital-friend-page';
 const CONVERSATION = '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60';
 
 const page = [
-  answer('get', '/ai/df/info', companionInfo, { kind: 'embedded', label: 'Offline-Companion (eingebaut)', cost: 10, isPremium: false }),
-  answer('get', '/ai/df/conversations', companionConversationsResponse, [{ id: CONVERSATION, started_at: '2026-05-01T10:00:00.000Z', title: 'Date-Ideen' }]),
-  answer('get', `/ai/df/${CONVERSATION}/messages`, companionHistoryResponse, [{ role: 'assistant', content: 'Hallo! Worüber sprechen wir?', created_at: '2026-05-01T10:00:00.000Z' }]),
-  answer('get', '/ai/df/memories', memoriesResponse, []),
+  answerFor(companionEndpoints.info, { kind: 'embedded', label: 'Offline-Companion (eingebaut)', cost: 10, isPremium: false }),
+  answerFor(companionEndpoints.conversations, [{ id: CONVERSATION, started_at: '2026-05-01T10:00:00.000Z', title: 'Date-Ideen' }]),
+  answerFor(companionEndpoints.history, [{ role: 'assistant', content: 'Hallo! Worüber sprechen wir?', created_at: '2026-05-01T10:00:00.000Z' }]),
+  answerFor(companionEndpoints.memories, []),
 ];
 
 /** One failure per code the send route declares that a member can run into, with its German sentence. */
 function sendFailure<C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) {
-  return { code, handler: failure('post', `/ai/df/${CONVERSATION}/message`, code, ...params), text: errorMessage(code, ...params) };
+  return { code, handler: failureFor(companionEndpoints.message, code, ...params), text: errorMessage(code, ...params) };
 }
 
 describe('DigitalFriendPage: sending', () => {

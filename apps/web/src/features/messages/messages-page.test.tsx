@@ -1,10 +1,10 @@
 import { errorMessage } from '@funkeln/contracts/errors';
-import { conversationsResponse, inboxResponse } from '@funkeln/contracts/messages';
-import { matchesResponse } from '@funkeln/contracts/swipes';
+import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
-import { answer, failure } from '../../test/api-handlers';
+import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { MessagesPage } from './messages-page';
@@ -15,17 +15,17 @@ vi.mock('../../lib/socket', () => ({ connectSocket: () => ({ connected: false, e
 const SENDER = '5b0f7c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const message = { id: 'm-1', clientId: 'c-1', senderId: SENDER, recipientId: 'me', body: 'Hallo!', prepaidReply: 0, prepaidReserved: 0, createdAt: '2026-05-01T10:00:00.000Z', readAt: null };
 
-const inbox = answer('get', '/messages', inboxResponse, [
+const inbox = answerFor(messagesEndpoints.inbox, [
   { id: 'm-1', sender_id: SENDER, sender_name: 'Lea', body: 'Hallo!', prepaid_reply_reserved_credits: 0, created_at: '2026-05-01T10:00:00.000Z', read: false },
 ]);
-const conversations = answer('get', '/conversations', conversationsResponse, [{ memberId: SENDER, name: 'Lea', thumbUrl: null, lastMessage: message, unread: 1 }]);
-const matches = answer('get', '/matches', matchesResponse, []);
+const conversations = answerFor(messagesEndpoints.conversations, [{ memberId: SENDER, name: 'Lea', thumbUrl: null, lastMessage: message, unread: 1 }]);
+const matches = answerFor(swipesEndpoints.matches, []);
 
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('MessagesPage', () => {
   it("shows the server's sentence when the inbox does not load, with a retry that loads it", async () => {
-    server.use(failure('get', '/messages', 'unavailable'), conversations, matches);
+    server.use(failureFor(messagesEndpoints.inbox, 'unavailable'), conversations, matches);
     const { user } = renderPage(<MessagesPage />);
     const box = section(de.messages.inboxTitle);
     expect((await within(box).findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
@@ -36,7 +36,7 @@ describe('MessagesPage', () => {
   });
 
   it("shows the server's sentence when the conversations do not load, with a retry that loads them", async () => {
-    server.use(inbox, failure('get', '/conversations', 'unavailable'), matches);
+    server.use(inbox, failureFor(messagesEndpoints.conversations, 'unavailable'), matches);
     const { user } = renderPage(<MessagesPage />);
     const list = section(de.messages.conversationsTitle);
     expect((await within(list).findByRole('alert')).textContent).toBe(errorMessage('unavailable'));

@@ -1,16 +1,17 @@
 import { errorMessage } from '@funkeln/contracts/errors';
+import { companionEndpoints } from '@funkeln/contracts/routes/companion';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
-import { failure } from '../../../test/api-handlers';
+import { failureFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { MemoryForm } from './memory-form';
 
 describe('MemoryForm', () => {
   it.each([
-    ['rate_limited', failure('post', '/ai/df/memory', 'rate_limited', { limit: 'memory' }), errorMessage('rate_limited', { limit: 'memory' })],
-    ['unavailable', failure('post', '/ai/df/memory', 'unavailable'), errorMessage('unavailable')],
+    ['rate_limited', failureFor(companionEndpoints.saveMemory, 'rate_limited', { limit: 'memory' }), errorMessage('rate_limited', { limit: 'memory' })],
+    ['unavailable', failureFor(companionEndpoints.saveMemory, 'unavailable'), errorMessage('unavailable')],
   ] as const)("shows the catalogue sentence for '%s' and keeps the memory", async (_code, handler, text) => {
     server.use(handler);
     const { user } = renderPage(<MemoryForm />);
