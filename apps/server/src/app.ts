@@ -77,9 +77,13 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     [m.feed, ''],
     [m.swipes, ''],
     [m.blocks, ''],
-    ...[m.auth, m.profiles, m.photos, m.leaderboard, m.privacy, m.account, m.notifications].map(
+    ...[m.profiles, m.photos, m.leaderboard].map(
       (api): [AppModule<object>, string] => [api, '/api'],
     ),
+    [m.auth, ''],
+    [m.account, ''],
+    [m.privacy, ''],
+    [m.notifications, ''],
     [m.devmail, ''],
   ];
   for (const [module, prefix] of mounts) {

@@ -21,3 +21,4 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Bitte gib dein aktuelles Passwort ein.'),
   newPassword: password,
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

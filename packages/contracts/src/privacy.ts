@@ -10,3 +10,6 @@ export type ConsentResponse = z.infer<typeof consentResponse>;
 
 /** DELETE /api/me: the password, or (accounts without one) a sign-in of the last 10 minutes. */
 export const deleteAccountBody = z.object({ password: z.string().max(200).optional() });
+
+/** GET /api/me/export: everything stored about the member, one JSON document (its tables and photos). */
+export const exportResponse = z.record(z.string(), z.unknown());

@@ -1,5 +1,6 @@
-import { meResponse, type MeResponse } from '@funkeln/contracts/auth';
-import { api } from './api';
+import type { MeResponse } from '@funkeln/contracts/auth';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { call } from './api';
 import { errorCode } from './api-error';
 import { clearToken, getToken } from './token-storage';
 
@@ -10,7 +11,7 @@ import { clearToken, getToken } from './token-storage';
  */
 export async function loadMe(token: string): Promise<MeResponse | null> {
   try {
-    return await api.get('/me', meResponse);
+    return await call(authEndpoints.me);
   } catch (error) {
     if (errorCode(error) === 'unauthorized' && getToken() === token) clearToken();
     return null;

@@ -1,5 +1,5 @@
-import { messageBody } from '@funkeln/contracts/errors';
-import { api } from './api';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { call } from './api';
 
 /** Mails the signed-in member a new verification link (the banner and the wallet offer it). */
-export const startVerification = () => api.post('/auth/verify/start', messageBody);
+export const startVerification = () => call(authEndpoints.verifyStart);

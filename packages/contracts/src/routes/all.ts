@@ -1,12 +1,17 @@
+import { accountEndpoints } from './account.js';
 import { adminEndpoints } from './admin.js';
+import { authEndpoints } from './auth.js';
 import { blocksEndpoints } from './blocks.js';
 import { companionEndpoints } from './companion.js';
 import type { EndpointSpec } from './define.js';
+import { devmailEndpoints } from './devmail.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
 import { metricsEndpoints } from './metrics.js';
+import { notificationsEndpoints } from './notifications.js';
 import { placesEndpoints } from './places.js';
+import { privacyEndpoints } from './privacy.js';
 import { pushEndpoints } from './push.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
@@ -14,14 +19,19 @@ import { walletEndpoints } from './wallet.js';
 
 /** Every endpoint of the contract table (the server's registration test walks it; the web app imports per domain). */
 export const allEndpoints: readonly EndpointSpec[] = [
+  ...Object.values(accountEndpoints),
   ...Object.values(adminEndpoints),
+  ...Object.values(authEndpoints),
   ...Object.values(blocksEndpoints),
   ...Object.values(companionEndpoints),
+  ...Object.values(devmailEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(metricsEndpoints),
+  ...Object.values(notificationsEndpoints),
   ...Object.values(placesEndpoints),
+  ...Object.values(privacyEndpoints),
   ...Object.values(pushEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),

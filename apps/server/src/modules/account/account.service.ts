@@ -2,7 +2,6 @@ import type { MemberSettings } from '@funkeln/contracts/account';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../auth/index.js';
 import * as repo from './account.repo.js';
 
@@ -11,7 +10,6 @@ export interface AccountServiceDeps {
   db: Db;
   sessions: SessionService;
   events: EventBus;
-  limiter: RateLimiter;
 }
 
 /** The member's own account: settings, password, signing out everywhere. */
@@ -19,13 +17,11 @@ export class AccountService {
   private readonly db: Db;
   private readonly sessions: SessionService;
   private readonly events: EventBus;
-  private readonly limiter: RateLimiter;
 
   constructor(deps: AccountServiceDeps) {
     this.db = deps.db;
     this.sessions = deps.sessions;
     this.events = deps.events;
-    this.limiter = deps.limiter;
   }
 
   async settings(userId: string): Promise<MemberSettings> {
@@ -51,7 +47,6 @@ export class AccountService {
   }
 
   async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
-    await enforceLimit(this.limiter, `password-change:user:${auth.user.id}`, 10, 3_600_000, 'password_change');
     if (!auth.user.password_hash || !(await verifyPassword(auth.user.password_hash, current))) {
       throw new AppError('wrong_password', { params: { of: 'current' } });
     }

@@ -3,12 +3,12 @@ import type { SessionService } from '../auth/index.js';
 import { accountRoutes } from './account.routes.js';
 import { AccountService } from './account.service.js';
 
-export interface AccountModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter'> {
+export interface AccountModuleDeps extends Pick<Platform, 'db' | 'events'> {
   sessions: SessionService;
 }
 
-/** The member's own account: settings, password change, signing out everywhere. */
-export function createAccountModule({ db, events, limiter, sessions }: AccountModuleDeps): AppModule<{ account: AccountService }> {
-  const account = new AccountService({ db, sessions, events, limiter });
-  return { routes: accountRoutes(account, sessions), services: { account }, jobs: [] };
+/** The member's own account: settings, password change (its hourly limit declared on the endpoint), signing out everywhere. */
+export function createAccountModule({ db, events, sessions }: AccountModuleDeps): AppModule<{ account: AccountService }> {
+  const account = new AccountService({ db, sessions, events });
+  return { routes: accountRoutes(account), services: { account }, jobs: [] };
 }

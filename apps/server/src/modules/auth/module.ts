@@ -40,7 +40,7 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
     },
     log,
   });
-  const verification = new VerificationService({ db, settings, mailTokens, sessions, limiter, requests: mailRequests });
+  const verification = new VerificationService({ db, settings, mailTokens, sessions, requests: mailRequests });
   const passwordReset = new PasswordResetService({ db, mailTokens, sessions, limiter, requests: mailRequests });
   const loginCodes = new LoginCodeService(db, sessions);
   const services: AuthServices = {
@@ -54,7 +54,7 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
   };
   return {
     routes: async (app) => {
-      await app.register(authRoutes({ ...services, limiter }));
+      await app.register(authRoutes(services));
       await app.register(googleRoutes({ ...services, config }));
     },
     services,

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { MailTokenService } from './mail-tokens.service.js';
 import type { MailRequestQueue } from './mail-requests.js';
 import { loginAccountKey } from './auth.service.js';
@@ -38,9 +38,8 @@ export class PasswordResetService {
     this.requests = deps.requests;
   }
 
-  /** Only queues the request, so any address gets the same answer on the same path. */
-  async request(email: string, ip: string): Promise<string> {
-    await enforceLimit(this.limiter, `reset-request:ip:${ip}`, 20, 3600_000);
+  /** Only queues the request, so any address gets the same answer on the same path (limited per client address by the endpoint). */
+  async request(email: string): Promise<string> {
     await this.requests.enqueue('reset', email);
     return RESET_REQUESTED;
   }

@@ -1,7 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { SettingsService } from '../settings/index.js';
 import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
@@ -23,7 +22,6 @@ export interface VerificationServiceDeps {
   settings: SettingsService;
   mailTokens: MailTokenService;
   sessions: SessionService;
-  limiter: RateLimiter;
   requests: Pick<MailRequestQueue, 'enqueue'>;
 }
 
@@ -32,7 +30,6 @@ export class VerificationService {
   private readonly settings: SettingsService;
   private readonly mailTokens: MailTokenService;
   private readonly sessions: SessionService;
-  private readonly limiter: RateLimiter;
   private readonly requests: Pick<MailRequestQueue, 'enqueue'>;
 
   constructor(deps: VerificationServiceDeps) {
@@ -40,7 +37,6 @@ export class VerificationService {
     this.settings = deps.settings;
     this.mailTokens = deps.mailTokens;
     this.sessions = deps.sessions;
-    this.limiter = deps.limiter;
     this.requests = deps.requests;
   }
 
@@ -56,9 +52,8 @@ export class VerificationService {
     return VERIFY_SENT;
   }
 
-  /** Signed out: only queues the request, so any address gets the same answer on the same path. */
-  async resend(email: string, ip: string): Promise<string> {
-    await enforceLimit(this.limiter, `verify-resend:ip:${ip}`, 20, 3600_000);
+  /** Signed out: only queues the request, so any address gets the same answer on the same path (limited per client address by the endpoint). */
+  async resend(email: string): Promise<string> {
     await this.requests.enqueue('verify', email);
     return RESEND_ANSWER;
   }

@@ -1,6 +1,8 @@
+import { devmailEndpoints as endpoints } from '@funkeln/contracts/routes/devmail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { serve } from '../../platform/endpoints.js';
 import { html } from '../../platform/html.js';
 import { listDeliveredMails, type OutboxRow } from '../../platform/mail/outbox.repo.js';
 import type { OutboxSender } from '../../platform/mail/outbox-sender.js';
@@ -21,7 +23,7 @@ function page(mails: OutboxRow[], publicUrl: string): string {
     })}</header><pre>!${linkify(m.text_body, publicUrl)}</pre></article>`,
   );
   return html`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Dev-Postfach · Funkeln</title><link rel="stylesheet" href="/dev/mailbox.css"></head><body>
+<title>Dev-Postfach · Funkeln</title><link rel="stylesheet" href="${endpoints.stylesheet.path}"></head><body>
 <h1>Dev-Postfach</h1><p>Ohne SMTP_URL landen alle E-Mails hier (nur außerhalb der Produktion). Neueste zuerst.</p>
 !${items.length > 0 ? items : '<p>Noch keine E-Mails.</p>'}</body></html>`;
 }
@@ -44,11 +46,11 @@ export function devMailboxRoutes(c: DevMailboxDeps): FastifyPluginAsyncZod {
       await c.mailSender.drain();
       return listDeliveredMails(c.db, 'dev', 100);
     };
-    app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) =>
+    serve(app, endpoints.mailbox, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(await load(), c.config.publicUrl)),
     );
-    app.get('/dev/mailbox.css', { schema: { hide: true } }, async (_req, reply) => reply.type('text/css').send(CSS));
-    app.get('/dev/mailbox.json', { schema: { hide: true } }, async (_req, reply) =>
+    serve(app, endpoints.stylesheet, async (_req, reply) => reply.type('text/css').send(CSS));
+    serve(app, endpoints.mails, async (_req, reply) =>
       reply.header('cache-control', 'no-store').send(
         (await load()).map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })),
       ),

@@ -6,7 +6,7 @@ import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';
 import { claimMark, countMail, releaseMark } from './notifications.repo.js';
-import type { UnsubscribeTokens } from './unsubscribe-tokens.js';
+import { unsubscribePath, type UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const PATH: Record<NotificationKind, (otherId: string) => string> = {
   match: () => '/matches',
@@ -66,7 +66,7 @@ export class EmailChannel implements NotificationChannel {
       name: recipient.name,
       otherName,
       link: this.publicUrl + PATH[n.kind](other ?? ''),
-      unsubscribeUrl: `${this.publicUrl}/api/notifications/unsubscribe?t=${token}`,
+      unsubscribeUrl: this.publicUrl + unsubscribePath(token),
       settingsUrl: `${this.publicUrl}/settings`,
     });
     await enqueueMail(tx, mail);

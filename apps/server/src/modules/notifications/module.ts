@@ -7,7 +7,7 @@ import { NotificationService } from './notifications.service.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 import { UnsubscribeService } from './unsubscribe.service.js';
 
-export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'limiter' | 'log'> {
+export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'log'> {
   settings: SettingsService;
 }
 
@@ -15,7 +15,7 @@ export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' 
  * Tells offline members of a new match, message or flirt through every registered channel (e-mail
  * here; other modules register theirs, e.g. push); one-click unsubscribe from the mails (RFC 8058).
  */
-export function createNotificationsModule({ config, db, events, limiter, log, settings }: NotificationsModuleDeps): AppModule<{
+export function createNotificationsModule({ config, db, events, log, settings }: NotificationsModuleDeps): AppModule<{
   notifications: NotificationService;
   unsubscribes: UnsubscribeService;
 }> {
@@ -24,7 +24,7 @@ export function createNotificationsModule({ config, db, events, limiter, log, se
   notifications.register(new EmailChannel({ settings, tokens, events, publicUrl: config.publicUrl }));
   const unsubscribes = new UnsubscribeService(db, tokens, events);
   return {
-    routes: notificationsRoutes(unsubscribes, limiter),
+    routes: notificationsRoutes(unsubscribes),
     services: { notifications, unsubscribes },
     // Delivery listens to events from creation on; at shutdown it stops listening and finishes what it started.
     jobs: [stopOnly(() => notifications.close())],

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { notificationsEndpoints } from '@funkeln/contracts/routes/notifications';
 import type { Db } from '../../db/client.js';
 import { loadSecret } from '../../platform/secrets.js';
 import type { NotificationKind } from './notification.js';
@@ -10,6 +12,10 @@ const MAC_BYTES = 32;
 function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The unsubscribe link of a token (path and query, from the contract table): the mails' link and the page's form. */
+export const unsubscribePath = (token: string): string =>
+  `${pathOf(notificationsEndpoints.unsubscribe.path, {})}?${new URLSearchParams({ t: token }).toString()}`;
 
 /**
  * One-click unsubscribe tokens (RFC 8058 links): the member id (16 bytes) and the mail kind (1 byte)

@@ -2,7 +2,6 @@ import type { ConsentResponse } from '@funkeln/contracts/privacy';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { type AuthContext, type SessionService, verifyPassword } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
@@ -19,7 +18,6 @@ export interface PrivacyServiceDeps {
   sessions: SessionService;
   leaderboard: LeaderboardService;
   events: EventBus;
-  limiter: RateLimiter;
 }
 
 /** The member's own data (DSGVO): export, erasure, consent. */
@@ -30,7 +28,6 @@ export class PrivacyService {
   private readonly sessions: SessionService;
   private readonly leaderboard: LeaderboardService;
   private readonly events: EventBus;
-  private readonly limiter: RateLimiter;
 
   constructor(deps: PrivacyServiceDeps) {
     this.db = deps.db;
@@ -39,12 +36,10 @@ export class PrivacyService {
     this.sessions = deps.sessions;
     this.leaderboard = deps.leaderboard;
     this.events = deps.events;
-    this.limiter = deps.limiter;
   }
 
   /** Everything stored about the member, photos included (base64), as one JSON document. */
   async export(userId: string) {
-    await enforceLimit(this.limiter, `export:user:${userId}`, 5, 3_600_000, 'export');
     const rows = await repo.exportRows(this.db, userId);
     const photos = await Promise.all(
       rows.photos.map(async ({ large_key: key, ...photo }) => {

@@ -1,26 +1,24 @@
-import { messageBody } from '@funkeln/contracts/errors';
-import { consentResponse } from '@funkeln/contracts/privacy';
+import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, apiRequest } from '../../lib/api';
+import { call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
-export const useConsent = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });
+export const useConsent = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => call(privacyEndpoints.consent) });
 
 export function useSetConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orientation: boolean) => api.put('/me/consent', consentResponse, { orientation }),
+    mutationFn: (orientation: boolean) => call(privacyEndpoints.setConsent, { body: { orientation } }),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.consent(), data),
   });
 }
 
 /** Accounts without a password (Google) send none; the server then wants a recent sign-in. */
-export const deleteAccount = (password: string) => apiRequest('DELETE', '/me', messageBody, password ? { password } : {});
+export const deleteAccount = (password: string) => call(privacyEndpoints.deleteAccount, { body: password ? { password } : {} });
 
 /** Downloads everything stored about the member (GET /api/me/export) as funkeln-export.json. */
 export async function downloadExport(): Promise<void> {
-  const data = await api.get('/me/export', z.record(z.string(), z.unknown()));
+  const data = await call(privacyEndpoints.export);
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,15 +1,16 @@
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
-import { oauthExchangeBody, tokenResponse } from '@funkeln/contracts/auth';
-import { errorResponses } from '@funkeln/contracts/errors';
+import { authEndpoints as endpoints } from '@funkeln/contracts/routes/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config.js';
+import { serve } from '../../../platform/endpoints.js';
 import { LOGIN_CODE_TTL_SECONDS, type LoginCodeService } from '../login-codes.service.js';
 import { GoogleSignInError, type GoogleSignIn } from './google.service.js';
 
 const COOKIE = 'funkeln_oauth_state';
-const COOKIE_PATH = '/api/auth/oauth/google';
+/** The folder of start and callback: the state cookie goes to both and nowhere else. */
+const COOKIE_PATH = endpoints.googleCallback.path.slice(0, endpoints.googleCallback.path.lastIndexOf('/'));
 const BINDING_COOKIE = 'funkeln_login_binding';
-const BINDING_PATH = '/api/auth/oauth/exchange';
+const BINDING_PATH = endpoints.oauthExchange.path;
 
 /** Start and callback are browser navigations answered with redirects; the exchange is the login page's JSON call. */
 export interface GoogleRouteDeps {
@@ -26,7 +27,7 @@ export function googleRoutes(c: GoogleRouteDeps): FastifyPluginAsyncZod {
     const cookie = (path: string, maxAge: number): CookieSerializeOptions => ({ path, httpOnly: true, sameSite: 'lax', maxAge, secure });
     const toLogin = (query: string) => `/login?${query}`;
 
-    app.get('/auth/oauth/google/start', { schema: { tags: ['auth'], hide: false } }, async (req, reply) => {
+    serve(app, endpoints.googleStart, async (req, reply) => {
       if (!c.google.enabled) return reply.redirect(toLogin('error=google_unavailable'));
       try {
         const { url, state } = await c.google.start();
@@ -39,7 +40,7 @@ export function googleRoutes(c: GoogleRouteDeps): FastifyPluginAsyncZod {
       }
     });
 
-    app.get('/auth/oauth/google/callback', { schema: { tags: ['auth'] } }, async (req, reply) => {
+    serve(app, endpoints.googleCallback, async (req, reply) => {
       reply.setCookie(COOKIE, '', cookie(COOKIE_PATH, 0));
       const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       try {
@@ -54,13 +55,9 @@ export function googleRoutes(c: GoogleRouteDeps): FastifyPluginAsyncZod {
       }
     });
 
-    app.post(
-      '/auth/oauth/exchange',
-      { schema: { tags: ['auth'], body: oauthExchangeBody, response: { 200: tokenResponse, ...errorResponses('invalid_login_code') } } },
-      async (req, reply) => {
-        reply.setCookie(BINDING_COOKIE, '', cookie(BINDING_PATH, 0));
-        return { token: await c.loginCodes.exchange(req.body.code, req.cookies[BINDING_COOKIE]) };
-      },
-    );
+    serve(app, endpoints.oauthExchange, async (req, reply) => {
+      reply.setCookie(BINDING_COOKIE, '', cookie(BINDING_PATH, 0));
+      return { token: await c.loginCodes.exchange(req.body.code, req.cookies[BINDING_COOKIE]) };
+    });
   };
 }

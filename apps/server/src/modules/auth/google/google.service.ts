@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { displayName, type OauthErrorCode } from '@funkeln/contracts/auth';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { pathOf } from '@funkeln/contracts/routes/define';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
@@ -9,7 +11,7 @@ import type { SessionService } from '../sessions.service.js';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSubject, type UserRow } from '../users.repo.js';
 import { saveOauthState, takeOauthState } from './oauth-states.repo.js';
 
-const CALLBACK_PATH = '/api/auth/oauth/google/callback';
+const CALLBACK_PATH = pathOf(authEndpoints.googleCallback.path, {});
 const STATE_TTL_SECONDS = 600;
 
 /** What GoogleSignIn is built from (named, so no call site depends on an argument order). */

@@ -2,7 +2,7 @@ import { APPLE_UNAVAILABLE, oauthErrorMessages } from '@funkeln/contracts/auth';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { GOOGLE_START_PATH, useProviders } from '../api';
+import { googleStartHref, useProviders } from '../api';
 import '../auth.css';
 
 interface OAuthButtonsProps {
@@ -19,7 +19,7 @@ export function OAuthButtons({ withApple = false }: OAuthButtonsProps) {
       setMessage(oauthErrorMessages.google_unavailable);
       return;
     }
-    window.location.assign(GOOGLE_START_PATH);
+    window.location.assign(googleStartHref());
   };
 
   return (
