@@ -77,9 +77,9 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     [m.feed, ''],
     [m.swipes, ''],
     [m.blocks, ''],
-    ...[m.profiles, m.photos, m.leaderboard].map(
-      (api): [AppModule<object>, string] => [api, '/api'],
-    ),
+    [m.profiles, ''],
+    [m.photos, ''],
+    [m.leaderboard, ''],
     [m.auth, ''],
     [m.account, ''],
     [m.privacy, ''],

@@ -184,8 +184,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const auth = createAuthModule({ ...platform, settings });
   const { sessions } = auth.services;
   const places = createPlacesModule(platform);
-  const photos = createPhotosModule({ ...platform, storage, moderator, settings, sessions });
-  const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos, sessions });
+  const photos = createPhotosModule({ ...platform, storage, moderator, settings });
+  const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
@@ -207,7 +207,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     metrics: createMetricsModule(platform),
     auth,
     places,
-    profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, places: places.services.places, sessions }),
+    profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, places: places.services.places }),
     photos,
     feed,
     swipes,

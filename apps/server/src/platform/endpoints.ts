@@ -57,6 +57,7 @@ export function serve<E extends EndpointSpec>(app: ZodApp, spec: E, handler: End
       ...(spec.query && { querystring: spec.query }),
       ...(spec.headers && { headers: spec.headers }),
       ...(typeof spec.body === 'object' && { body: spec.body }),
+      ...(spec.body === 'multipart' && { consumes: ['multipart/form-data'] }),
       response: spec.response ? { 200: spec.response, ...errors } : errors,
     },
     // The schemas above validated exactly the shapes EndpointRequest describes; the hooks set `auth`.

@@ -7,11 +7,14 @@ import type { EndpointSpec } from './define.js';
 import { devmailEndpoints } from './devmail.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
+import { leaderboardEndpoints } from './leaderboard.js';
 import { messagesEndpoints } from './messages.js';
 import { metricsEndpoints } from './metrics.js';
 import { notificationsEndpoints } from './notifications.js';
+import { photosEndpoints } from './photos.js';
 import { placesEndpoints } from './places.js';
 import { privacyEndpoints } from './privacy.js';
+import { profilesEndpoints } from './profiles.js';
 import { pushEndpoints } from './push.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
@@ -27,11 +30,14 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(devmailEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
+  ...Object.values(leaderboardEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(metricsEndpoints),
   ...Object.values(notificationsEndpoints),
+  ...Object.values(photosEndpoints),
   ...Object.values(placesEndpoints),
   ...Object.values(privacyEndpoints),
+  ...Object.values(profilesEndpoints),
   ...Object.values(pushEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),

@@ -3,7 +3,6 @@ import { type LeaderboardEntry, photoCategories, type PhotoCategory, type VoteCa
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
@@ -21,20 +20,17 @@ export interface LeaderboardServiceDeps {
   db: Db;
   photos: PhotosService;
   events: EventBus;
-  limiter: RateLimiter;
 }
 
 export class LeaderboardService {
   private readonly db: Db;
   private readonly photos: PhotosService;
   private readonly events: EventBus;
-  private readonly limiter: RateLimiter;
 
   constructor(deps: LeaderboardServiceDeps) {
     this.db = deps.db;
     this.photos = deps.photos;
     this.events = deps.events;
-    this.limiter = deps.limiter;
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {
@@ -50,10 +46,8 @@ export class LeaderboardService {
     return repo.entriesOf(this.db, userId);
   }
 
-  /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo. */
+  /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo (the endpoint counts the vote limits). */
   async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
-    await enforceLimit(this.limiter, `vote:min:${voterId}`, 30, 60_000, 'vote_minute');
-    await enforceLimit(this.limiter, `vote:day:${voterId}`, 500, 86_400_000, 'vote_day');
     const month = berlinMonth(at);
     const score = await this.db.transaction(async (tx) => {
       const photo = await repo.findVotablePhoto(tx, photoId, category);

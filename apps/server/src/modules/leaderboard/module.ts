@@ -1,21 +1,19 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { BadgesService } from './badges.service.js';
 import { leaderboardRoutes } from './leaderboard.routes.js';
 import { LeaderboardService } from './leaderboard.service.js';
 
-export interface LeaderboardModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'schedule'> {
+export interface LeaderboardModuleDeps extends Pick<Platform, 'db' | 'events' | 'schedule'> {
   photos: PhotosService;
-  sessions: SessionService;
 }
 
 /** Votes, the monthly Top10 and badges; freezes finished months' Top10 every 10 minutes (once across the cluster). */
-export function createLeaderboardModule({ db, events, limiter, schedule, photos, sessions }: LeaderboardModuleDeps): AppModule<{
+export function createLeaderboardModule({ db, events, schedule, photos }: LeaderboardModuleDeps): AppModule<{
   leaderboard: LeaderboardService;
   badges: BadgesService;
 }> {
-  const leaderboard = new LeaderboardService({ db, photos, events, limiter });
+  const leaderboard = new LeaderboardService({ db, photos, events });
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
-  return { routes: leaderboardRoutes(leaderboard, sessions), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze] };
+  return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze] };
 }

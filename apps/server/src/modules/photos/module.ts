@@ -1,26 +1,24 @@
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Moderator } from './moderation/moderator.js';
 import { PhotoUrlSigner } from './photo-urls.js';
 import { photosRoutes } from './photos.routes.js';
 import { PhotosService } from './photos.service.js';
 
-export interface PhotosModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'log' | 'metrics'> {
+export interface PhotosModuleDeps extends Pick<Platform, 'db' | 'events' | 'log' | 'metrics'> {
   storage: BlobStorage;
   /** Closed by the composition root, which made it (tests swap it). */
   moderator: Moderator;
   settings: SettingsService;
-  sessions: SessionService;
 }
 
 /** Upload, moderation and signed URLs of member photos. */
-export function createPhotosModule({ db, events, limiter, log, metrics, storage, moderator, settings, sessions }: PhotosModuleDeps): AppModule<{
+export function createPhotosModule({ db, events, log, metrics, storage, moderator, settings }: PhotosModuleDeps): AppModule<{
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
 }> {
   const photoUrls = new PhotoUrlSigner(db);
-  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, settings, limiter, log, events, metrics });
-  return { routes: photosRoutes(photos, sessions), services: { photos, photoUrls }, jobs: [] };
+  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, settings, log, events, metrics });
+  return { routes: photosRoutes(photos), services: { photos, photoUrls }, jobs: [] };
 }

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import type { Db } from '../../db/client.js';
 import { loadSecret } from '../../platform/secrets.js';
 
@@ -24,7 +26,7 @@ export class PhotoUrlSigner {
   async sign(photoId: string, size: PhotoSize, scope: PhotoScope, ttlSeconds: number, base = ''): Promise<string> {
     const exp = this.expiry(ttlSeconds);
     const sig = await this.mac(`${photoId}\n${size}\n${scope}\n${exp}`);
-    return `${base}/api/photos/${photoId}/${size}?scope=${scope}&exp=${exp}&sig=${sig}`;
+    return `${base}${pathOf(photosEndpoints.file.path, { id: photoId, size })}?scope=${scope}&exp=${exp}&sig=${sig}`;
   }
 
   /** True when sig is ours for exactly these values and exp has not passed. */

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { SettingsService } from '../settings/index.js';
 import { processImage } from './image-pipeline.js';
@@ -28,7 +27,6 @@ export interface PhotosServiceDeps {
   urls: PhotoUrlSigner;
   moderator: Moderator;
   settings: SettingsService;
-  limiter: RateLimiter;
   log: PhotoLog;
   events: EventBus;
   metrics: Pick<Metrics, 'moderationOutcomes'>;
@@ -43,7 +41,6 @@ export class PhotosService {
   private readonly urls: PhotoUrlSigner;
   private readonly moderator: Moderator;
   private readonly settings: SettingsService;
-  private readonly limiter: RateLimiter;
   private readonly log: PhotoLog;
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'moderationOutcomes'>;
@@ -54,7 +51,6 @@ export class PhotosService {
     this.urls = deps.urls;
     this.moderator = deps.moderator;
     this.settings = deps.settings;
-    this.limiter = deps.limiter;
     this.log = deps.log;
     this.events = deps.events;
     this.metrics = deps.metrics;
@@ -62,7 +58,6 @@ export class PhotosService {
 
   /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
   async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
-    await enforceLimit(this.limiter, `upload:user:${userId}`, 20, 3600_000, 'upload');
     const image = await this.cpu(() => processImage(data));
     const decision = await this.moderate(image.large);
     const id = randomUUID();

@@ -1,5 +1,4 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SessionService } from '../auth/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -13,16 +12,15 @@ export interface ProfilesModuleDeps extends Pick<Platform, 'config' | 'db' | 'ev
   places: PlacesService;
   blocks: BlocksService;
   badges: BadgesService;
-  sessions: SessionService;
 }
 
 /** Own and others' profiles; the public share page is its page outside the API. */
-export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges, sessions }: ProfilesModuleDeps): AppModule<{
+export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges }: ProfilesModuleDeps): AppModule<{
   profiles: ProfilesService;
 }> {
   const profiles = new ProfilesService({ db, photos, places, blocks, limiter, events, badges });
   return {
-    routes: profilesRoutes(profiles, sessions),
+    routes: profilesRoutes(profiles),
     pages: shareRoutes(profiles, photos, config.publicUrl),
     services: { profiles },
     jobs: [],

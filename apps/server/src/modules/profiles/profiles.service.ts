@@ -14,7 +14,8 @@ import type { EventBus } from '../../platform/events.js';
 import { type PhotosService, visibleStatus } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import type { BlocksService } from '../blocks/index.js';
-import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { limits } from '@funkeln/contracts/routes/limits';
+import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
 
@@ -82,7 +83,7 @@ export class ProfilesService {
     const before = await findProfile(this.db, userId);
     if (body.placeId !== undefined && before?.place_id !== body.placeId) {
       // Moving the home town around is how distance probes trilaterate members: a few moves a day.
-      await enforceLimit(this.limiter, `place-change:user:${userId}`, 3, 24 * 3600_000, 'place_change');
+      await enforcePolicy(this.limiter, limits.placeChange, userId);
     }
     await this.db.transaction(async (tx) => {
       const current = (await findProfile(tx, userId, true)) ?? emptyProfile(userId);

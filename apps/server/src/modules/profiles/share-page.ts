@@ -1,3 +1,4 @@
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { html } from '../../platform/html.js';
 
 export interface ShareView {
@@ -9,7 +10,7 @@ export interface ShareView {
   appUrl: string;
 }
 
-const CSS_LINK = '<link rel="stylesheet" href="/share/share.css">';
+const CSS_LINK = html`<link rel="stylesheet" href="${profilesEndpoints.shareCss.path}">`;
 
 /** Server-rendered share page: Open Graph and Twitter tags for messenger previews, no scripts. */
 export function renderSharePage(v: ShareView): string {

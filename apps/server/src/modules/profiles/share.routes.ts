@@ -1,5 +1,8 @@
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serve } from '../../platform/endpoints.js';
 import type { PhotosService } from '../photos/index.js';
 import type { ProfilesService } from './profiles.service.js';
 import { renderNotPublicPage, renderSharePage, SHARE_CSS } from './share-page.js';
@@ -9,11 +12,11 @@ const SHARE_IMAGE_TTL = 7 * 24 * 3600;
 
 export function shareRoutes(profiles: ProfilesService, photos: PhotosService, publicUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/share/share.css', { schema: { hide: true } }, async (_req, reply) =>
+    serve(app, endpoints.shareCss, async (_req, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SHARE_CSS),
     );
 
-    app.get('/share/:id', { schema: { hide: true, params: z.object({ id: z.string().max(64) }) } }, async (req, reply) => {
+    serve(app, endpoints.sharePage, async (req, reply) => {
       const id = req.params.id;
       const shared = z.uuid().safeParse(id).success ? await profiles.getShareable(id) : undefined;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -25,7 +28,7 @@ export function shareRoutes(profiles: ProfilesService, photos: PhotosService, pu
           age: shared.age,
           city: shared.city,
           imageUrl: urls?.url ?? null,
-          pageUrl: `${publicUrl}/share/${id}`,
+          pageUrl: `${publicUrl}${pathOf(endpoints.sharePage.path, { id })}`,
           appUrl: `${publicUrl}/profile/${id}`,
         }),
       );

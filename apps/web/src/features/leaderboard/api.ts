@@ -1,14 +1,15 @@
-import { type LeaderboardEntry, leaderboardEvent, leaderboardResponse, nextVoteResponse, type PhotoCategory, voteResponse } from '@funkeln/contracts/leaderboard';
+import { type LeaderboardEntry, leaderboardEvent, type PhotoCategory } from '@funkeln/contracts/leaderboard';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 import { connectSocket } from '../../lib/socket';
 
 export function useLeaderboard(category: PhotoCategory, month: string) {
   return useQuery({
     queryKey: queryKeys.leaderboard.board(category, month),
-    queryFn: () => api.get(`/leaderboard/${category}?month=${month}`, leaderboardResponse),
+    queryFn: () => call(leaderboardEndpoints.leaderboard, { params: { category }, query: { month } }),
   });
 }
 
@@ -42,14 +43,14 @@ export function useLiveLeaderboard(category: PhotoCategory, month: string, curre
 export function useNextCandidate(category: PhotoCategory, skipped: string[]) {
   return useQuery({
     queryKey: queryKeys.nextVote(category, skipped),
-    queryFn: () => api.get(`/votes/next?category=${category}${skipped.length ? `&skip=${skipped.join(',')}` : ''}`, nextVoteResponse),
+    queryFn: () => call(leaderboardEndpoints.nextVote, { query: { category, skip: skipped.length ? skipped.join(',') : undefined } }),
   });
 }
 
 export function useVote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vote: { photoId: string; category: PhotoCategory }) => api.post('/votes', voteResponse, vote),
+    mutationFn: (vote: { photoId: string; category: PhotoCategory }) => call(leaderboardEndpoints.vote, { body: vote }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all() }),
   });
 }

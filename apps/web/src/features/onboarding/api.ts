@@ -1,21 +1,21 @@
 import {
-  ownProfile,
-  photoUploadResponse,
   type OwnPhoto,
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
 import { consentResponse } from '@funkeln/contracts/privacy';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { placesEndpoints } from '@funkeln/contracts/routes/places';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
 export function useOwnProfile() {
-  return useQuery({ queryKey: queryKeys.ownProfile(), queryFn: () => api.get('/me/profile', ownProfile) });
+  return useQuery({ queryKey: queryKeys.ownProfile(), queryFn: () => call(profilesEndpoints.ownProfile) });
 }
 
-export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => api.put('/me/profile', ownProfile, body);
+export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => call(profilesEndpoints.updateProfile, { body });
 
 /** Art. 9 DSGVO: whether the member has consented to processing gender and wishes. */
 export const useConsentState = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });
@@ -32,7 +32,7 @@ export function useGiveConsent() {
 export async function uploadPhoto(file: File): Promise<OwnPhoto> {
   const form = new FormData();
   form.append('file', file);
-  return (await api.post('/photos/upload', photoUploadResponse, form)).photo;
+  return (await call(photosEndpoints.upload, { body: form })).photo;
 }
 
 export const PLACE_QUERY_MIN = 2;

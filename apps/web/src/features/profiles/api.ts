@@ -1,32 +1,33 @@
-import { publicProfile } from '@funkeln/contracts/profiles';
-import { entriesResponse, type PhotoCategory } from '@funkeln/contracts/leaderboard';
+import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, hrefOf } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 import { ApiError } from '../../lib/api-error';
 
 export function usePublicProfile(id: string) {
   return useQuery({
     queryKey: queryKeys.publicProfile(id),
-    queryFn: () => api.get(`/profile/${encodeURIComponent(id)}`, publicProfile),
+    queryFn: () => call(profilesEndpoints.publicProfile, { params: { id } }),
     // An unknown or hidden profile stays that way; do not ask again.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
 }
 
 /** The server-rendered share page with link previews (not a route of this app). */
-export const sharePath = (id: string) => `/share/${encodeURIComponent(id)}`;
+export const sharePath = (id: string) => hrefOf(profilesEndpoints.sharePage, { params: { id } });
 
 const entriesKey = queryKeys.contestEntries();
 
 export function useContestEntries() {
-  return useQuery({ queryKey: entriesKey, queryFn: () => api.get('/me/photo/categories', entriesResponse) });
+  return useQuery({ queryKey: entriesKey, queryFn: () => call(leaderboardEndpoints.entries) });
 }
 
 export function useSaveEntries() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (categories: PhotoCategory[]) => api.put('/me/photo/categories', entriesResponse, { categories }),
+    mutationFn: (categories: PhotoCategory[]) => call(leaderboardEndpoints.setEntries, { body: { categories } }),
     // The box follows the click at once; the server's answer (or the old state on failure) settles it.
     onMutate: (categories) => {
       const before = queryClient.getQueryData(entriesKey);

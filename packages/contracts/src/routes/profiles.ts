@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ownProfile, profileUpdateBody, publicProfile, userIdParams } from '../profiles.js';
+import { endpoint } from './define.js';
+
+/** Own and public profiles; the public share page (HTML for link previews) and its style sheet. */
+export const profilesEndpoints = {
+  ownProfile: endpoint({ method: 'GET', path: '/api/me/profile', auth: 'member', response: ownProfile, errors: [], tag: 'profiles' }),
+  /** A change of place is limited (limits.placeChange), counted by the service only when the place changes. */
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/api/me/profile',
+    auth: 'member',
+    body: profileUpdateBody,
+    response: ownProfile,
+    errors: ['too_young', 'invalid_birth_date', 'unknown_place', 'rate_limited', 'invalid_age_range'],
+    tag: 'profiles',
+  }),
+  publicProfile: endpoint({ method: 'GET', path: '/api/profile/:id', auth: 'member', params: userIdParams, response: publicProfile, errors: ['not_found'], tag: 'profiles' }),
+  /** The server-rendered page behind a shared link (404 page for unknown or unshared profiles). */
+  sharePage: endpoint({ method: 'GET', path: '/share/:id', auth: 'visitor', params: z.object({ id: z.string().max(64) }), errors: [], tag: 'profiles', hidden: true }),
+  shareCss: endpoint({ method: 'GET', path: '/share/share.css', auth: 'visitor', errors: [], tag: 'profiles', hidden: true }),
+} as const;
