@@ -1,9 +1,9 @@
 import { errorMessage } from '@funkeln/contracts/errors';
-import { leaderboardResponse } from '@funkeln/contracts/leaderboard';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
-import { answer, failure } from '../../test/api-handlers';
+import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { LeaderboardPage } from './leaderboard-page';
@@ -13,11 +13,11 @@ vi.mock('../../lib/socket', () => ({ connectSocket: () => ({ connected: false, e
 
 describe('LeaderboardPage', () => {
   it("shows the server's sentence when the Top10 do not load, with a retry that loads them", async () => {
-    server.use(failure('get', '/leaderboard/:category', 'unavailable'));
+    server.use(failureFor(leaderboardEndpoints.leaderboard, 'unavailable'));
     const { user } = renderPage(<LeaderboardPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
     server.use(
-      answer('get', '/leaderboard/:category', leaderboardResponse, [
+      answerFor(leaderboardEndpoints.leaderboard, [
         { rank: 1, user_id: 'u-1', photo_id: 'p-1', score: 12, month_year: '2026-11', name: 'Lea', thumbUrl: null },
       ]),
     );

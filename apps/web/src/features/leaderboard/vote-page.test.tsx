@@ -1,20 +1,20 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
-import { nextVoteResponse } from '@funkeln/contracts/leaderboard';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
-import { answer, failure } from '../../test/api-handlers';
+import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { VotePage } from './vote-page';
 
-const candidate = answer('get', '/votes/next', nextVoteResponse, {
+const candidate = answerFor(leaderboardEndpoints.nextVote, {
   candidate: { photoId: '7d2f9e5a-3c4d-4e6f-8a0b-2c3d4e5f6a7b', url: '/api/photos/p/file', name: 'Lea', age: 29 },
 });
 
 /** One failure per code the vote route declares that a member can run into, with its German sentence. */
 function voteFailure<C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) {
-  return { code, handler: failure('post', '/votes', code, ...params), text: errorMessage(code, ...params) };
+  return { code, handler: failureFor(leaderboardEndpoints.vote, code, ...params), text: errorMessage(code, ...params) };
 }
 
 describe('VotePage', () => {
@@ -34,7 +34,7 @@ describe('VotePage', () => {
   });
 
   it("shows the server's sentence when the next photo does not load, with a retry that loads it", async () => {
-    server.use(failure('get', '/votes/next', 'unavailable'));
+    server.use(failureFor(leaderboardEndpoints.nextVote, 'unavailable'));
     const { user } = renderPage(<VotePage />);
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
     server.use(candidate);

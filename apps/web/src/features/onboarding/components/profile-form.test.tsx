@@ -1,11 +1,11 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
-import { consentResponse } from '@funkeln/contracts/privacy';
 import type { OwnProfile } from '@funkeln/contracts/profiles';
+import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
-import { answer, failure } from '../../../test/api-handlers';
+import { answerFor, failureFor, routeFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ProfileForm } from './profile-form';
@@ -24,11 +24,11 @@ const profile: OwnProfile = {
   photo: null,
 };
 
-const consent = (orientation: 'given' | 'unknown') => answer('get', '/me/consent', consentResponse, { orientation, history: [] });
+const consent = (orientation: 'given' | 'unknown') => answerFor(privacyEndpoints.consent, { orientation, history: [] });
 
 /** One failure per code the profile route declares that a member can run into, with its German sentence. */
 function saveFailure<C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) {
-  return { code, handler: failure('put', '/me/profile', code, ...params), text: errorMessage(code, ...params) };
+  return { code, handler: failureFor(profilesEndpoints.updateProfile, code, ...params), text: errorMessage(code, ...params) };
 }
 
 describe('ProfileForm', () => {
@@ -54,10 +54,10 @@ describe('ProfileForm', () => {
     let saves = 0;
     server.use(
       consent('unknown'),
-      failure('put', '/me/consent', 'unavailable'),
-      http.put('/api/me/profile', () => {
+      failureFor(privacyEndpoints.setConsent, 'unavailable'),
+      routeFor(profilesEndpoints.updateProfile, () => {
         saves += 1;
-        return HttpResponse.json(profile);
+        return profile;
       }),
     );
     const { user } = renderPage(<ProfileForm profile={profile} />);

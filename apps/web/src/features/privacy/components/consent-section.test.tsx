@@ -1,18 +1,18 @@
 import { errorMessage } from '@funkeln/contracts/errors';
-import { consentResponse } from '@funkeln/contracts/privacy';
+import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
-import { answer, failure } from '../../../test/api-handlers';
+import { answerFor, failureFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ConsentSection } from './consent-section';
 
-const given = answer('get', '/me/consent', consentResponse, { orientation: 'given', history: [{ given: true, at: '2026-05-01T10:00:00.000Z' }] });
+const given = answerFor(privacyEndpoints.consent, { orientation: 'given', history: [{ given: true, at: '2026-05-01T10:00:00.000Z' }] });
 
 describe('ConsentSection', () => {
   it("shows the server's sentence when the consent does not load, with a retry that loads it", async () => {
-    server.use(failure('get', '/me/consent', 'unavailable'));
+    server.use(failureFor(privacyEndpoints.consent, 'unavailable'));
     const { user } = renderPage(<ConsentSection />);
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
     server.use(given);
@@ -22,7 +22,7 @@ describe('ConsentSection', () => {
   });
 
   it("shows the server's sentence when the withdrawal is not saved, and keeps the consent", async () => {
-    server.use(given, failure('put', '/me/consent', 'unavailable'));
+    server.use(given, failureFor(privacyEndpoints.setConsent, 'unavailable'));
     const { user } = renderPage(<ConsentSection />);
     await user.click(await screen.findByRole('button', { name: de.settings.consentWithdraw }));
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('unavailable'));

@@ -1,8 +1,9 @@
 import { errorMessage } from '@funkeln/contracts/errors';
-import { categoryLabels, entriesResponse, photoCategories } from '@funkeln/contracts/leaderboard';
+import { categoryLabels, photoCategories } from '@funkeln/contracts/leaderboard';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, failure } from '../../../test/api-handlers';
+import { answerFor, failureFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ContestEntries } from './contest-entries';
@@ -11,7 +12,7 @@ const category = photoCategories[0];
 
 describe('ContestEntries', () => {
   it.each(['unavailable', 'internal_error'] as const)("shows the catalogue sentence for '%s' and takes the choice back", async (code) => {
-    server.use(answer('get', '/me/photo/categories', entriesResponse, { categories: [] }), failure('put', '/me/photo/categories', code));
+    server.use(answerFor(leaderboardEndpoints.entries, { categories: [] }), failureFor(leaderboardEndpoints.setEntries, code));
     const { user } = renderPage(<ContestEntries />);
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: categoryLabels[category] });
     // The saved choice is loaded first.
