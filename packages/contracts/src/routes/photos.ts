@@ -5,8 +5,8 @@ import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
 /** A photo file behind a signed link: which photo and size; scope, expiry and signature in the query. */
-export const photoFileParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
-export const photoFileQuery = z.object({
+const photoFileParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
+const photoFileQuery = z.object({
   scope: z.enum(['public', 'owner']),
   exp: queryInt(1, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(20).max(100),
