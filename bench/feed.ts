@@ -29,15 +29,13 @@ import Fastify from 'fastify';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { createContainer, type Container } from '../apps/server/src/container.js';
+import { createContainer } from '../apps/server/src/container.js';
 import { createPgliteDb, type Db, type Queryable } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { findFeedPage } from '../apps/server/src/modules/feed/feed.repo.js';
-import { CursorSealer } from '../apps/server/src/platform/sealed-cursor.js';
-import { FeedDecks } from '../apps/server/src/modules/feed/feed-decks.js';
-import { DECK_SIZE, FeedService } from '../apps/server/src/modules/feed/feed.service.js';
 import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.js';
-import type { RateLimiter } from '../apps/server/src/platform/rate-limit.js';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../apps/server/src/platform/rate-limit.js';
+import { createRedis } from '../apps/server/src/platform/redis.js';
 import { runLoad, runThroughput, type LoadResult } from './feed/load.js';
 import { berlin, createViewers, generateBackground, generateMembers, generateViewerHistory, type Origin } from './feed/population.js';
 import { MACHINE, recordResult } from './results.js';
@@ -147,10 +145,11 @@ async function explainFeed(db: Db, viewerId: string, home: Origin): Promise<stri
 async function measure(label: string, db: Db, env: Record<string, string>, members: number, chunk: number, helloPort: number): Promise<RunFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-bench-feed-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-feed-${process.pid}:`, ...env });
-  const c = createContainer(config, db, silent);
+  // The limits hook counts with the container's limiter: the same store as the app's, never refusing.
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const limiter = neverRefusing(redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   let decksOn = false;
-  const decks = new FeedDecks({ events: c.events, enabled: () => decksOn, size: DECK_SIZE });
-  const bench: Container = { ...c, limiter: neverRefusing(c.limiter), feed: new FeedService({ db, places: c.places, photos: c.photos, badges: c.badges, decks, cursors: new CursorSealer(db) }) };
+  const c = createContainer(config, db, silent, { limiter, feedDecksEnabled: () => decksOn });
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');
@@ -176,7 +175,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
 
     if (args.explain) console.log(await explainFeed(db, viewers[0]?.id ?? '', home));
 
-    const app = await buildApp(bench, { logger: false });
+    const app = await buildApp(c, { logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
     try {
@@ -212,6 +211,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
     }
   } finally {
     await c.close();
+    redis?.disconnect();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

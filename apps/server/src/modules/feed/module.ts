@@ -12,11 +12,13 @@ export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cachea
   places: PlacesService;
   badges: BadgesService;
   cursors: CursorSealer;
+  /** Whether decks serve pages; default `cacheable` (every process that changes data reaches this one's events). */
+  decksEnabled?: () => boolean;
 }
 
 /** The feed, with decks cached per viewer. */
-export function createFeedModule({ db, events, cacheable, photos, places, badges, cursors }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
-  const decks = new FeedDecks({ events, enabled: cacheable, size: DECK_SIZE });
+export function createFeedModule({ db, events, cacheable, photos, places, badges, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+  const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
   const feed = new FeedService({ db, places, photos, badges, decks, cursors });
   return { routes: feedRoutes(feed), services: { feed }, jobs: [] };
 }
