@@ -80,6 +80,43 @@ export default tseslint.config(
     },
   },
   {
+    // Endpoints are declared once, in packages/contracts/src/routes/<domain>.ts: modules register them with serve()
+    // and never write a route or an /api path themselves (docs/ARCHITECTURE.md, "Request flow").
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='error']",
+          message: 'Answer errors by throwing AppError with a code of the catalogue (@funkeln/contracts/errors).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|options|all|route)$/]",
+          message: 'Register endpoints from the contract table: serve(app, endpoints.x, handler) (platform/endpoints.ts).',
+        },
+        {
+          selector: 'Literal[value=/^\\/(api|share)\\//], TemplateElement[value.raw=/^\\/(api|share)\\//]',
+          message: 'Take paths from the contract table (endpoint.path, pathOf(endpoint.path, params)); no URL path is written twice.',
+        },
+      ],
+    },
+  },
+  {
+    // The web app calls the API through the contract table: call(endpoints.x, ...) / hrefOf(endpoints.x, ...).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the API through the contract table: call(endpoints.x, ...) or hrefOf(endpoints.x, ...) (lib/api.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

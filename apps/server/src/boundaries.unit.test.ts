@@ -9,10 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function ruleErrors(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const boundaryErrors = (filePath: string, code: string) => ruleErrors('boundaries/dependencies', filePath, code);
+const syntaxErrors = (filePath: string, code: string) => ruleErrors('no-restricted-syntax', filePath, code);
 
 const use = (name: string) => `\nexport const used = ${name};\n`;
 
@@ -68,8 +70,29 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
 
   it('refuses a web feature importing another feature, allows lib/ and its own files', async () => {
     const cross = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import * as feed from '../feed/api';${use('feed')}`);
-    const shared = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import { api } from '../../lib/api';\nimport * as own from './api';${use('[api, own]')}`);
+    const shared = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import { call } from '../../lib/api';\nimport * as own from './api';${use('[call, own]')}`);
     expect(cross).toEqual([expect.stringContaining('web feature')]);
     expect(shared).toEqual([]);
+  });
+});
+
+describe('routes declared once (eslint no-restricted-syntax)', { timeout: SLOW_MS }, () => {
+  it('refuses a module registering a route itself or writing an /api path', async () => {
+    const registration = await syntaxErrors('apps/server/src/modules/wallet/route-probe.ts', `export const probe = (app: { get(p: string): void }) => app.get('/wallet');\n`);
+    const path = await syntaxErrors('apps/server/src/modules/wallet/route-probe.ts', 'export const link = (id: string) => `/api/photos/${id}`;\n');
+    expect(registration).toEqual([expect.stringContaining('serve(app, endpoints.x')]);
+    expect(path).toEqual([expect.stringContaining('contract table')]);
+  });
+
+  it('refuses the web app writing an /api path instead of calling through the table', async () => {
+    const literal = await syntaxErrors('apps/web/src/features/wallet/route-probe.ts', "export const url = '/api/wallet';\n");
+    const template = await syntaxErrors('apps/web/src/lib/route-probe.ts', 'export const url = (id: string) => `/api/profile/${id}`;\n');
+    expect(literal).toEqual([expect.stringContaining('call(endpoints.x')]);
+    expect(template).toHaveLength(1);
+  });
+
+  it('leaves tests free to write URLs', async () => {
+    expect(await syntaxErrors('apps/web/src/features/wallet/route-probe.test.ts', "export const url = '/api/wallet';\n")).toEqual([]);
+    expect(await syntaxErrors('apps/server/src/modules/wallet/route-probe.test.ts', "export const url = '/api/wallet';\n")).toEqual([]);
   });
 });
