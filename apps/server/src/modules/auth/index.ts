@@ -1,12 +1,11 @@
-// Public face of the auth module (register, login, sessions (and the auth hooks on them), verification, password reset, Google; the members read service): other modules and the composition root
+// Public face of the auth module (register, login, sessions, verification, password reset, Google; the members read service): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { AuthService } from './auth.service.js';
-export { authOf, requireAdmin, requireAuth } from './auth-hooks.js';
 export { GoogleSignIn } from './google/google.service.js';
 export { LoginCodeService } from './login-codes.service.js';
 export { MailRequestQueue } from './mail-requests.js';
-export { disableNotificationMail, extendPremium, findMailContact, findPremiumUntil, findShownMember, isEmailVerified, memberExists } from './members.js';
+export { disableNotificationMail, extendPremium, findMailContact, findPremiumUntil, findShownMember, memberExists } from './members.js';
 export { assertStrongPassword } from './password-policy.js';
 export { PasswordResetService } from './password-reset.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';

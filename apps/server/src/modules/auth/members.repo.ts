@@ -29,11 +29,6 @@ export async function memberExists(q: Queryable, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function isEmailVerified(q: Queryable, id: string): Promise<boolean> {
-  const row = await typed(q).selectFrom('users').select('email_verified').where('id', '=', id).executeTakeFirst();
-  return row?.email_verified === true;
-}
-
 export async function findPremiumUntil(q: Queryable, id: string): Promise<Date | null> {
   const row = await typed(q).selectFrom('users').select('premium_until').where('id', '=', id).executeTakeFirst();
   return row?.premium_until ?? null;

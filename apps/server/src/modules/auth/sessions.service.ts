@@ -18,6 +18,13 @@ export interface AuthContext {
   role: Role;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session, set by the one authentication hook (platform/endpoint-auth.ts) on every endpoint above visitor. */
+    auth: AuthContext | null;
+  }
+}
+
 /** What SessionService is built from (named, so no call site depends on an argument order). */
 export interface SessionServiceDeps {
   db: Db;
