@@ -20,7 +20,7 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type AuthOf<E extends EndpointSpec> = E['auth'] extends 'visitor' ? FastifyRequest['auth'] : NonNullable<FastifyRequest['auth']>;
 
 /** A request as the endpoint's schemas validated it. */
-export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers' | 'auth'> & {
+type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'headers' | 'auth'> & {
   params: Output<E['params']>;
   query: Output<E['query']>;
   body: E['body'] extends z.ZodType ? z.output<E['body']> : E['body'] extends 'raw' ? Buffer : undefined;
@@ -31,7 +31,7 @@ export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'para
 /** What the handler answers: the JSON response (before the schema serializes it), or anything a page or redirect sends. */
 type Answer<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
 
-export type EndpointHandler<E extends EndpointSpec> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
+type EndpointHandler<E extends EndpointSpec> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
 
 /**
  * Registers an endpoint from its contract: method, path, the schemas that validate params, query,

@@ -1,10 +1,9 @@
 import { errorCodes, type ErrorCode } from '@funkeln/contracts/errors';
-import { pathOf, type EndpointSpec, type PathParamNames, type PathParams } from '@funkeln/contracts/routes/define';
+import { pathOf, type EndpointSpec, type HttpMethod, type PathParamNames, type PathParams } from '@funkeln/contracts/routes/define';
 import { z } from 'zod';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { getToken } from './token-storage';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const looseErrorBody = z.object({ error: z.string().optional(), message: z.string().optional() });
 
@@ -47,9 +46,9 @@ function encodeBody(body: unknown): BodyInit | undefined {
 }
 
 /** Extra request headers, e.g. an Idempotency-Key. */
-export type ExtraHeaders = Record<string, string>;
+type ExtraHeaders = Record<string, string>;
 
-async function send(method: Method, url: string, body: unknown, extra: ExtraHeaders = {}): Promise<Response> {
+async function send(method: HttpMethod, url: string, body: unknown, extra: ExtraHeaders = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const token = getToken();
@@ -72,9 +71,9 @@ export interface ApiResult<T> {
   headers: Headers;
 }
 
-/** Calls the API under /api and parses the answer with its contract schema, keeping the headers. */
+/** Sends a request and parses the answer with the endpoint's response schema, keeping the headers. */
 async function apiRequestWithHeaders<T>(
-  method: Method,
+  method: HttpMethod,
   url: string,
   schema: z.ZodType<T>,
   body?: unknown,
@@ -92,26 +91,6 @@ async function apiRequestWithHeaders<T>(
   return { data: parsed.data, headers: response.headers };
 }
 
-/** Calls the API under /api and parses the answer with its contract schema; body is JSON or FormData. */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  schema: z.ZodType<T>,
-  body?: unknown,
-  headers?: ExtraHeaders,
-): Promise<T> {
-  return (await apiRequestWithHeaders(method, `/api${path}`, schema, body, headers)).data;
-}
-
-export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>) => apiRequest('GET', path, schema),
-  /** GET that also hands back the response headers. */
-  getWithHeaders: <T>(path: string, schema: z.ZodType<T>) => apiRequestWithHeaders('GET', `/api${path}`, schema),
-  post: <T>(path: string, schema: z.ZodType<T>, body?: unknown, headers?: ExtraHeaders) => apiRequest('POST', path, schema, body, headers),
-  put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) => apiRequest('PUT', path, schema, body),
-  delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest('DELETE', path, schema),
-};
-
 /** An endpoint that answers JSON (the others are linked to with hrefOf). */
 type JsonEndpoint = EndpointSpec & { readonly response: z.ZodType };
 
@@ -127,7 +106,7 @@ type BodyInput<E extends EndpointSpec> = E['body'] extends z.ZodType
     : { body?: undefined };
 
 /** What a call passes: the path's parameters, the query, the body (each as its contract types it), extra headers. */
-export type CallInput<E extends EndpointSpec> = ParamsInput<E> & QueryInput<E> & BodyInput<E> & { headers?: ExtraHeaders };
+type CallInput<E extends EndpointSpec> = ParamsInput<E> & QueryInput<E> & BodyInput<E> & { headers?: ExtraHeaders };
 type CallArgs<E extends EndpointSpec> = Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;

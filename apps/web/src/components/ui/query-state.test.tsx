@@ -3,18 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { endpoint } from '@funkeln/contracts/routes/define';
 import { z } from 'zod';
 import { de } from '../../i18n/de';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { failure } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { QueryState } from './query-state';
 
-const names = z.array(z.string());
+const names = endpoint({ method: 'GET', path: '/api/names', auth: 'visitor', response: z.array(z.string()), errors: [], tag: 'test' });
 
 function Names() {
-  const query = useQuery({ queryKey: ['names'], queryFn: () => api.get('/names', names) });
+  const query = useQuery({ queryKey: ['names'], queryFn: () => call(names) });
   return (
     <QueryState query={query} failed="Namen fehlen." isEmpty={(list) => list.length === 0} empty={<p>Noch niemand da.</p>}>
       {(list) => <p>{list.join(', ')}</p>}

@@ -3,12 +3,12 @@ import {
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
-import { consentResponse } from '@funkeln/contracts/privacy';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { placesEndpoints } from '@funkeln/contracts/routes/places';
+import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
 export function useOwnProfile() {
@@ -18,13 +18,13 @@ export function useOwnProfile() {
 export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => call(profilesEndpoints.updateProfile, { body });
 
 /** Art. 9 DSGVO: whether the member has consented to processing gender and wishes. */
-export const useConsentState = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => api.get('/me/consent', consentResponse) });
+export const useConsentState = () => useQuery({ queryKey: queryKeys.consent(), queryFn: () => call(privacyEndpoints.consent) });
 
 /** The explicit, separate consent; given before the profile (gender, wishes) is saved. */
 export function useGiveConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.put('/me/consent', consentResponse, { orientation: true }),
+    mutationFn: () => call(privacyEndpoints.setConsent, { body: { orientation: true } }),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.consent(), data),
   });
 }
