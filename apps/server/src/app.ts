@@ -61,34 +61,11 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   app.addHook('onRequest', endpointLimits(c.limiter));
   await registerDocs(app, c.config.apiDocs);
 
-  // Each module's routes are one plugin (docs/ARCHITECTURE.md, "How a module is wired"); app.ts picks the prefix.
-  const m = c.modules;
-  const mounts: [AppModule<object> | undefined, string][] = [
-    [m.health, ''],
-    [m.metrics, ''],
-    // Routes registered from the contract table (platform/endpoints.ts) carry their full paths.
-    [m.safety, ''],
-    [m.wallet, ''],
-    [m.admin, ''],
-    [m.messages, ''],
-    [m.companion, ''],
-    [m.push, ''],
-    [m.places, ''],
-    [m.feed, ''],
-    [m.swipes, ''],
-    [m.blocks, ''],
-    [m.profiles, ''],
-    [m.photos, ''],
-    [m.leaderboard, ''],
-    [m.auth, ''],
-    [m.account, ''],
-    [m.privacy, ''],
-    [m.notifications, ''],
-    [m.devmail, ''],
-  ];
-  for (const [module, prefix] of mounts) {
-    if (module?.routes) await app.register(module.routes, prefix ? { prefix } : {});
-    if (module?.pages) await app.register(module.pages);
+  // Each module's routes are one plugin of serve() calls whose full paths come from the contract table
+  // (docs/ARCHITECTURE.md, "Request flow" and "How a module is wired").
+  const modules: (AppModule<object> | undefined)[] = Object.values(c.modules);
+  for (const module of modules) {
+    if (module?.routes) await app.register(module.routes);
   }
   await registerSpa(app, options.webDist ?? WEB_DIST);
 

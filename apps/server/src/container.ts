@@ -46,9 +46,7 @@ import { createStorage } from './platform/storage/create-storage.js';
 
 /** The app's modules in the order app.ts registers their routes (routes under /api unless said otherwise). */
 interface Modules {
-  /** At the root. */
   health: ReturnType<typeof createHealthModule>;
-  /** At the root. */
   metrics: ReturnType<typeof createMetricsModule>;
   auth: ReturnType<typeof createAuthModule>;
   places: ReturnType<typeof createPlacesModule>;
@@ -66,10 +64,9 @@ interface Modules {
   privacy: ReturnType<typeof createPrivacyModule>;
   account: ReturnType<typeof createAccountModule>;
   notifications: ReturnType<typeof createNotificationsModule>;
-  /** Under /api/admin. */
   admin: ReturnType<typeof createAdminModule>;
   settings: ReturnType<typeof createSettingsModule>;
-  /** At the root; only when the config enables the dev mailbox. */
+  /** Only when the config enables the dev mailbox. */
   devmail: ReturnType<typeof createDevmailModule> | undefined;
 }
 

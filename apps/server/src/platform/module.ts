@@ -14,14 +14,12 @@ export interface Job {
 }
 
 /**
- * What every createXModule returns. `routes` is the module's HTTP face as one Fastify plugin, which
- * app.ts registers under the module's prefix ('/api' for the JSON API); `services` are what other
+ * What every createXModule returns. `routes` is the module's HTTP face as one Fastify plugin of
+ * serve() calls (full paths from the contract table), which app.ts registers; `services` are what other
  * modules and the composition root may use; `jobs` the module's workers and scheduled jobs.
  */
 export interface AppModule<S extends object> {
   routes?: FastifyPluginAsync;
-  /** HTML pages outside the API (the share page), registered at the root. */
-  pages?: FastifyPluginAsync;
   services: S;
   jobs: Job[];
 }

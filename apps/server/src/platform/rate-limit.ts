@@ -1,23 +1,11 @@
 import type { LimitName } from '@funkeln/contracts/errors';
-import type { RateLimitPolicy } from '@funkeln/contracts/routes/limits';
+import type { Backoff, RateLimitPolicy } from '@funkeln/contracts/routes/limits';
 import { AppError, retryAfter } from './errors.js';
 import type { Redis } from 'ioredis';
 
 interface WindowCount {
   count: number;
   retryAfterMs: number;
-}
-
-/**
- * Progressive delay: the first `free` attempts pass at once; after the n-th (n >= free) the next
- * one must wait baseMs * 2^(n - free), at most maxDelayMs. The count is forgotten forgetMs after
- * the last attempt that passed (or on reset).
- */
-export interface Backoff {
-  free: number;
-  baseMs: number;
-  maxDelayMs: number;
-  forgetMs: number;
 }
 
 /** The wait that n attempts let through impose on the next one. */

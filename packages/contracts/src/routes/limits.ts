@@ -46,3 +46,21 @@ export const limits = {
   tokenConfirmIp: policy({ key: 'token-confirm:ip', per: 'ip', max: 30, windowMs: HOUR }),
   unsubscribeIp: policy({ key: 'unsubscribe:ip', per: 'ip', max: 60, windowMs: HOUR }),
 } as const;
+
+/**
+ * Progressive delay: the first `free` attempts pass at once; after the n-th (n >= free) the next
+ * one must wait baseMs * 2^(n - free), at most maxDelayMs. The count is forgotten forgetMs after
+ * the last attempt that passed (or on reset).
+ */
+export interface Backoff {
+  readonly free: number;
+  readonly baseMs: number;
+  readonly maxDelayMs: number;
+  readonly forgetMs: number;
+}
+
+/** The back-offs services keep themselves (counted with the limiter's `admit`, reset on success). */
+export const backoffs = {
+  /** Failed logins per account (e-mail address), whichever address they come from; reset by a successful login. */
+  loginFailures: { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: DAY },
+} as const satisfies Record<string, Backoff>;

@@ -5,7 +5,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, retryAfter } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import { type Backoff, enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { backoffs } from '@funkeln/contracts/routes/limits';
 import type { SettingsService } from '../settings/index.js';
 import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
@@ -24,7 +25,6 @@ const MINUTE = 60_000;
  * addresses, at most 5 passwords are checked at once, 15 in the first 17 minutes, about 110 in a
  * day. Nobody can lock the owner out for longer than the current delay.
  */
-const LOGIN_BACKOFF: Backoff = { free: 5, baseMs: 1000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE };
 export const loginAccountKey = (email: string) => `login:account:${email}`;
 
 
@@ -89,7 +89,7 @@ export class AuthService {
   /** Attempts per client address are limited by the endpoint (limits.loginIp); failures per account here. */
   async login(body: LoginBody): Promise<{ token: string }> {
     const accountKey = loginAccountKey(body.email);
-    const wait = await this.limiter.admit(accountKey, LOGIN_BACKOFF);
+    const wait = await this.limiter.admit(accountKey, backoffs.loginFailures);
     if (wait > 0) throw new AppError('rate_limited', { params: { limit: 'login_failures' }, headers: retryAfter(wait) });
     const user = await findUserByEmail(this.db, body.email);
     const ok = await verifyPassword(user?.password_hash, body.password);

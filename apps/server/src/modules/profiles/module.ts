@@ -14,14 +14,16 @@ export interface ProfilesModuleDeps extends Pick<Platform, 'config' | 'db' | 'ev
   badges: BadgesService;
 }
 
-/** Own and others' profiles; the public share page is its page outside the API. */
+/** Own and others' profiles, and the public share page outside the API. */
 export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges }: ProfilesModuleDeps): AppModule<{
   profiles: ProfilesService;
 }> {
   const profiles = new ProfilesService({ db, photos, places, blocks, limiter, events, badges });
   return {
-    routes: profilesRoutes(profiles),
-    pages: shareRoutes(profiles, photos, config.publicUrl),
+    routes: async (app) => {
+      await app.register(profilesRoutes(profiles));
+      await app.register(shareRoutes(profiles, photos, config.publicUrl));
+    },
     services: { profiles },
     jobs: [],
   };
