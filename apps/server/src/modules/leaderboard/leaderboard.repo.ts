@@ -68,7 +68,7 @@ export async function addPoint(q: Queryable, s: { category: PhotoCategory; month
 export async function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10) {
   const rows = await typed(q)
     .selectFrom('photo_scores as s')
-    .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
+    .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', sql.lit('approved')).on('p.disabled_at', 'is', null))
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 's.user_id').onRef('e.category', '=', 's.category'))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
     .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
