@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Gender } from '@funkeln/contracts/profiles';
 import type { Queryable } from '../src/db/client.js';
+import type { EventBus } from '../src/platform/events.js';
 import { bearer, register } from './harness.js';
 
 export interface ApiMember {
@@ -34,6 +35,12 @@ export async function verifiedMember(app: FastifyInstance, q: Queryable): Promis
   await q.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
   const id = (await apiAs(app)('GET', '/api/me', token)).json<{ id: string }>().id;
   return { id, token };
+}
+
+/** Confirms a member's address as the mailed link does: the row changes and their cached sessions learn of it. */
+export async function confirmEmail(c: { db: Queryable; events: EventBus }, id: string): Promise<void> {
+  await c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
+  c.events.publish('users.changed', { userIds: [id] });
 }
 
 /** Buys a credit pack in the test mode (no money moves): how tests fund a wallet through the API. */

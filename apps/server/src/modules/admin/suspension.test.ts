@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack, type ApiMember } from '../../../test/members.js';
-import { memberWithPhoto } from '../../../test/swipers.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
+import { approveAll, memberWithPhoto } from '../../../test/swipers.js';
 
 // Issue 16 item 9: a suspended member is gone, at once, from everything another member can see.
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;

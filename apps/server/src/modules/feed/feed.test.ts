@@ -1,34 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import type { ApiMember } from '../../../test/members.js';
-import { memberWithPhoto } from '../../../test/swipers.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
+import { describe, expect, it } from 'vitest';
+import { register } from '../../../test/harness.js';
+import type { ApiMember as Member } from '../../../test/members.js';
+import { useSwipers } from '../../../test/swipers.js';
 
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
-
-let t: TestApp;
-let place: { berlin: number; potsdam: number };
-
-beforeAll(async () => {
-  t = await createTestApp({}, {}, { moderator: approveAll });
-  await t.c.places.ensureLoaded();
-  const find = async (q: string) => (await t.c.places.search(q))[0]?.id ?? 0;
-  place = { berlin: await find('Berlin'), potsdam: await find('Potsdam') };
-}, 60_000);
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-type Member = ApiMember;
-
-const member = (name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> =>
-  memberWithPhoto(t.app, { name, gender, wants, placeId });
-
-const feedIds = async (m: Member, query = '') => (await api('GET', `/api/feed${query}`, m.token)).json<{ id: string }[]>().map((c) => c.id);
+const { t, place, api, member, feedIds } = useSwipers();
 
 describe('feed', () => {
   it('shows cards per spec 3 and validates the radius with a German message', async () => {

@@ -4,13 +4,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
-import { apiAs, buyPack, memberWithProfile, type ApiMember } from '../../../test/members.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
+import { apiAs, buyPack, confirmEmail, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { approveAll } from '../../../test/swipers.js';
 
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -44,9 +40,7 @@ describe('export', () => {
     await withPhoto(anna);
     await api('POST', `/api/likes/${ben.id}?type=like`, anna.token);
     await api('POST', `/api/messages/${ben.id}`, anna.token, { body: 'Hallo Ben' });
-    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [anna.id]);
-    // As confirming the address does: her cached session learns of it (the claim is a 'verified' endpoint).
-    t.c.events.publish('users.changed', { userIds: [anna.id] });
+    await confirmEmail(t.c, anna.id); // the claim is a 'verified' endpoint
     expect((await api('POST', '/api/rewards/claim', anna.token, { type: 'login' })).statusCode).toBe(200);
     await api('POST', '/api/ai/df/memory', anna.token, { content: 'Ich mag Jazz.', tags: ['Musik'] });
     await api('PUT', '/api/me/consent', anna.token, { orientation: true });

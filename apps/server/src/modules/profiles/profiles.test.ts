@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test/harness.js';
 import { decodeEntities } from '../../../test/html.js';
 import { makeJpegWithGps, multipart } from '../../../test/images.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
+import { approveAll } from '../../../test/swipers.js';
 
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
 
 let t: TestApp;
 let potsdam: { id: number; name: string; region: string };

@@ -7,15 +7,10 @@ import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/images.js';
 import { apiAs, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
-import { memberWithPhoto } from '../../../test/swipers.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
+import { approveAll, memberWithPhoto } from '../../../test/swipers.js';
 import { PhotoUrlSigner } from '../photos/photo-urls.js';
 import { FlirtImages } from './flirt-images.js';
 
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
 
 let t: TestApp;
 let base: string;

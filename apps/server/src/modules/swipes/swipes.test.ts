@@ -1,46 +1,16 @@
 import type { MatchEvent } from '@funkeln/contracts/swipes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, listen, type TestApp } from '../../../test/harness.js';
-import type { ApiMember } from '../../../test/members.js';
-import { memberWithPhoto } from '../../../test/swipers.js';
+import { describe, expect, it } from 'vitest';
+import { useSwipers } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
-import type { Moderator } from '../photos/moderation/moderator.js';
 
-const approveAll: Moderator = {
-  classify: async () => ({ Drawing: 0.02, Hentai: 0.01, Neutral: 0.95, Porn: 0.01, Sexy: 0.01 }),
-  close: async () => undefined,
-};
-
-let t: TestApp;
-let base: string;
-let place: { berlin: number; potsdam: number };
-
-beforeAll(async () => {
-  t = await createTestApp({}, {}, { moderator: approveAll });
-  await t.c.places.ensureLoaded();
-  const find = async (q: string) => (await t.c.places.search(q))[0]?.id ?? 0;
-  place = { berlin: await find('Berlin'), potsdam: await find('Potsdam') };
-  base = await listen(t.app);
-}, 60_000);
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-type Member = ApiMember;
-
-const member = (name: string, gender: 'female' | 'male', wants: ('female' | 'male')[], placeId = place.berlin): Promise<Member> =>
-  memberWithPhoto(t.app, { name, gender, wants, placeId });
-
-const feedIds = async (m: Member, query = '') => (await api('GET', `/api/feed${query}`, m.token)).json<{ id: string }[]>().map((c) => c.id);
-const act = (m: Member, target: string, type: string) => api('POST', `/api/likes/${target}?type=${type}`, m.token);
+const { t, api, member, feedIds, act } = useSwipers({ listen: true });
 
 describe('likes, flirts and matches', () => {
   it('a mutual like makes a match; both get a realtime match event', async () => {
     const lea = await member('Lea', 'female', ['male']);
     const tom = await member('Tom', 'male', ['female']);
-    const leaSocket = connectClient(base, lea.token);
-    const tomSocket = connectClient(base, tom.token);
+    const leaSocket = connectClient(t.base, lea.token);
+    const tomSocket = connectClient(t.base, tom.token);
     await Promise.all([leaSocket.connected(), tomSocket.connected()]);
     const events = (s: ReturnType<typeof connectClient>) =>
       new Promise<MatchEvent>((resolve) => s.socket.once('match', (e: MatchEvent) => resolve(e)));

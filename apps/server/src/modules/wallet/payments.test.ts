@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, ledgerProblems } from '../../../test/members.js';
+import { apiAs, confirmEmail, ledgerProblems } from '../../../test/members.js';
 import { startStripeApi, type FakeCheckoutSession, type StripeApi } from '../../../test/stripe-api.js';
 import { createStripeProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 
@@ -322,8 +322,7 @@ describe('buying credits with Stripe Checkout', () => {
 
   it('takes the pack credits back on a dispute, once, and leaves other credits alone', async () => {
     const c = await checkout();
-    const confirmed = await t.c.db.query<{ id: string }>('UPDATE users SET email_verified = true WHERE email = $1 RETURNING id', [c.email]);
-    t.c.events.publish('users.changed', { userIds: confirmed.map((u) => u.id) }); // as the confirmation link does
+    await confirmEmail(t.c, (await apiAs(t.app)('GET', '/api/me', c.token)).json<{ id: string }>().id);
     expect((await apiAs(t.app)('POST', '/api/rewards/claim', c.token, { type: 'login' })).statusCode).toBe(200);
     await pay(c);
     expect((await walletOf(t, c.token)).credits).toBe(130);

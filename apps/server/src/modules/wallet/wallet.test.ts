@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, buyPack, ledgerProblems, memberWithProfile, verifiedMember } from '../../../test/members.js';
+import { apiAs, buyPack, confirmEmail, ledgerProblems, memberWithProfile, verifiedMember } from '../../../test/members.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -117,9 +117,7 @@ describe('rewards need a confirmed address', () => {
     }
     expect((await wallet(token)).credits).toBe(0);
     expect(await t.c.db.query('SELECT 1 FROM reward_claims WHERE user_id = $1', [id])).toHaveLength(0);
-    // As the confirmation link does: the row changes and cached sessions of the member are told.
-    await t.c.db.query('UPDATE users SET email_verified = true WHERE id = $1', [id]);
-    t.c.events.publish('users.changed', { userIds: [id] });
+    await confirmEmail(t.c, id);
     expect((await claim(token, 'login')).json()).toEqual({ amount: 10 });
   });
 
