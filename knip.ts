@@ -22,6 +22,8 @@ const config: KnipConfig = {
         // worker-entry.mjs loads the moderation worker by path (tsImport), which knip cannot follow.
         'src/modules/photos/moderation/worker-entry.mjs',
         'src/modules/photos/moderation/nsfw-worker.ts',
+        'src/modules/verification/face/worker-entry.mjs',
+        'src/modules/verification/face/face-worker.ts',
       ],
       project: ['src/**/*.{ts,mjs}', 'scripts/**/*.ts', 'test/**/*.ts'],
     },

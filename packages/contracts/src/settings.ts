@@ -47,6 +47,13 @@ export const settingDefinitions = {
   PREPAID_FREE_CREDITS_PER_DAY: { schema: int(0, 100000), default: '20' },
   /** Notification mails (match, message, flirt) a member gets at most per day (Europe/Berlin); 0 sends none. */
   NOTIFICATION_MAILS_PER_DAY: { schema: int(0, 1000), default: '10' },
+  /**
+   * Photo verification: a selfie's face matches a photo's face when their descriptor distance is below
+   * this. face-api suggests 0.6; its own sample photos hold two different women at 0.49, so the default is stricter.
+   */
+  FACE_MATCH_THRESHOLD: { schema: decimal(0, 2), default: '0.45' },
+  /** Distances up to this much above FACE_MATCH_THRESHOLD are neither verified nor refused but wait for an admin. */
+  FACE_MATCH_UNCERTAIN_BAND: { schema: decimal(0, 1), default: '0.1' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

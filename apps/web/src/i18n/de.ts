@@ -472,6 +472,8 @@ export const de = {
       DIVERSE_MESSAGE_RULE: 'limit, pay oder free: welche Nachrichtenregel für Mitglieder mit dem Geschlecht divers gilt.',
       COMPANION_CREDIT_COST: 'Credits pro Digital-Friend-Nachricht ohne Premium.',
       PREPAID_FREE_CREDITS_PER_DAY: 'Gratis-Credits (nicht gekauft), die ein Mitglied pro Tag als vorbezahlte Antworten weitergeben kann.',
+      FACE_MATCH_THRESHOLD: 'Foto-Verifizierung: Abstand der Gesichtsmerkmale (0 bis 2), unter dem Selfie und Foto als dieselbe Person gelten. Kleiner = strenger.',
+      FACE_MATCH_UNCERTAIN_BAND: 'So viel über dem Schwellenwert geht eine Verifizierung zur Prüfung an die Admins statt abgelehnt zu werden (0 bis 1).',
     },
     cleanupTitle: 'Wartung',
     cleanupText: 'Löscht abgelaufene Bestätigungs- und Reset-Tokens sowie benutzte, die älter als 7 Tage sind.',

@@ -27,6 +27,8 @@ describe('settings store', () => {
       COMPANION_CREDIT_COST: '2',
       PREPAID_FREE_CREDITS_PER_DAY: '20',
       NOTIFICATION_MAILS_PER_DAY: '10',
+      FACE_MATCH_THRESHOLD: '0.45',
+      FACE_MATCH_UNCERTAIN_BAND: '0.1',
     });
     expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);

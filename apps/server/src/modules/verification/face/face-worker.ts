@@ -1,0 +1,76 @@
+// Runs in a worker thread started by face-engine.ts (through worker-entry.mjs): loads the three
+// face-api models that ship in the npm package once, then answers FaceRequests one at a time.
+// Everything comes from node_modules: the wasm binary and the model weights; nothing is fetched.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
+import type * as Tf from '@tensorflow/tfjs';
+import type * as TfWasm from '@tensorflow/tfjs-backend-wasm';
+import type * as FaceApi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
+import type { DetectedFace, FaceRequest, FaceResponse, FaceWorkerStats } from './protocol.js';
+
+if (!parentPort) throw new Error('face-worker.ts must run in a worker thread');
+const port = parentPort;
+
+// face-api's node-wasm build is CommonJS and require()s tfjs itself; loading tfjs the same way gives
+// one shared tfjs instance (an ESM import would load a second copy without the wasm backend set).
+const require = createRequire(import.meta.url);
+const tf = require('@tensorflow/tfjs') as typeof Tf;
+const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof TfWasm;
+const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as typeof FaceApi;
+
+/** Detections below this confidence are ignored (face-api's own default is 0.5). */
+const MIN_CONFIDENCE = 0.5;
+
+await loadModels();
+port.on('message', (req: FaceRequest) => void answer(req));
+
+async function loadModels(): Promise<void> {
+  // An absolute folder makes the Node build read the .wasm binary from disk instead of fetching it.
+  wasm.setWasmPaths(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep);
+  if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend failed to initialise');
+  await tf.ready();
+  const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+}
+
+async function answer(req: FaceRequest): Promise<void> {
+  let response: FaceResponse;
+  try {
+    response =
+      req.type === 'stats'
+        ? { type: 'stats', id: req.id, stats: stats() }
+        : { type: 'faces', id: req.id, faces: await analyze(req.pixels, req.width, req.height) };
+  } catch (err) {
+    response = { type: 'error', id: req.id, message: err instanceof Error ? err.message : String(err) };
+  }
+  port.postMessage(response);
+}
+
+async function analyze(pixels: Uint8Array, width: number, height: number): Promise<DetectedFace[]> {
+  if (pixels.length !== width * height * 3) throw new Error(`Expected ${width}x${height} RGB pixels, got ${pixels.length} bytes`);
+  const image = tf.tensor3d(pixels, [height, width, 3], 'int32');
+  try {
+    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE });
+    // The CommonJS tfjs tensor is the same class face-api works with; only the type declarations differ.
+    const input = image as unknown as Parameters<typeof faceapi.detectAllFaces>[0];
+    const results = await faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
+    return results.map((r) => ({
+      score: r.detection.score,
+      box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
+      landmarks: r.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
+      descriptor: Array.from(r.descriptor),
+    }));
+  } finally {
+    image.dispose();
+  }
+}
+
+function stats(): FaceWorkerStats {
+  const heap = getHeapStatistics();
+  const memory = tf.memory();
+  return { heapUsedBytes: heap.used_heap_size, heapTotalBytes: heap.total_heap_size, tensorBytes: memory.numBytes, tensors: memory.numTensors };
+}
