@@ -26,8 +26,16 @@ export const feedCard = z.object({
   distance: z.string().optional(),
   /** Names of the member's badges (beyond the spec's card). */
   badges: z.array(z.string()).optional(),
+  /** The start of the member's about-me text, at most ABOUT_PREVIEW characters (beyond the spec). */
+  about: z.string().optional(),
+  /** The member's interest ids, those the viewer shares first (beyond the spec). */
+  interests: z.array(z.string()).optional(),
+  /** How many of `interests` the viewer picked too: the first `sharedInterests` entries. */
+  sharedInterests: z.number().int().optional(),
 });
 export type FeedCard = z.infer<typeof feedCard>;
+/** How much of the about-me text a card carries. */
+export const ABOUT_PREVIEW = 160;
 export const feedResponse = z.array(feedCard);
 
 /** Distance bands for premium members: 'unter 5 km', then 5 km steps rounded up. */

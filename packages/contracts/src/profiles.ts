@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int4, text } from './fields.js';
+import { interestsField, promptsField } from './profile-details.js';
 
 export const genders = ['female', 'male', 'diverse'] as const;
 export const gender = z.enum(genders);
@@ -60,6 +61,10 @@ export const profileUpdateBody = z
     ageMax: age.optional(),
     placeId: int4(1).optional(),
     shareEnabled: z.boolean().optional(),
+    /** Interest ids from the catalogue (profile-details.ts), up to 8; the list replaces the stored one. */
+    interests: interestsField.optional(),
+    /** Up to 3 answered prompts in display order; the list replaces the stored one ([] clears). */
+    prompts: promptsField.optional(),
   })
   .refine((p) => p.ageMin === undefined || p.ageMax === undefined || p.ageMin <= p.ageMax, {
     message: 'Das Mindestalter darf nicht über dem Höchstalter liegen.',
@@ -107,6 +112,8 @@ export const ownProfile = z.object({
   /** True once everything matching needs is filled in and a photo is approved. */
   complete: z.boolean(),
   photo: ownPhoto.nullable(),
+  interests: z.array(z.string()),
+  prompts: z.array(z.object({ promptId: z.string(), answer: z.string() })),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 
@@ -125,6 +132,9 @@ export const publicProfile = z.object({
     photo_url: z.string().nullable(),
     thumb_url: z.string().nullable(),
     badges: z.array(badge),
+    /** Interest ids (labels in profile-details.ts). */
+    interests: z.array(z.string()),
+    prompts: z.array(z.object({ prompt_id: z.string(), question: z.string(), answer: z.string() })),
   }),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;

@@ -287,6 +287,13 @@ export interface Places {
   search_name: string;
 }
 
+export interface ProfilePrompts {
+  answer: string;
+  position: number;
+  prompt_id: string;
+  user_id: string;
+}
+
 export interface Profiles {
   about_me: Generated<string>;
   age_max: Generated<number>;
@@ -294,6 +301,7 @@ export interface Profiles {
   birth_date: Timestamp | null;
   gender: "female" | "male" | "diverse" | null;
   interested_in: Generated<('female' | 'male' | 'diverse')[]>;
+  interests: Generated<string[]>;
   looking_for: Generated<string>;
   orientation_consent: "given" | "withdrawn" | null;
   place_id: number | null;
@@ -441,6 +449,7 @@ export interface DB {
   photo_votes: PhotoVotes;
   photos: Photos;
   places: Places;
+  profile_prompts: ProfilePrompts;
   profiles: Profiles;
   purchases: Purchases;
   push_outbox: PushOutbox;

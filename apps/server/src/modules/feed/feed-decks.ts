@@ -5,6 +5,11 @@ import type { FeedCursor, FeedRow } from './feed.repo.js';
 export interface DeckRow extends FeedRow {
   /** Badge names shown on the card. */
   badges: string[];
+  /** Interest ids, the viewer's shared ones first (a viewer's change of interests drops their decks). */
+  interests: string[];
+  sharedInterests: number;
+  /** The start of the about-me text. */
+  about: string;
   photoUrl: string;
 }
 

@@ -16,6 +16,9 @@ function rows(count: number): DeckRow[] {
     photo_id: id(1000 + i),
     photoUrl: `/p/${i}`,
     badges: [],
+    interests: [],
+    sharedInterests: 0,
+    about: '',
   }));
 }
 

@@ -1,11 +1,11 @@
-import { distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/feed';
+import { ABOUT_PREVIEW, distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/feed';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
-import { findProfile } from '../profiles/index.js';
+import { findCardDetails, findProfile } from '../profiles/index.js';
 import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
@@ -73,8 +73,8 @@ export class FeedService {
     let rows = fromDeck;
     let hasOrigin = deck?.hasOrigin ?? false;
     if (!rows) {
-      const filter = await this.filterFor(viewerId, radiusKm, today);
-      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }));
+      const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, today);
+      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -88,15 +88,15 @@ export class FeedService {
     if (!this.decks) return undefined;
     const seq = this.decks.begin();
     const at = Date.now();
-    const filter = await this.filterFor(viewerId, radiusKm, today);
-    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }));
+    const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, today);
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }), interests);
     const deck: Deck = { seq, at, day: today, rows, complete: rows.length < this.decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     this.decks.keep(viewerId, key, deck);
     return deck;
   }
 
-  /** Who the viewer is looking for; 409 while the profile is incomplete. */
-  private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'>> {
+  /** Who the viewer is looking for (and the viewer's interests); 409 while the profile is incomplete. */
+  private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
     const me = await findProfile(this.db, viewerId);
     if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
       throw new AppError('profile_incomplete');
@@ -114,14 +114,28 @@ export class FeedService {
       maxBirth: shiftYears(today, me.age_min),
       origin,
       radiusKm,
+      interests: me.interests,
     };
   }
 
   /** Signed photo URLs and badge names, read once per deck (badges may lag by the deck's lifetime). */
-  private async withUrls(rows: FeedRow[]): Promise<DeckRow[]> {
-    const badges = await this.badges.ofMany(rows.map((r) => r.id));
+  // Interests (shared ones first, counted against the viewer's) and the start of the about-me text come from one more query per deck.
+  private async withUrls(rows: FeedRow[], viewerInterests: string[]): Promise<DeckRow[]> {
+    const ids = rows.map((r) => r.id);
+    const [badges, details] = await Promise.all([this.badges.ofMany(ids), findCardDetails(this.db, ids, ABOUT_PREVIEW)]);
+    const mine = new Set(viewerInterests);
     return Promise.all(
-      rows.map(async (r) => ({ ...r, photoUrl: (await this.photos.signedPublic(r.photo_id)).url, badges: (badges.get(r.id) ?? []).map((b) => b.name) })),
+      rows.map(async (r) => {
+        const photoUrl = (await this.photos.signedPublic(r.photo_id)).url;
+        const detail = details.get(r.id);
+        return {
+          ...r,
+          photoUrl,
+          badges: (badges.get(r.id) ?? []).map((b) => b.name),
+          ...interestsFor(detail?.interests ?? [], mine),
+          about: detail?.about ?? '',
+        };
+      }),
     );
   }
 }
@@ -135,5 +149,13 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
     ...(r.city ? { city: r.city } : {}),
     ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
     ...(r.badges.length > 0 ? { badges: r.badges } : {}),
+    ...(r.about ? { about: r.about } : {}),
+    ...(r.interests.length > 0 ? { interests: r.interests, sharedInterests: r.sharedInterests } : {}),
   };
+}
+
+/** The member's interests with those the viewer shares first (each group in the member's order), and how many those are. */
+function interestsFor(theirs: string[], mine: ReadonlySet<string>): { interests: string[]; sharedInterests: number } {
+  const shared = theirs.filter((i) => mine.has(i));
+  return { interests: [...shared, ...theirs.filter((i) => !mine.has(i))], sharedInterests: shared.length };
 }

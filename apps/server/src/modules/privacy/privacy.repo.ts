@@ -27,9 +27,10 @@ export async function exportRows(q: Queryable, userId: string) {
         .selectFrom('profiles as p')
         .leftJoin('places as pl', 'pl.id', 'p.place_id')
         .select(['p.about_me', 'p.looking_for', 'p.birth_date', 'p.gender', 'p.interested_in', 'p.age_min', 'p.age_max'])
-        .select(['pl.name as place', 'p.share_enabled', 'p.orientation_consent', 'p.updated_at'])
+        .select(['pl.name as place', 'p.share_enabled', 'p.orientation_consent', 'p.interests', 'p.updated_at'])
         .where('p.user_id', '=', userId)
         .executeTakeFirst()) ?? null,
+    prompts: await k.selectFrom('profile_prompts').select(['position', 'prompt_id', 'answer']).where('user_id', '=', userId).orderBy('position').execute(),
     photos: await k
       .selectFrom('photos')
       .select(['id', 'status', 'moderation_label', 'moderation_scores', 'width', 'height', 'disabled_at', 'created_at', 'large_key'])

@@ -10,7 +10,7 @@ export function findProfile(q: Queryable, userId: string, forUpdate = false): Pr
   const query = typed(q)
     .selectFrom('profiles')
     .select(['user_id', 'about_me', 'looking_for', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'gender'])
-    .select(['interested_in', 'age_min', 'age_max', 'place_id', 'share_enabled'])
+    .select(['interested_in', 'age_min', 'age_max', 'place_id', 'share_enabled', 'interests'])
     .where('user_id', '=', userId);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
@@ -36,7 +36,45 @@ export function emptyProfile(userId: string): ProfileRow {
     age_max: 99,
     place_id: null,
     share_enabled: true,
+    interests: [],
   };
+}
+
+export interface PromptRow {
+  promptId: string;
+  answer: string;
+}
+
+/** The member's answered prompts in display order. */
+export function findPrompts(q: Queryable, userId: string): Promise<PromptRow[]> {
+  return typed(q)
+    .selectFrom('profile_prompts')
+    .select(['prompt_id as promptId', 'answer'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Replaces the member's prompts (inside the transaction that holds the profile row). */
+export async function replacePrompts(q: Queryable, userId: string, prompts: readonly PromptRow[]): Promise<void> {
+  const k = typed(q);
+  await k.deleteFrom('profile_prompts').where('user_id', '=', userId).execute();
+  if (prompts.length === 0) return;
+  await k
+    .insertInto('profile_prompts')
+    .values(prompts.map((p, position) => ({ user_id: userId, position, prompt_id: p.promptId, answer: p.answer })))
+    .execute();
+}
+
+/** What a feed card shows beyond the ranking: interests and the start of the about-me text, for a page of members in one query. */
+export async function findCardDetails(q: Queryable, userIds: readonly string[], aboutChars: number): Promise<Map<string, { interests: string[]; about: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await typed(q)
+    .selectFrom('profiles')
+    .select(['user_id', 'interests', sql<string>`left(about_me, ${aboutChars})`.as('about')])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, { interests: r.interests, about: r.about }]));
 }
 
 /** The member's name, unless the member is suspended: then nobody sees the profile or share page. */

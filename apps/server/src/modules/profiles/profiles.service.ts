@@ -17,7 +17,8 @@ import type { BlocksService } from '../blocks/index.js';
 import { limits } from '@funkeln/contracts/routes/limits';
 import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../leaderboard/index.js';
-import { emptyProfile, findProfile, findShownName, upsertProfile, type ProfileRow } from './profiles.repo.js';
+import { emptyProfile, findProfile, findPrompts, findShownName, replacePrompts, upsertProfile, type ProfileRow } from './profiles.repo.js';
+import { interestsProblem, promptLabel, promptsProblem } from '@funkeln/contracts/profile-details';
 
 
 /** What ProfilesService is built from (named, so no call site depends on an argument order). */
@@ -52,7 +53,7 @@ export class ProfilesService {
 
   async getOwn(userId: string): Promise<OwnProfile> {
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
-    const [place, photo] = await Promise.all([this.placeOf(row), this.photos.ownPhoto(userId)]);
+    const [place, photo, prompts] = await Promise.all([this.placeOf(row), this.photos.ownPhoto(userId), findPrompts(this.db, userId)]);
     const complete = Boolean(row.birth_date && row.gender && row.interested_in.length > 0 && place && photo?.status === 'approved');
     return {
       aboutMe: row.about_me,
@@ -66,6 +67,8 @@ export class ProfilesService {
       shareEnabled: row.share_enabled,
       complete,
       photo,
+      interests: row.interests,
+      prompts,
     };
   }
 
@@ -77,6 +80,8 @@ export class ProfilesService {
     if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) > 120) {
       throw new AppError('invalid_birth_date');
     }
+    const detailsProblem = (body.interests && interestsProblem(body.interests)) || (body.prompts && promptsProblem(body.prompts));
+    if (detailsProblem) throw new AppError(detailsProblem);
     if (body.placeId !== undefined && !(await this.places.get(body.placeId))) {
       throw new AppError('unknown_place');
     }
@@ -98,11 +103,14 @@ export class ProfilesService {
         age_max: body.ageMax ?? current.age_max,
         place_id: body.placeId ?? current.place_id,
         share_enabled: body.shareEnabled ?? current.share_enabled,
+        interests: body.interests ?? current.interests,
       };
       if (next.age_min > next.age_max) {
         throw new AppError('invalid_age_range');
       }
       await upsertProfile(tx, next);
+      // After the upsert, which holds the profile row's lock: concurrent replacements queue behind it.
+      if (body.prompts) await replacePrompts(tx, userId, body.prompts);
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     });
     return this.getOwn(userId);
@@ -115,7 +123,12 @@ export class ProfilesService {
       throw new AppError('not_found', { params: { of: 'profile' } });
     }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
-    const [place, photoRow, badges] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId), this.badges.of(userId)]);
+    const [place, photoRow, badges, prompts] = await Promise.all([
+      this.placeOf(row),
+      this.photos.findForUser(userId),
+      this.badges.of(userId),
+      findPrompts(this.db, userId),
+    ]);
     const own = viewerId === userId && photoRow !== undefined;
     const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
     return {
@@ -129,6 +142,8 @@ export class ProfilesService {
         photo_url: urls?.url ?? null,
         thumb_url: urls?.thumbUrl ?? null,
         badges,
+        interests: row.interests,
+        prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),
       },
     };
   }

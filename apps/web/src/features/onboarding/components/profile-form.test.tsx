@@ -22,6 +22,8 @@ const profile: OwnProfile = {
   shareEnabled: false,
   complete: false,
   photo: null,
+  interests: [],
+  prompts: [],
 };
 
 const consent = (orientation: 'given' | 'unknown') => answerFor(privacyEndpoints.consent, { orientation, history: [] });
