@@ -20,6 +20,8 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const feedCard = z.object({
   id: z.string(),
   photoUrl: z.string(),
+  /** Every approved photo in the member's order, the first being photoUrl (beyond the spec). */
+  photos: z.array(z.string()).optional(),
   name: z.string(),
   age: z.number().int().optional(),
   city: z.string().optional(),

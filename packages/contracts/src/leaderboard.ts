@@ -41,9 +41,19 @@ export const leaderboardResponse = z.array(leaderboardEntry);
 export const leaderboardEvent = z.object({ category: photoCategory, month: z.string(), entries: leaderboardResponse });
 export type LeaderboardEvent = z.infer<typeof leaderboardEvent>;
 
-/** PUT /api/me/photo/categories: which categories the member's approved photo competes in. */
-export const entriesBody = z.object({ categories: z.array(photoCategory).max(photoCategories.length) });
-export const entriesResponse = z.object({ categories: z.array(photoCategory) });
+/**
+ * PUT /api/me/photo/categories: which categories the member competes in, and optionally which of
+ * their approved photos per category (photos: category -> photo id; a category left out competes
+ * with the main photo).
+ */
+export const entriesBody = z.object({
+  categories: z.array(photoCategory).max(photoCategories.length),
+  photos: z.partialRecord(photoCategory, z.uuid('Ungültige Foto-ID.')).optional(),
+});
+export type EntriesBody = z.infer<typeof entriesBody>;
+/** photos: the chosen photo per category where the member chose one (else the main photo competes). */
+export const entriesResponse = z.object({ categories: z.array(photoCategory), photos: z.partialRecord(photoCategory, z.string()) });
+export type EntriesResponse = z.infer<typeof entriesResponse>;
 
 /** GET /api/votes/next?category=: the next photo to rate (null when none is left this month). */
 const UUID_LIST = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/i;

@@ -98,6 +98,18 @@ export const ownPhoto = z.object({
 export type OwnPhoto = z.infer<typeof ownPhoto>;
 export const photoUploadResponse = z.object({ photo: ownPhoto });
 
+/** Up to 6 photos per member, in the member's order; the first approved one is the main photo. */
+export const MAX_PHOTOS = 6;
+/** GET /api/me/photos: the member's photos in order, whatever their state. */
+export const galleryPhoto = ownPhoto.extend({ position: z.number().int(), main: z.boolean() });
+export type GalleryPhoto = z.infer<typeof galleryPhoto>;
+export const galleryResponse = z.object({ photos: z.array(galleryPhoto), max: z.number().int() });
+export type GalleryResponse = z.infer<typeof galleryResponse>;
+/** PUT /api/me/photos/order: every one of the member's photo ids, once, in the new order. */
+export const photoOrderBody = z.object({ ids: z.array(z.uuid('Ungültige Foto-ID.')).min(1).max(MAX_PHOTOS) });
+export type PhotoOrderBody = z.infer<typeof photoOrderBody>;
+export const photoIdParams = z.object({ id: z.uuid('Ungültige Foto-ID.') });
+
 /** GET /api/me/profile: the member's own profile, private fields included. */
 export const ownProfile = z.object({
   aboutMe: z.string(),
@@ -131,6 +143,8 @@ export const publicProfile = z.object({
     gender: z.string().nullable(),
     photo_url: z.string().nullable(),
     thumb_url: z.string().nullable(),
+    /** Every approved photo in the member's order (the first is photo_url's); beyond the spec. */
+    photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
     badges: z.array(badge),
     /** Interest ids (labels in profile-details.ts). */
     interests: z.array(z.string()),

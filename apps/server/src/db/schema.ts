@@ -238,6 +238,7 @@ export interface PaymentEvents {
 export interface PhotoEntries {
   category: "age" | "sex" | "face" | "full_body" | "vacation" | "bikini";
   created_at: Generated<Timestamp>;
+  photo_id: string | null;
   user_id: string;
 }
 
@@ -250,6 +251,7 @@ export interface Photos {
   large_key: string;
   moderation_label: string | null;
   moderation_scores: Generated<ColumnType<Record<string, number>, string, string>>;
+  position: Generated<number>;
   status: "approved" | "pending" | "rejected";
   thumb_key: string;
   user_id: string;

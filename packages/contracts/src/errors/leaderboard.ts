@@ -3,6 +3,7 @@ import { defineErrors } from './define.js';
 /** Photo voting and the leaderboard. */
 export const leaderboardErrors = defineErrors({
   own_photo: { status: 400, message: 'Für dein eigenes Foto kannst du nicht abstimmen.' },
+  invalid_entry_photo: { status: 400, message: 'Wähle für jede Kategorie eines deiner freigegebenen Fotos.' },
   already_voted: { status: 409, message: 'Für dieses Foto hast du diesen Monat schon abgestimmt.' },
 });
 

@@ -11,6 +11,11 @@ export const photosErrors = defineErrors({
   too_many_files: { status: 413, message: 'Bitte lade genau ein Foto hoch.' },
   too_many_parts: { status: 413, message: 'Die Anfrage enthält zu viele Teile.' },
   too_many_fields: { status: 413, message: 'Die Anfrage enthält zu viele Felder.' },
+  too_many_photos: { status: 409, message: 'Du kannst höchstens 6 Fotos hochladen.' },
+  invalid_photo_order: {
+    status: 400,
+    message: 'Die Reihenfolge muss jedes deiner Fotos genau einmal enthalten. Bitte lade die Seite neu und versuche es erneut.',
+  },
   unsupported_image: {
     status: 415,
     message: ({ format }: { format?: 'heic' }) =>
@@ -20,6 +25,6 @@ export const photosErrors = defineErrors({
   },
 });
 
-export const photosNotFound = { photo_unavailable: 'Dieses Foto ist nicht verfügbar.' } as const;
+export const photosNotFound = { photo_unavailable: 'Dieses Foto ist nicht verfügbar.', own_photo: 'Dieses Foto gibt es in deiner Galerie nicht.' } as const;
 
 export const photosLimits = { upload: 'Du hast in der letzten Stunde zu viele Fotos hochgeladen. Bitte warte ein wenig.' } as const;

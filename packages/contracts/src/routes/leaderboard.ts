@@ -16,7 +16,7 @@ import { limits } from './limits.js';
 export const leaderboardEndpoints = {
   leaderboard: endpoint({ method: 'GET', path: '/api/leaderboard/:category', auth: 'member', params: categoryParams, query: leaderboardQuery, response: leaderboardResponse, errors: [], tag: 'leaderboard' }),
   entries: endpoint({ method: 'GET', path: '/api/me/photo/categories', auth: 'member', response: entriesResponse, errors: [], tag: 'leaderboard' }),
-  setEntries: endpoint({ method: 'PUT', path: '/api/me/photo/categories', auth: 'member', body: entriesBody, response: entriesResponse, errors: [], tag: 'leaderboard' }),
+  setEntries: endpoint({ method: 'PUT', path: '/api/me/photo/categories', auth: 'member', body: entriesBody, response: entriesResponse, errors: ['invalid_entry_photo'], tag: 'leaderboard' }),
   nextVote: endpoint({ method: 'GET', path: '/api/votes/next', auth: 'member', query: nextVoteQuery, response: nextVoteResponse, errors: [], tag: 'leaderboard' }),
   /** 30 a minute and 500 a day against automation (the minute's limit is counted first). */
   vote: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryInt } from '../fields.js';
-import { photoUploadResponse } from '../profiles.js';
+import { galleryResponse, photoIdParams, photoOrderBody, photoUploadResponse } from '../profiles.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
@@ -12,7 +12,7 @@ const photoFileQuery = z.object({
   sig: z.string().min(20).max(100),
 });
 
-/** The member's photo: upload (multipart, re-encoded and moderated) and the JPEGs behind signed links. */
+/** The member's photos (up to 6): upload (multipart, re-encoded and moderated), gallery, delete, order, and the JPEGs behind signed links. */
 export const photosEndpoints = {
   upload: endpoint({
     method: 'POST',
@@ -32,10 +32,17 @@ export const photosEndpoints = {
       'too_many_parts',
       'too_many_fields',
       'unsupported_image',
+      'too_many_photos',
     ],
     limits: [limits.upload],
     tag: 'photos',
   }),
+  /** The member's own photos in order (up to 6), whatever their state; the main photo is marked. */
+  gallery: endpoint({ method: 'GET', path: '/api/me/photos', auth: 'member', response: galleryResponse, errors: [], tag: 'photos' }),
+  /** Deletes one of the member's own photos (files included); the others close the gap. */
+  remove: endpoint({ method: 'DELETE', path: '/api/me/photos/:id', auth: 'member', params: photoIdParams, response: galleryResponse, errors: ['not_found'], tag: 'photos' }),
+  /** The new order: every one of the member's photo ids exactly once. */
+  reorder: endpoint({ method: 'PUT', path: '/api/me/photos/order', auth: 'member', body: photoOrderBody, response: galleryResponse, errors: ['invalid_photo_order'], tag: 'photos' }),
   /** Image bytes (JPEG); the signature is the authorisation, so no session is needed (img tags send none). */
   file: endpoint({ method: 'GET', path: '/api/photos/:id/:size', auth: 'visitor', params: photoFileParams, query: photoFileQuery, errors: ['invalid_link', 'not_found'], tag: 'photos' }),
 } as const;

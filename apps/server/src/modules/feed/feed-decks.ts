@@ -11,6 +11,8 @@ export interface DeckRow extends FeedRow {
   /** The start of the about-me text. */
   about: string;
   photoUrl: string;
+  /** Every approved photo's link in the member's order (photoUrl first). */
+  photos: string[];
 }
 
 /** The top of a viewer's ranking for one radius, as the database gave it at `seq`. */

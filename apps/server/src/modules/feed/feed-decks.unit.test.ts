@@ -15,6 +15,7 @@ function rows(count: number): DeckRow[] {
     city: null,
     photo_id: id(1000 + i),
     photoUrl: `/p/${i}`,
+    photos: [`/p/${i}`],
     badges: [],
     interests: [],
     sharedInterests: 0,

@@ -67,7 +67,7 @@ function distM(p: FeedParams): RawBuilder<number> {
 
 /**
  * The feed query. Both sides must want each other (gender and age), the candidate needs an
- * approved photo, is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer and no skip in the
+ * approved photo (the first approved one by position is shown), is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer and no skip in the
  * last 14 days. Distances use the snapped place coordinates only.
  *
  * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
@@ -108,7 +108,9 @@ function feedQuery(p: FeedParams, activeSince: string | null): RawBuilder<FeedRo
          ORDER BY r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
        JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
-       JOIN photos ph ON ph.user_id = c.id AND ph.status = 'approved' AND ph.disabled_at IS NULL
+       -- the main photo: one row per candidate however many photos they have (index photos_main_idx)
+       JOIN LATERAL (SELECT m.id FROM photos m WHERE m.user_id = c.id AND m.status = 'approved' AND m.disabled_at IS NULL
+                      ORDER BY m.position LIMIT 1) ph ON true
       WHERE NOT EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = ${p.viewerId} AND s.target_id = c.id
                            AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days'))
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)

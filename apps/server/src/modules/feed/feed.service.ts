@@ -118,11 +118,15 @@ export class FeedService {
     };
   }
 
-  /** Signed photo URLs and badge names, read once per deck (badges may lag by the deck's lifetime). */
+  /** Signed photo URLs (the main photo and the gallery) and badge names, read once per deck (badges may lag by the deck's lifetime). */
   // Interests (shared ones first, counted against the viewer's) and the start of the about-me text come from one more query per deck.
   private async withUrls(rows: FeedRow[], viewerInterests: string[]): Promise<DeckRow[]> {
     const ids = rows.map((r) => r.id);
-    const [badges, details] = await Promise.all([this.badges.ofMany(ids), findCardDetails(this.db, ids, ABOUT_PREVIEW)]);
+    const [badges, photos, details] = await Promise.all([
+      this.badges.ofMany(ids),
+      this.photos.approvedLargeUrls(ids),
+      findCardDetails(this.db, ids, ABOUT_PREVIEW),
+    ]);
     const mine = new Set(viewerInterests);
     return Promise.all(
       rows.map(async (r) => {
@@ -131,6 +135,7 @@ export class FeedService {
         return {
           ...r,
           photoUrl,
+          photos: photos.get(r.id) ?? [photoUrl],
           badges: (badges.get(r.id) ?? []).map((b) => b.name),
           ...interestsFor(detail?.interests ?? [], mine),
           about: detail?.about ?? '',
@@ -144,6 +149,7 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
   return {
     id: r.id,
     photoUrl: r.photoUrl,
+    photos: r.photos,
     name: r.name,
     age: ageOn(r.birth_date, today),
     ...(r.city ? { city: r.city } : {}),

@@ -9,7 +9,12 @@ export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCate
   return rows.map((r) => r.category);
 }
 
-export async function setEntries(q: Queryable, userId: string, categories: PhotoCategory[]): Promise<void> {
+/** The member's entries with the photo each one names (null: the main photo competes). */
+export function entryPhotosOf(q: Queryable, userId: string) {
+  return typed(q).selectFrom('photo_entries').select(['category', 'photo_id']).where('user_id', '=', userId).orderBy('category').execute();
+}
+
+export async function setEntries(q: Queryable, userId: string, categories: PhotoCategory[], photos: Partial<Record<PhotoCategory, string>> = {}): Promise<void> {
   const k = typed(q);
   await k
     .deleteFrom('photo_entries')
@@ -19,12 +24,20 @@ export async function setEntries(q: Queryable, userId: string, categories: Photo
   if (categories.length === 0) return;
   await k
     .insertInto('photo_entries')
-    .values(categories.map((category) => ({ user_id: userId, category })))
-    .onConflict((oc) => oc.doNothing())
+    .values(categories.map((category) => ({ user_id: userId, category, photo_id: photos[category] ?? null })))
+    .onConflict((oc) => oc.columns(['user_id', 'category']).doUpdateSet((eb) => ({ photo_id: eb.ref('excluded.photo_id') })))
     .execute();
 }
 
-/** The photo if it competes in the category: approved, enabled, entered by its owner. */
+/**
+ * The photo an entry `e` competes with: the one it names while that is approved and enabled, else
+ * the member's main photo (first approved, enabled one by position). At most one per member and category.
+ */
+const competingPhoto = sql<string>`(SELECT cp.id FROM photos cp
+   WHERE cp.user_id = e.user_id AND cp.status = 'approved' AND cp.disabled_at IS NULL
+   ORDER BY (cp.id IS NOT DISTINCT FROM e.photo_id) DESC, cp.position LIMIT 1)`;
+
+/** The photo if it competes in the category: approved, enabled, entered by its owner and the entry's photo. */
 export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory) {
   return typed(q)
     .selectFrom('photos as p')
@@ -34,6 +47,7 @@ export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoC
     .where('p.id', '=', photoId)
     .where('p.status', '=', 'approved')
     .where('p.disabled_at', 'is', null)
+    .where(sql<boolean>`p.id = ${competingPhoto}`)
     .executeTakeFirst();
 }
 
@@ -64,7 +78,7 @@ export async function addPoint(q: Queryable, s: { category: PhotoCategory; month
   return row.score;
 }
 
-/** The running Top10: photos still approved, enabled and entered; ties to who reached the score first. */
+/** The running Top10: photos still approved, enabled and competing for their entry; ties to who reached the score first. */
 export async function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10) {
   const rows = await typed(q)
     .selectFrom('photo_scores as s')
@@ -74,6 +88,8 @@ export async function liveTop(q: Queryable, category: PhotoCategory, month: stri
     .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
     .where('s.category', '=', category)
     .where('s.month', '=', month)
+    // Only the photo that competes now: one row per member, however many photos scored before.
+    .where(sql<boolean>`s.photo_id = ${competingPhoto}`)
     .orderBy('s.score', 'desc')
     .orderBy('s.reached')
     .limit(limit)
@@ -144,7 +160,7 @@ export async function archive(q: Queryable, category: PhotoCategory, month: stri
 export function nextCandidate(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[]) {
   return typed(q)
     .selectFrom('photo_entries as e')
-    .innerJoin('photos as p', (j) => j.onRef('p.user_id', '=', 'e.user_id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
+    .innerJoin('photos as p', (j) => j.on(sql<boolean>`p.id = ${competingPhoto}`))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on('u.suspended_at', 'is', null))
     .select(['p.id as photo_id', 'p.user_id', 'u.display_name as name'])
     .where('e.category', '=', category)

@@ -1,5 +1,12 @@
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
-import { type LeaderboardEntry, photoCategories, type PhotoCategory, type VoteCandidate } from '@funkeln/contracts/leaderboard';
+import {
+  type EntriesBody,
+  type EntriesResponse,
+  type LeaderboardEntry,
+  photoCategories,
+  type PhotoCategory,
+  type VoteCandidate,
+} from '@funkeln/contracts/leaderboard';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -37,13 +44,25 @@ export class LeaderboardService {
     return repo.entriesOf(this.db, userId);
   }
 
-  async setEntries(userId: string, categories: PhotoCategory[]): Promise<PhotoCategory[]> {
+  /** The categories and the photo chosen for each (where the member chose one). */
+  async entriesWithPhotos(userId: string): Promise<EntriesResponse> {
+    const rows = await repo.entryPhotosOf(this.db, userId);
+    const photos: Partial<Record<PhotoCategory, string>> = {};
+    for (const r of rows) if (r.photo_id) photos[r.category] = r.photo_id;
+    return { categories: rows.map((r) => r.category), photos };
+  }
+
+  /** A chosen photo must be one of the member's approved, enabled photos; the rest compete with the main photo. */
+  async setEntries(userId: string, categories: PhotoCategory[], photos: EntriesBody['photos'] = {}): Promise<EntriesResponse> {
     const unique = [...new Set(categories)];
-    const before = await repo.entriesOf(this.db, userId);
-    await this.db.transaction((tx) => repo.setEntries(tx, userId, unique));
-    // Leaving a category takes the photo out of its Top10 at once.
-    for (const category of before.filter((c) => !unique.includes(c))) await this.announce(category);
-    return repo.entriesOf(this.db, userId);
+    const approved = new Set(await this.photos.approvedIdsOf(userId));
+    if (Object.values(photos).some((id) => !approved.has(id))) throw new AppError('invalid_entry_photo');
+    const before = await repo.entryPhotosOf(this.db, userId);
+    await this.db.transaction((tx) => repo.setEntries(tx, userId, unique, photos));
+    // Leaving a category, or changing its photo, changes its Top10 at once.
+    const changed = before.filter((b) => !unique.includes(b.category) || (photos[b.category] ?? null) !== b.photo_id);
+    for (const { category } of changed) await this.announce(category);
+    return this.entriesWithPhotos(userId);
   }
 
   /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo (the endpoint counts the vote limits). */

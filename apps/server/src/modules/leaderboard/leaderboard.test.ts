@@ -156,8 +156,8 @@ describe('months', () => {
 describe('entries', () => {
   it('lets a member choose the categories of their photo', async () => {
     const m = await memberWithProfile(t.app, 'Teilnehmerin', 'female');
-    expect((await api('PUT', '/api/me/photo/categories', m.token, { categories: ['face', 'bikini', 'face'] })).json()).toEqual({ categories: ['bikini', 'face'] });
-    expect((await api('GET', '/api/me/photo/categories', m.token)).json()).toEqual({ categories: ['bikini', 'face'] });
+    expect((await api('PUT', '/api/me/photo/categories', m.token, { categories: ['face', 'bikini', 'face'] })).json()).toEqual({ categories: ['bikini', 'face'], photos: {} });
+    expect((await api('GET', '/api/me/photo/categories', m.token)).json()).toEqual({ categories: ['bikini', 'face'], photos: {} });
     expect((await api('PUT', '/api/me/photo/categories', m.token, { categories: ['mond'] })).statusCode).toBe(400);
   });
 });

@@ -19,6 +19,10 @@ export function photosRoutes(photos: PhotosService): FastifyPluginAsyncZod {
       return { photo: await photos.upload(req.auth.user.id, await readUpload(req)) };
     });
 
+    serve(app, endpoints.gallery, (req) => photos.gallery(req.auth.user.id));
+    serve(app, endpoints.remove, (req) => photos.remove(req.auth.user.id, req.params.id));
+    serve(app, endpoints.reorder, (req) => photos.reorder(req.auth.user.id, req.body.ids));
+
     serve(app, endpoints.file, async (req, reply) => {
       const { id, size } = req.params;
       const { scope, exp, sig } = req.query;

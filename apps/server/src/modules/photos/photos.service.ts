@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
+import { type GalleryResponse, MAX_PHOTOS, photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -11,7 +11,19 @@ import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';
 import type { Moderator } from './moderation/moderator.js';
 import type { PhotoScope, PhotoSize, PhotoUrlSigner } from './photo-urls.js';
-import { findPhoto, findShownPhoto, findUserPhoto, replaceUserPhoto, type PhotoRow } from './photos.repo.js';
+import {
+  approvedPhotoIds,
+  countUserPhotos,
+  deleteUserPhoto,
+  findMainPhoto,
+  findPhoto,
+  findShownPhoto,
+  insertUserPhoto,
+  listUserPhotos,
+  lockMember,
+  setPositions,
+  type PhotoRow,
+} from './photos.repo.js';
 
 const APP_URL_TTL = 30 * 60;
 const linkInvalid = () => new AppError('invalid_link');
@@ -56,8 +68,10 @@ export class PhotosService {
     this.metrics = deps.metrics;
   }
 
-  /** Re-encode, moderate, store, and replace the member's photo; nothing is kept on failure. */
+  /** Re-encode, moderate, store, and add the photo at the end of the member's gallery; nothing is kept on failure. */
   async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
+    // Cheap refusal before the image work; the count under the member's lock below is the one that holds.
+    if ((await countUserPhotos(this.db, userId)) >= MAX_PHOTOS) throw new AppError('too_many_photos');
     const image = await this.cpu(() => processImage(data));
     const decision = await this.moderate(image.large);
     const id = randomUUID();
@@ -66,13 +80,16 @@ export class PhotosService {
     const keys = [largeKey, thumbKey];
     await this.storage.put(largeKey, image.large);
     await this.storage.put(thumbKey, image.thumb);
-    let previous: PhotoRow | undefined;
     try {
-      previous = await this.db.transaction((tx) => {
+      await this.db.transaction(async (tx) => {
+        await lockMember(tx, userId);
+        const position = await countUserPhotos(tx, userId);
+        if (position >= MAX_PHOTOS) throw new AppError('too_many_photos');
         this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-        return replaceUserPhoto(tx, {
+        await insertUserPhoto(tx, {
           id,
           userId,
+          position,
           status: decision.status,
           label: decision.label,
           scores: decision.scores,
@@ -86,15 +103,77 @@ export class PhotosService {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
-    if (previous) await Promise.all(fileKeys(previous).map((k) => this.storage.delete(k)));
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');
     return this.toOwnPhoto(row);
   }
 
+  /** The member's photos in order, whatever their state; `main` marks the first approved, enabled one. */
+  async gallery(userId: string): Promise<GalleryResponse> {
+    const rows = await listUserPhotos(this.db, userId);
+    const mainId = rows.find((r) => visibleStatus(r) === 'approved')?.id;
+    const photos = await Promise.all(rows.map(async (r) => ({ ...(await this.toOwnPhoto(r)), position: r.position, main: r.id === mainId })));
+    return { photos, max: MAX_PHOTOS };
+  }
+
+  /** Deletes one of the member's own photos and its files; another member's id is "not found". */
+  async remove(userId: string, photoId: string): Promise<GalleryResponse> {
+    const gone = await this.db.transaction(async (tx) => {
+      await lockMember(tx, userId);
+      const row = await deleteUserPhoto(tx, userId, photoId);
+      if (!row) throw new AppError('not_found', { params: { of: 'own_photo' } });
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      return row;
+    });
+    await this.deleteFiles(gone);
+    return this.gallery(userId);
+  }
+
+  /** New order: `ids` must be exactly the member's photo ids, each once; otherwise nothing changes. */
+  async reorder(userId: string, ids: string[]): Promise<GalleryResponse> {
+    await this.db.transaction(async (tx) => {
+      await lockMember(tx, userId);
+      const current = new Set((await listUserPhotos(tx, userId)).map((r) => r.id));
+      const given = new Set(ids);
+      if (given.size !== ids.length || given.size !== current.size || ids.some((id) => !current.has(id))) {
+        throw new AppError('invalid_photo_order');
+      }
+      await setPositions(tx, userId, ids);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+    });
+    return this.gallery(userId);
+  }
+
+  /** The photo the own profile shows: the main photo, else the first one (e.g. still being checked). */
   async ownPhoto(userId: string): Promise<OwnPhoto | null> {
-    const row = await findUserPhoto(this.db, userId);
+    const row = (await findMainPhoto(this.db, userId)) ?? (await listUserPhotos(this.db, userId))[0];
     return row ? this.toOwnPhoto(row) : null;
+  }
+
+  /** Signed links of each member's approved photos in their order (profiles: both sizes; cards: `large` only). */
+  async approvedUrls(userIds: string[]): Promise<Map<string, { url: string; thumbUrl: string }[]>> {
+    const ids = await approvedPhotoIds(this.db, userIds);
+    const out = new Map<string, { url: string; thumbUrl: string }[]>();
+    for (const [userId, photoIds] of ids) out.set(userId, await Promise.all(photoIds.map((id) => this.signedPublic(id))));
+    return out;
+  }
+
+  /** Large links only, for feed cards (a deck signs a few hundred members at once). */
+  async approvedLargeUrls(userIds: string[]): Promise<Map<string, string[]>> {
+    const ids = await approvedPhotoIds(this.db, userIds);
+    const out = new Map<string, string[]>();
+    for (const [userId, photoIds] of ids) out.set(userId, await Promise.all(photoIds.map((id) => this.urls.sign(id, 'large', 'public', APP_URL_TTL))));
+    return out;
+  }
+
+  /** Ids of the member's approved, enabled photos in order (e.g. which may compete in the Top10). */
+  async approvedIdsOf(userId: string): Promise<string[]> {
+    return (await approvedPhotoIds(this.db, [userId])).get(userId) ?? [];
+  }
+
+  /** Every photo of the member (account deletion removes all their files). */
+  allOf(userId: string): Promise<PhotoRow[]> {
+    return listUserPhotos(this.db, userId);
   }
 
   /** Links for other members: only for an approved, enabled photo. */
@@ -124,8 +203,9 @@ export class PhotosService {
     return this.urls.sign(photoId, 'thumb', 'owner', APP_URL_TTL);
   }
 
+  /** The member's main photo (first approved, enabled one by position): wherever one photo is shown. */
   findForUser(userId: string): Promise<PhotoRow | undefined> {
-    return findUserPhoto(this.db, userId);
+    return findMainPhoto(this.db, userId);
   }
 
   /** Delivers a photo file for a valid signed link; public links stop working once it is not approved or its owner is suspended. */

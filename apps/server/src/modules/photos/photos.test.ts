@@ -119,7 +119,7 @@ describe('upload pipeline', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('replaces the previous photo and deletes its files', async () => {
+  it('adds a second photo behind the first; deleting one removes its files (a legacy blurred copy too)', async () => {
     const { token } = await register(t.app);
     nextScores = SAFE;
     const first = (await upload(token, await makeJpeg(800, 600))).json<{ photo: OwnPhotoJson }>().photo;
@@ -130,10 +130,16 @@ describe('upload pipeline', () => {
     const [old] = await t.c.db.query<{ large_key: string; thumb_key: string }>('SELECT large_key, thumb_key FROM photos WHERE id = $1', [first.id]);
     const second = (await upload(token, await makeJpeg(900, 600))).json<{ photo: OwnPhotoJson }>().photo;
     expect(second.id).not.toBe(first.id);
+    expect(await t.c.db.query('SELECT id, position FROM photos WHERE id = ANY($1::uuid[]) ORDER BY position', [[first.id, second.id]])).toEqual([
+      { id: first.id, position: 0 },
+      { id: second.id, position: 1 },
+    ]);
+    expect((await get(first.url)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/me/photos/${first.id}`, headers: bearer(token) })).statusCode).toBe(200);
     expect(await t.c.storage.get(old?.large_key ?? '')).toBeUndefined();
     expect(await t.c.storage.get(old?.thumb_key ?? '')).toBeUndefined();
     expect(await t.c.storage.get(legacyBlur)).toBeUndefined();
-    expect((await t.c.db.query('SELECT 1 FROM photos WHERE id = $1 AND blur_key IS NULL', [second.id])).length).toBe(1);
+    expect((await t.c.db.query('SELECT 1 FROM photos WHERE id = $1 AND blur_key IS NULL AND position = 0', [second.id])).length).toBe(1);
     expect((await get(first.url)).statusCode).toBe(404);
     expect((await get(second.url)).statusCode).toBe(200);
   });

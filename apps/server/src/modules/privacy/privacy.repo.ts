@@ -33,10 +33,11 @@ export async function exportRows(q: Queryable, userId: string) {
     prompts: await k.selectFrom('profile_prompts').select(['position', 'prompt_id', 'answer']).where('user_id', '=', userId).orderBy('position').execute(),
     photos: await k
       .selectFrom('photos')
-      .select(['id', 'status', 'moderation_label', 'moderation_scores', 'width', 'height', 'disabled_at', 'created_at', 'large_key'])
+      .select(['id', 'position', 'status', 'moderation_label', 'moderation_scores', 'width', 'height', 'disabled_at', 'created_at', 'large_key'])
       .where('user_id', '=', userId)
+      .orderBy('position')
       .execute(),
-    photoCategories: await k.selectFrom('photo_entries').select(['category', 'created_at']).where('user_id', '=', userId).execute(),
+    photoCategories: await k.selectFrom('photo_entries').select(['category', 'photo_id', 'created_at']).where('user_id', '=', userId).execute(),
     likesGiven: await k
       .selectFrom('swipes as s')
       .leftJoin('users as u', 'u.id', 's.target_id')

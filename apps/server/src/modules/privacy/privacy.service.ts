@@ -65,7 +65,7 @@ export class PrivacyService {
         throw new AppError('fresh_login_required');
       }
     }
-    const photo = await this.photos.findForUser(user.id);
+    const photos = await this.photos.allOf(user.id);
     const entries = await this.leaderboard.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
@@ -74,7 +74,7 @@ export class PrivacyService {
       return sessionIds;
     });
     this.sessions.announceRevoked(revoked);
-    if (photo) await this.photos.deleteFiles(photo);
+    await Promise.all(photos.map((p) => this.photos.deleteFiles(p)));
     for (const category of entries) await this.leaderboard.refresh(category);
   }
 

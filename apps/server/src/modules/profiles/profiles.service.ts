@@ -129,7 +129,9 @@ export class ProfilesService {
       this.badges.of(userId),
       findPrompts(this.db, userId),
     ]);
-    const own = viewerId === userId && photoRow !== undefined;
+    const gallery = await this.photos.approvedUrls([userId]);
+    // The owner sees their first photo in any state (e.g. still being checked); others only the main photo.
+    const own = viewerId === userId;
     const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
     return {
       user: { id: userId, display_name: name },
@@ -141,6 +143,7 @@ export class ProfilesService {
         gender: row.gender ? genderLabels[row.gender] : null,
         photo_url: urls?.url ?? null,
         thumb_url: urls?.thumbUrl ?? null,
+        photos: gallery.get(userId) ?? [],
         badges,
         interests: row.interests,
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),

@@ -147,10 +147,11 @@ export class LikesService {
   }
 
   private async card(targetId: string): Promise<FeedCard | null> {
-    const [member, profile, photo] = await Promise.all([
+    const [member, profile, photo, gallery] = await Promise.all([
       repo.findMember(this.db, targetId),
       findProfile(this.db, targetId),
       this.photos.findForUser(targetId),
+      this.photos.approvedLargeUrls([targetId]),
     ]);
     const urls = await this.photos.publicUrls(photo);
     if (!member || !urls) return null;
@@ -158,6 +159,7 @@ export class LikesService {
     return {
       id: member.id,
       photoUrl: urls.url,
+      photos: gallery.get(targetId) ?? [urls.url],
       name: member.name,
       ...(profile?.birth_date ? { age: ageOn(profile.birth_date, berlinToday()) } : {}),
       ...(place ? { city: place.name } : {}),
