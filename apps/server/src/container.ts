@@ -29,6 +29,7 @@ import { createProfilesModule, type ProfilesService } from './modules/profiles/i
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
 import { type BadgesService, createLeaderboardModule, type LeaderboardService, voteReceivedOn } from './modules/leaderboard/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
+import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
 import { createSwipesModule, type LikesService } from './modules/swipes/index.js';
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
@@ -61,6 +62,7 @@ interface Modules {
   companion: ReturnType<typeof createCompanionModule>;
   push: ReturnType<typeof createPushModule>;
   safety: ReturnType<typeof createSafetyModule>;
+  verification: ReturnType<typeof createVerificationModule>;
   privacy: ReturnType<typeof createPrivacyModule>;
   account: ReturnType<typeof createAccountModule>;
   notifications: ReturnType<typeof createNotificationsModule>;
@@ -93,6 +95,8 @@ export interface Container {
   mailSender: OutboxSender;
   storage: BlobStorage;
   moderator: Moderator;
+  /** Face detection, landmarks and descriptors (photo verification), in a worker started on first use. */
+  faceEngine: FaceEngine;
   places: PlacesService;
   photos: PhotosService;
   profiles: ProfilesService;
@@ -115,6 +119,8 @@ export interface Container {
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
+  /** Photo verification (selfie against the member's photos); `verification` is auth's e-mail confirmation. */
+  faceVerification: FaceVerificationService;
   privacy: PrivacyService;
   account: AccountService;
   /** Tells offline members of a new match, message or flirt through every registered channel. */
@@ -174,6 +180,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
+  const faceEngine = createFaceEngine();
   const cursors = new CursorSealer(db);
   const lifecycle = { draining: false };
 
@@ -217,6 +224,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
     safety: createSafetyModule({ ...platform, ...blocks.services }),
+    verification: createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine }),
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
     account: createAccountModule({ ...platform, sessions }),
     notifications,
@@ -238,6 +246,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     mailSender,
     storage,
     moderator,
+    faceEngine,
     ...places.services,
     ...photos.services,
     ...modules.profiles.services,
@@ -251,6 +260,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ...modules.companion.services,
     ...admin.services,
     ...modules.safety.services,
+    ...modules.verification.services,
     ...notifications.services,
     ...modules.privacy.services,
     ...modules.account.services,
@@ -264,6 +274,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
       // Modules' jobs first (newest first: the notification workers before the senders they feed), then the outbox.
       for (const job of [...jobs].reverse()) await job.stop();
       await moderator.close();
+      await faceEngine.close();
       await events.close();
       await redis?.quit().catch(() => undefined);
     },

@@ -15,6 +15,7 @@ import { profilesErrors, profilesLimits, profilesNotFound } from './errors/profi
 import { pushErrors, pushLimits } from './errors/push.js';
 import { safetyErrors, safetyLimits, safetyNotFound } from './errors/safety.js';
 import { swipesErrors, swipesLimits, swipesNotFound } from './errors/swipes.js';
+import { verificationErrors, verificationLimits, verificationNotFound } from './errors/verification.js';
 import { walletErrors } from './errors/wallet.js';
 
 export type { NotEligibleReason } from './errors/wallet.js';
@@ -34,6 +35,7 @@ const notFoundMessages = {
   ...profilesNotFound,
   ...safetyNotFound,
   ...swipesNotFound,
+  ...verificationNotFound,
 } as const;
 const limitMessages = {
   ...accountLimits,
@@ -47,6 +49,7 @@ const limitMessages = {
   ...pushLimits,
   ...safetyLimits,
   ...swipesLimits,
+  ...verificationLimits,
 } as const;
 export type NotFoundSubject = keyof typeof notFoundMessages;
 export type LimitName = keyof typeof limitMessages;
@@ -77,11 +80,12 @@ export const errorTables = {
   push: pushErrors,
   safety: safetyErrors,
   swipes: swipesErrors,
+  verification: verificationErrors,
   wallet: walletErrors,
 } as const;
 /** The parameter maps behind `not_found` and `rate_limited`, for the same test. */
 export const messageMaps = {
-  notFound: [adminNotFound, companionNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound],
+  notFound: [adminNotFound, companionNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
   limits: [
     accountLimits,
     authLimits,
@@ -94,6 +98,7 @@ export const messageMaps = {
     pushLimits,
     safetyLimits,
     swipesLimits,
+    verificationLimits,
   ],
 } as const;
 
@@ -114,6 +119,7 @@ export const errorCatalogue = {
   ...pushErrors,
   ...safetyErrors,
   ...swipesErrors,
+  ...verificationErrors,
   ...walletErrors,
 };
 type Catalogue = typeof errorCatalogue;

@@ -86,7 +86,7 @@ export interface Consents {
   at: Generated<Timestamp>;
   given: boolean;
   id: Generated<number>;
-  kind: string;
+  kind: "orientation" | "biometric";
   user_id: string;
 }
 
@@ -267,6 +267,12 @@ export interface PhotoScores {
   user_id: string;
 }
 
+export interface PhotoVerifications {
+  attempt_id: string;
+  user_id: string;
+  verified_at: Generated<Timestamp>;
+}
+
 export interface PhotoVotes {
   category: string;
   created_at: Generated<Timestamp>;
@@ -419,6 +425,24 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface VerificationAttempts {
+  checked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  expires_at: Timestamp;
+  id: string;
+  instruction: "turn_left" | "turn_right" | "tilt";
+  main_distance: number | null;
+  main_photo_id: string | null;
+  model_version: string | null;
+  photo_distances: number[] | null;
+  reason: "no_face" | "multiple_faces" | "pose_mismatch" | "no_reference_face" | "face_mismatch" | null;
+  selfie_key: string | null;
+  status: Generated<"started" | "checking" | "verified" | "uncertain" | "refused" | "failed" | "approved" | "rejected" | "withdrawn">;
+  user_id: string;
+}
+
 export interface DB {
   app_secrets: AppSecrets;
   audit_log: AuditLog;
@@ -448,6 +472,7 @@ export interface DB {
   payment_events: PaymentEvents;
   photo_entries: PhotoEntries;
   photo_scores: PhotoScores;
+  photo_verifications: PhotoVerifications;
   photo_votes: PhotoVotes;
   photos: Photos;
   places: Places;
@@ -462,4 +487,5 @@ export interface DB {
   settings: Settings;
   swipes: Swipes;
   users: Users;
+  verification_attempts: VerificationAttempts;
 }

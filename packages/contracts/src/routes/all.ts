@@ -18,6 +18,7 @@ import { profilesEndpoints } from './profiles.js';
 import { pushEndpoints } from './push.js';
 import { safetyEndpoints } from './safety.js';
 import { swipesEndpoints } from './swipes.js';
+import { verificationEndpoints } from './verification.js';
 import { walletEndpoints } from './wallet.js';
 
 /** Every endpoint of the contract table (the server's registration test walks it; the web app imports per domain). */
@@ -41,5 +42,6 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(pushEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(swipesEndpoints),
+  ...Object.values(verificationEndpoints),
   ...Object.values(walletEndpoints),
 ];

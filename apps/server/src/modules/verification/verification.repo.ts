@@ -1,0 +1,176 @@
+import type { Queryable } from '../../db/client.js';
+import { berlinToday, now, secondsFromNow, typed } from '../../db/kysely.js';
+import type { FailureReason } from './face/decision.js';
+import type { PoseInstruction } from './face/pose.js';
+
+const DAILY_KIND = 'verification:selfie';
+
+/** The member's latest biometric consent: true given, false withdrawn, undefined never asked. */
+export async function biometricConsent(q: Queryable, userId: string): Promise<boolean | undefined> {
+  const row = await typed(q)
+    .selectFrom('consents')
+    .select('given')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'biometric')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.given;
+}
+
+export async function recordBiometricConsent(q: Queryable, userId: string, given: boolean): Promise<void> {
+  await typed(q).insertInto('consents').values({ user_id: userId, kind: 'biometric', given }).execute();
+}
+
+/** Serialises a member's verification changes (consent, claim, decision) within a transaction. */
+export async function lockMember(q: Queryable, userId: string): Promise<void> {
+  await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function insertAttempt(q: Queryable, a: { id: string; userId: string; instruction: PoseInstruction; ttlSeconds: number }): Promise<Date> {
+  const row = await typed(q)
+    .insertInto('verification_attempts')
+    .values({ id: a.id, user_id: a.userId, instruction: a.instruction, expires_at: secondsFromNow(a.ttlSeconds) })
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return row.expires_at;
+}
+
+export function findAttempt(q: Queryable, id: string) {
+  return typed(q).selectFrom('verification_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves the member's own open, unexpired attempt to 'checking'; undefined when it is not (any more). */
+export async function claimAttempt(q: Queryable, id: string, userId: string): Promise<{ instruction: PoseInstruction } | undefined> {
+  return typed(q)
+    .updateTable('verification_attempts')
+    .set({ status: 'checking' })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'started')
+    .where('expires_at', '>', now())
+    .returning('instruction')
+    .executeTakeFirst();
+}
+
+/** Counts one checked selfie today (Europe/Berlin) unless `cap` are already counted; false then. */
+export async function countTry(q: Queryable, userId: string, cap: number): Promise<boolean> {
+  const row = await typed(q)
+    .insertInto('daily_counters')
+    .values({ user_id: userId, kind: DAILY_KIND, day: berlinToday(), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'day'])
+        .doUpdateSet((eb) => ({ count: eb('daily_counters.count', '+', 1) }))
+        .where('daily_counters.count', '<', cap),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function triesToday(q: Queryable, userId: string): Promise<number> {
+  const row = await typed(q)
+    .selectFrom('daily_counters')
+    .select('count')
+    .where('user_id', '=', userId)
+    .where('kind', '=', DAILY_KIND)
+    .where('day', '=', berlinToday())
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export interface AttemptResult {
+  status: 'verified' | 'uncertain' | 'refused' | 'failed';
+  reason: FailureReason | null;
+  modelVersion: string | null;
+  mainPhotoId: string | null;
+  mainDistance: number | null;
+  photoDistances: (number | null)[] | null;
+  selfieKey: string | null;
+}
+
+export async function finishAttempt(q: Queryable, id: string, r: AttemptResult): Promise<void> {
+  await typed(q)
+    .updateTable('verification_attempts')
+    .set({
+      status: r.status,
+      reason: r.reason,
+      model_version: r.modelVersion,
+      main_photo_id: r.mainPhotoId,
+      main_distance: r.mainDistance,
+      // -1: that photo showed no face (an array element of real[] stays a number).
+      photo_distances: r.photoDistances?.map((d) => d ?? -1) ?? null,
+      selfie_key: r.selfieKey,
+      checked_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function hasUncertain(q: Queryable, userId: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('verification_attempts').select('id').where('user_id', '=', userId).where('status', '=', 'uncertain').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setBadge(q: Queryable, userId: string, attemptId: string): Promise<void> {
+  await typed(q)
+    .insertInto('photo_verifications')
+    .values({ user_id: userId, attempt_id: attemptId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ attempt_id: attemptId, verified_at: now() }))
+    .execute();
+}
+
+export async function removeBadge(q: Queryable, userId: string): Promise<void> {
+  await typed(q).deleteFrom('photo_verifications').where('user_id', '=', userId).execute();
+}
+
+export async function badgeOf(q: Queryable, userId: string): Promise<Date | undefined> {
+  const row = await typed(q).selectFrom('photo_verifications').select('verified_at').where('user_id', '=', userId).executeTakeFirst();
+  return row?.verified_at;
+}
+
+/** Which of these members carry the badge. */
+export async function verifiedAmong(q: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await typed(q).selectFrom('photo_verifications').select('user_id').where('user_id', 'in', [...userIds]).execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Closes the member's uncertain cases (consent withdrawn); their selfies are deleted by the caller. */
+export async function withdrawUncertain(q: Queryable, userId: string): Promise<void> {
+  await typed(q)
+    .updateTable('verification_attempts')
+    .set({ status: 'withdrawn', selfie_key: null, decided_at: now() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'uncertain')
+    .execute();
+}
+
+export function uncertainSelfieKeys(q: Queryable, userId: string) {
+  return typed(q).selectFrom('verification_attempts').select('selfie_key').where('user_id', '=', userId).where('status', '=', 'uncertain').execute();
+}
+
+/** Uncertain cases, oldest first, with the member's display name. */
+export function listUncertain(q: Queryable, limit: number) {
+  return typed(q)
+    .selectFrom('verification_attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'a.instruction', 'a.main_distance', 'a.main_photo_id', 'a.checked_at', 'u.display_name'])
+    .where('a.status', '=', 'uncertain')
+    .orderBy('a.checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Decides an uncertain case once; undefined when it is not (any more) uncertain. */
+export async function decide(q: Queryable, id: string, adminId: string, approve: boolean) {
+  return typed(q)
+    .updateTable('verification_attempts')
+    .set({ status: approve ? 'approved' : 'rejected', selfie_key: null, decided_at: now(), decided_by: adminId })
+    .where('id', '=', id)
+    .where('status', '=', 'uncertain')
+    .returning(['user_id'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,228 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
+import {
+  failureTexts,
+  instructionTexts,
+  PHOTO_VERIFIED_LABEL,
+  VERIFICATION_TRIES_PER_DAY,
+  type PendingVerifications,
+  type VerificationAttempt,
+  type VerificationResult,
+  type VerificationStatus,
+} from '@funkeln/contracts/verification';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { decideVerification, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
+import { FACE_MODEL_VERSION, type FaceEngine } from './face/face-engine.js';
+import { poseInstructions } from './face/pose.js';
+import * as repo from './verification.repo.js';
+
+const ATTEMPT_TTL_SECONDS = 10 * 60;
+const ADMIN_LINK_TTL_SECONDS = 30 * 60;
+const PENDING_PAGE = 50;
+
+interface VerificationLog {
+  warn(obj: object, msg: string): void;
+}
+
+export interface VerificationServiceDeps {
+  db: Db;
+  storage: BlobStorage;
+  photos: PhotosService;
+  photoUrls: PhotoUrlSigner;
+  settings: SettingsService;
+  engine: FaceEngine;
+  events: EventBus;
+  log: VerificationLog;
+}
+
+/** Photo verification: consent, pose instruction, selfie check against the member's photos, admin decisions. */
+export class FaceVerificationService {
+  private readonly d: VerificationServiceDeps;
+
+  constructor(deps: VerificationServiceDeps) {
+    this.d = deps;
+  }
+
+  async status(userId: string): Promise<VerificationStatus> {
+    const [consent, verifiedAt, pending, tries] = await Promise.all([
+      repo.biometricConsent(this.d.db, userId),
+      repo.badgeOf(this.d.db, userId),
+      repo.hasUncertain(this.d.db, userId),
+      repo.triesToday(this.d.db, userId),
+    ]);
+    return {
+      consent: consent === undefined ? 'unknown' : consent ? 'given' : 'withdrawn',
+      verified: verifiedAt !== undefined,
+      verifiedAt: verifiedAt?.toISOString() ?? null,
+      pending,
+      triesLeft: Math.max(0, VERIFICATION_TRIES_PER_DAY - tries),
+    };
+  }
+
+  /** Recorded with its time; a withdrawal removes the badge and deletes any selfie still waiting for an admin. */
+  async setConsent(userId: string, given: boolean): Promise<VerificationStatus> {
+    const keys = await this.d.db.transaction(async (tx) => {
+      await repo.lockMember(tx, userId);
+      await repo.recordBiometricConsent(tx, userId, given);
+      if (given) return [];
+      const waiting = await repo.uncertainSelfieKeys(tx, userId);
+      await repo.withdrawUncertain(tx, userId);
+      await repo.removeBadge(tx, userId);
+      this.changed(tx, userId);
+      return waiting.map((r) => r.selfie_key).filter((k): k is string => k !== null);
+    });
+    await Promise.all(keys.map((k) => this.d.storage.delete(k)));
+    return this.status(userId);
+  }
+
+  /** A new attempt with a random pose instruction; needs consent, an approved main photo and no case waiting for an admin. */
+  async start(userId: string): Promise<VerificationAttempt> {
+    if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
+    if (await repo.hasUncertain(this.d.db, userId)) throw new AppError('verification_pending');
+    if (!(await this.d.photos.findForUser(userId))) throw new AppError('verification_no_photo');
+    const instruction = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
+    const id = randomUUID();
+    const expiresAt = await repo.insertAttempt(this.d.db, { id, userId, instruction, ttlSeconds: ATTEMPT_TTL_SECONDS });
+    return { attemptId: id, instruction, instructionText: instructionTexts[instruction], expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Checks the selfie for the member's own open attempt; one of at most 5 checks a day. */
+  async submit(userId: string, attemptId: string, upload: Buffer): Promise<VerificationResult> {
+    const attempt = await repo.findAttempt(this.d.db, attemptId);
+    if (!attempt || attempt.user_id !== userId) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
+    if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
+    // Unreadable uploads are refused before they cost a try; the selfie is re-encoded without metadata like photos.
+    const selfie = (await processImage(upload)).large;
+    const instruction = await this.d.db.transaction(async (tx) => {
+      await repo.lockMember(tx, userId);
+      const claimed = await repo.claimAttempt(tx, attemptId, userId);
+      if (!claimed) throw new AppError('verification_attempt_used');
+      if (!(await repo.countTry(tx, userId, VERIFICATION_TRIES_PER_DAY))) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
+      return claimed.instruction;
+    });
+
+    let decision: VerificationDecision;
+    let mainPhotoId: string | null = null;
+    try {
+      const [selfieFaces, threshold, uncertainBand] = await Promise.all([
+        this.d.engine.analyze(selfie),
+        this.d.settings.get('FACE_MATCH_THRESHOLD'),
+        this.d.settings.get('FACE_MATCH_UNCERTAIN_BAND'),
+      ]);
+      const settings = { selfieFaces, instruction, threshold, uncertainBand };
+      // No face, several or the wrong pose: refused without looking at the photos at all.
+      decision = decideVerification({ ...settings, photos: [] });
+      if (decision.reason === 'no_reference_face') {
+        const references = await this.references(userId);
+        mainPhotoId = references.mainPhotoId;
+        decision = decideVerification({ ...settings, photos: references.photos });
+      }
+    } catch (err) {
+      this.d.log.warn({ err: (err as Error).message }, 'face check failed');
+      await repo.finishAttempt(this.d.db, attemptId, { status: 'failed', reason: null, modelVersion: FACE_MODEL_VERSION, mainPhotoId, mainDistance: null, photoDistances: null, selfieKey: null });
+      throw new AppError('verification_unavailable');
+    }
+    const selfieKey = decision.outcome === 'uncertain' ? `${randomBytes(16).toString('hex')}.jpg` : null;
+    if (selfieKey) await this.d.storage.put(selfieKey, selfie);
+    const result: repo.AttemptResult = {
+      status: decision.outcome,
+      reason: decision.reason,
+      modelVersion: FACE_MODEL_VERSION,
+      mainPhotoId,
+      mainDistance: decision.mainDistance,
+      photoDistances: decision.photoDistances,
+      selfieKey,
+    };
+    await this.d.db.transaction(async (tx) => {
+      await repo.finishAttempt(tx, attemptId, result);
+      if (decision.outcome === 'verified') {
+        await repo.setBadge(tx, userId, attemptId);
+        this.changed(tx, userId);
+      }
+    });
+    const triesLeft = Math.max(0, VERIFICATION_TRIES_PER_DAY - (await repo.triesToday(this.d.db, userId)));
+    if (decision.outcome === 'verified') return { outcome: 'verified', reason: null, message: `${PHOTO_VERIFIED_LABEL}: Dein Selfie passt zu deinen Fotos.`, triesLeft };
+    if (decision.outcome === 'uncertain') {
+      return { outcome: 'pending', reason: null, message: 'Unser Team schaut sich dein Selfie noch an. Du bekommst das Abzeichen, sobald es bestätigt ist.', triesLeft };
+    }
+    const reason = decision.reason ?? 'face_mismatch';
+    return { outcome: 'refused', reason, message: failureTexts[reason], triesLeft };
+  }
+
+  /** Uncertain cases, oldest first: the selfie beside the main photo, both behind short-lived signed links. */
+  async pending(): Promise<PendingVerifications> {
+    const rows = await repo.listUncertain(this.d.db, PENDING_PAGE);
+    const items = await Promise.all(
+      rows.map(async (r) => ({
+        attemptId: r.id,
+        userId: r.user_id,
+        displayName: r.display_name,
+        instructionText: instructionTexts[r.instruction],
+        mainDistance: r.main_distance,
+        checkedAt: (r.checked_at ?? new Date()).toISOString(),
+        selfieUrl: await this.d.photoUrls.signPath(selfiePath(r.id), ADMIN_LINK_TTL_SECONDS),
+        photoUrl: r.main_photo_id ? await this.d.photoUrls.sign(r.main_photo_id, 'large', 'owner', ADMIN_LINK_TTL_SECONDS) : null,
+      })),
+    );
+    return { items };
+  }
+
+  /** An admin decides an uncertain case once; the selfie is deleted either way. */
+  async decide(adminId: string, attemptId: string, approve: boolean): Promise<{ outcome: 'approved' | 'refused' }> {
+    const key = await this.d.db.transaction(async (tx) => {
+      const attempt = await repo.findAttempt(tx, attemptId);
+      if (!attempt) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
+      await repo.lockMember(tx, attempt.user_id);
+      const decided = await repo.decide(tx, attemptId, adminId, approve);
+      if (!decided) throw new AppError('verification_decided');
+      if (approve && (await repo.biometricConsent(tx, attempt.user_id)) === true) {
+        await repo.setBadge(tx, attempt.user_id, attemptId);
+        this.changed(tx, attempt.user_id);
+      }
+      return attempt.selfie_key;
+    });
+    if (key) await this.d.storage.delete(key);
+    return { outcome: approve ? 'approved' : 'refused' };
+  }
+
+  /** The selfie of an uncertain case for a valid signed admin link. */
+  async selfie(attemptId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    if (!(await this.d.photoUrls.verifyPath(selfiePath(attemptId), exp, sig))) throw new AppError('invalid_link');
+    const attempt = await repo.findAttempt(this.d.db, attemptId);
+    const data = attempt?.status === 'uncertain' && attempt.selfie_key ? await this.d.storage.get(attempt.selfie_key) : undefined;
+    if (!data) throw new AppError('not_found', { params: { of: 'verification_selfie' } });
+    return { data, maxAge: this.d.photoUrls.remaining(exp) };
+  }
+
+  /** Which of these members carry the "Foto verifiziert" badge (cards, profiles). */
+  verifiedAmong(userIds: readonly string[]): Promise<Set<string>> {
+    return repo.verifiedAmong(this.d.db, userIds);
+  }
+
+  /** The faces on the member's approved photos, in gallery order; the first is the main photo. */
+  private async references(userId: string): Promise<{ photos: ReferencePhoto[]; mainPhotoId: string | null }> {
+    const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');
+    const photos: ReferencePhoto[] = [];
+    for (const [i, p] of approved.entries()) {
+      const data = await this.d.storage.get(p.large_key);
+      const faces = data ? await this.d.engine.analyze(data) : [];
+      photos.push({ isMain: i === 0, descriptors: faces.map((f) => f.descriptor) });
+    }
+    return { photos, mainPhotoId: approved[0]?.id ?? null };
+  }
+
+  private changed(tx: Parameters<EventBus['publishOnCommit']>[0], userId: string): void {
+    this.d.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+    this.d.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
+  }
+}
+
+function selfiePath(attemptId: string): string {
+  return pathOf(verificationEndpoints.selfie.path, { id: attemptId });
+}
