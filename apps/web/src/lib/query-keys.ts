@@ -18,6 +18,8 @@ export const memberSettings = () => ['member-settings'] as const;
 export const places = (term: string) => ['places', term] as const;
 export const publicProfile = (id: string) => ['public-profile', id] as const;
 export const contestEntries = () => ['photo-categories'] as const;
+/** The member's own photos (up to 6) in order. */
+export const gallery = () => ['gallery'] as const;
 
 /** One round of the suggestion stack: 'Neu laden' starts a new round at the first page. */
 export const feed = (radius: string, round: number) => ['feed', radius, round] as const;

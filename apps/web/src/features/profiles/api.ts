@@ -1,4 +1,6 @@
-import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
+import type { EntriesResponse, PhotoCategory } from '@funkeln/contracts/leaderboard';
+import type { GalleryResponse } from '@funkeln/contracts/profiles';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,18 +26,86 @@ export function useContestEntries() {
   return useQuery({ queryKey: entriesKey, queryFn: () => call(leaderboardEndpoints.entries) });
 }
 
+export interface EntriesChoice {
+  categories: PhotoCategory[];
+  /** The photo chosen per category; a category left out competes with the main photo. */
+  photos: EntriesResponse['photos'];
+}
+
 export function useSaveEntries() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (categories: PhotoCategory[]) => call(leaderboardEndpoints.setEntries, { body: { categories } }),
+    mutationFn: ({ categories, photos }: EntriesChoice) => call(leaderboardEndpoints.setEntries, { body: { categories, photos } }),
     // The box follows the click at once; the server's answer (or the old state on failure) settles it.
-    onMutate: (categories) => {
+    onMutate: (choice) => {
       const before = queryClient.getQueryData(entriesKey);
       void queryClient.cancelQueries({ queryKey: entriesKey });
-      queryClient.setQueryData(entriesKey, { categories });
+      queryClient.setQueryData(entriesKey, choice);
       return { before };
     },
-    onError: (_error, _categories, context) => queryClient.setQueryData(entriesKey, context?.before),
+    onError: (_error, _choice, context) => queryClient.setQueryData(entriesKey, context?.before),
     onSuccess: (data) => queryClient.setQueryData(entriesKey, data),
+  });
+}
+
+const galleryKey = queryKeys.gallery();
+
+/** The member's own photos in order (up to 6), whatever their state. */
+export function useGallery() {
+  return useQuery({ queryKey: galleryKey, queryFn: () => call(photosEndpoints.gallery) });
+}
+
+/** After a change: the gallery as the server answered, and everything that shows the main photo. */
+function useGalleryChanged() {
+  const queryClient = useQueryClient();
+  return (data?: GalleryResponse) => {
+    if (data) queryClient.setQueryData(galleryKey, data);
+    else void queryClient.invalidateQueries({ queryKey: galleryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile() });
+    void queryClient.invalidateQueries({ queryKey: ['public-profile'] });
+  };
+}
+
+export function useAddPhoto() {
+  const changed = useGalleryChanged();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(photosEndpoints.upload, { body: form });
+    },
+    onSuccess: () => changed(),
+  });
+}
+
+export function useDeletePhoto() {
+  const changed = useGalleryChanged();
+  return useMutation({
+    mutationFn: (id: string) => call(photosEndpoints.remove, { params: { id } }),
+    onSuccess: (data) => changed(data),
+  });
+}
+
+/** The new order shows at once; a refusal puts the old one back. */
+export function useReorderPhotos() {
+  const queryClient = useQueryClient();
+  const changed = useGalleryChanged();
+  return useMutation({
+    mutationFn: (ids: string[]) => call(photosEndpoints.reorder, { body: { ids } }),
+    onMutate: (ids) => {
+      const before = queryClient.getQueryData<GalleryResponse>(galleryKey);
+      void queryClient.cancelQueries({ queryKey: galleryKey });
+      if (before) {
+        const byId = new Map(before.photos.map((p) => [p.id, p]));
+        const photos = ids.flatMap((id, position) => {
+          const p = byId.get(id);
+          return p ? [{ ...p, position }] : [];
+        });
+        queryClient.setQueryData(galleryKey, { ...before, photos });
+      }
+      return { before };
+    },
+    onError: (_error, _ids, context) => queryClient.setQueryData(galleryKey, context?.before),
+    onSuccess: (data) => changed(data),
   });
 }

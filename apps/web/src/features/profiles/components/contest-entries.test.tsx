@@ -12,7 +12,7 @@ const category = photoCategories[0];
 
 describe('ContestEntries', () => {
   it.each(['unavailable', 'internal_error'] as const)("shows the catalogue sentence for '%s' and takes the choice back", async (code) => {
-    server.use(answerFor(leaderboardEndpoints.entries, { categories: [] }), failureFor(leaderboardEndpoints.setEntries, code));
+    server.use(answerFor(leaderboardEndpoints.entries, { categories: [], photos: {} }), failureFor(leaderboardEndpoints.setEntries, code));
     const { user } = renderPage(<ContestEntries />);
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: categoryLabels[category] });
     // The saved choice is loaded first.

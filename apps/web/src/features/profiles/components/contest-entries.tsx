@@ -9,7 +9,11 @@ export function ContestEntries() {
   const entries = useContestEntries();
   const save = useSaveEntries();
   const chosen = entries.data?.categories ?? [];
-  const toggle = (c: PhotoCategory, on: boolean) => save.mutate(on ? [...chosen, c] : chosen.filter((x) => x !== c));
+  const photos = entries.data?.photos ?? {};
+  const toggle = (c: PhotoCategory, on: boolean) => {
+    const categories = on ? [...chosen, c] : chosen.filter((x) => x !== c);
+    save.mutate({ categories, photos: Object.fromEntries(Object.entries(photos).filter(([k]) => categories.includes(k as PhotoCategory))) });
+  };
   return (
     <section className="profile-section" aria-labelledby="contest-title">
       <h2 className="profile-section__title" id="contest-title">

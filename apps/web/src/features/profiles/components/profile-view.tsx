@@ -4,6 +4,8 @@ import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { BadgeList } from './badge-list';
 import { ContestEntries } from './contest-entries';
+import { PhotoGalleryManager } from './photo-gallery-manager';
+import { ProfilePhotos } from './profile-photos';
 import { ShareActions } from './share-actions';
 
 interface ProfileViewProps {
@@ -34,8 +36,8 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
   return (
     <article className="card profile-card" aria-labelledby="profile-name">
       <div className="profile-card__media">
-        {profile.photo_url ? (
-          <img className="profile-card__photo" src={profile.photo_url} alt={de.profile.photoAlt(user.display_name)} />
+        {profile.photo_url || profile.photos.length > 0 ? (
+          <ProfilePhotos profile={profile} name={user.display_name} />
         ) : (
           <div className="profile-card__no-photo">
             <span className="profile-card__initial" aria-hidden="true">
@@ -72,6 +74,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
         ) : null}
         <ShareActions id={user.id} name={user.display_name} />
         {canMessage ? <ReportButton target={{ userId: user.id }} /> : null}
+        {own ? <PhotoGalleryManager /> : null}
         {own ? <ContestEntries /> : null}
         {own ? (
           <Link className="link-subtle" to="/settings">
