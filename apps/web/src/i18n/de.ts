@@ -4,6 +4,8 @@ import { de as shell } from './de-shell';
  * Every German UI string of the web app (the shell's and landing page's in de-shell.ts, loaded
  * first; legal texts in de-legal.ts). Strings quoted in the product spec are exact.
  */
+const sharedPlural = new Intl.PluralRules('de-DE');
+
 export const de = {
   ...shell,
   banner: {
@@ -135,6 +137,32 @@ export const de = {
     saving: 'Speichere …',
     saved: 'Profil gespeichert',
     saveFailed: 'Dein Profil konnte nicht gespeichert werden. Bitte versuche es erneut.',
+  },
+  /** Interests and prompts (issue 19): the profile form, the card and the profile page. */
+  details: {
+    interestsTitle: 'Interessen',
+    interestsHint: 'Wähle bis zu 8 Interessen, die dich ausmachen.',
+    interestsLimit: 'Höchstens 8 Interessen',
+    interestsCount: (n: number, max: number) => `${n} von ${max} ausgewählt`,
+    interestsLabel: 'Interessen',
+    sharedInterests: (n: number) => (sharedPlural.select(n) === 'one' ? `${n} gemeinsames Interesse` : `${n} gemeinsame Interessen`),
+    sharedMark: 'gemeinsam',
+    promptsTitle: 'Fragen',
+    promptsHint: 'Beantworte bis zu 3 Fragen – ein leichter Einstieg ins Gespräch.',
+    question: (n: number) => `Frage ${n}`,
+    pickQuestion: 'Frage auswählen …',
+    answer: 'Deine Antwort',
+    addPrompt: 'Frage hinzufügen',
+    removePrompt: (question: string) => `„${question}“ entfernen`,
+    questionRequired: 'Bitte wähle eine Frage aus.',
+    answerRequired: 'Bitte schreib eine Antwort auf die Frage.',
+    answerTooLong: (max: number) => `Höchstens ${max} Zeichen.`,
+    duplicateQuestion: 'Jede Frage nur einmal beantworten.',
+    progressLabel: 'Fortschritt deines Profils',
+    progress: (step: number, total: number) => `Schritt ${step} von ${total}`,
+    progressDone: (total: number) => `Alle ${total} Schritte erledigt`,
+    stepDone: 'erledigt',
+    steps: { photos: 'Fotos', interests: 'Interessen', prompt: 'Eine Frage', basics: 'Eckdaten' },
   },
   place: {
     label: 'Wohnort',

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { useOwnProfile } from './api';
+import { OnboardingProgress } from './components/onboarding-progress';
 import { ProfileForm } from './components/profile-form';
 import './onboarding.css';
 
@@ -14,6 +15,7 @@ export function OnboardingPage() {
       <QueryState query={profile} failed={de.onboarding.loadFailed}>
         {(data) => (
           <>
+            <OnboardingProgress profile={data} />
             <Notice tone={data.complete ? 'success' : 'info'} testId="profile-completeness">
               {data.complete ? de.onboarding.complete : de.onboarding.incomplete}
             </Notice>

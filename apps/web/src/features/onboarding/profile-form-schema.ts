@@ -9,6 +9,7 @@ import {
   type OwnProfile,
   type ProfileUpdateBody,
 } from '@funkeln/contracts/profiles';
+import { MAX_INTERESTS, MAX_PROMPT_ANSWER } from '@funkeln/contracts/profile-details';
 import { z } from 'zod';
 import { de } from '../../i18n/de';
 
@@ -38,8 +39,20 @@ export function profileFormSchema(saved: OwnProfile) {
       ageMax: age,
       place: place.nullable(),
       shareEnabled: z.boolean(),
+      interests: z.array(z.string()).max(MAX_INTERESTS, de.details.interestsLimit),
+      prompts: z.array(
+        z.object({
+          promptId: z.string().min(1, de.details.questionRequired),
+          answer: z.string().trim().min(1, de.details.answerRequired).max(MAX_PROMPT_ANSWER, de.details.answerTooLong(MAX_PROMPT_ANSWER)),
+        }),
+      ),
     })
     .superRefine((v, ctx) => {
+      v.prompts.forEach((p, i) => {
+        if (p.promptId && v.prompts.findIndex((q) => q.promptId === p.promptId) < i) {
+          ctx.addIssue({ code: 'custom', message: de.details.duplicateQuestion, path: ['prompts', i, 'promptId'] });
+        }
+      });
       if (v.ageMin > v.ageMax) ctx.addIssue({ code: 'custom', message: de.onboarding.ageOrder, path: ['ageMin'] });
       if (v.birthDate === '' && saved.birthDate) {
         ctx.addIssue({ code: 'custom', message: de.onboarding.birthDateRequired, path: ['birthDate'] });
@@ -63,6 +76,8 @@ export function formValuesOf(profile: OwnProfile): ProfileFormValues {
     ageMax: profile.ageMax,
     place: profile.place,
     shareEnabled: profile.shareEnabled,
+    interests: profile.interests,
+    prompts: profile.prompts,
   };
 }
 
@@ -75,6 +90,8 @@ export function updateBodyOf(values: ProfileFormValues): ProfileUpdateBody {
     ageMin: values.ageMin,
     ageMax: values.ageMax,
     shareEnabled: values.shareEnabled,
+    interests: values.interests,
+    prompts: values.prompts.map((p) => ({ promptId: p.promptId, answer: p.answer.trim() })),
     ...(values.birthDate ? { birthDate: values.birthDate } : {}),
     ...(values.gender ? { gender: values.gender } : {}),
     ...(interestedIn.length > 0 ? { interestedIn } : {}),

@@ -1,6 +1,7 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { ReactNode } from 'react';
 import { de } from '../../../i18n/de';
+import { CardDetails } from './card-details';
 
 interface FeedCardFaceProps {
   card: FeedCard;
@@ -52,6 +53,7 @@ export function FeedCardFace({ card, eager, children }: FeedCardFaceProps) {
             ))}
           </ul>
         ) : null}
+        <CardDetails card={card} />
       </div>
       {children}
     </>

@@ -14,8 +14,10 @@ import { useSaveProfile } from '../use-save-profile';
 import { ChoiceGroup } from './choice-group';
 import { ConsentField } from './consent-field';
 import { FormSection } from './form-section';
+import { InterestPicker } from './interest-picker';
 import { PhotoField } from './photo-field';
 import { PlaceCombobox } from './place-combobox';
+import { PromptsField } from './prompts-field';
 import { SaveBar } from './save-bar';
 
 interface ProfileFormProps {
@@ -71,6 +73,24 @@ export function ProfileForm({ profile }: ProfileFormProps) {
             photo.pick(file);
           }}
           onDiscard={photo.clear}
+        />
+      </FormSection>
+
+      <FormSection title={de.details.interestsTitle}>
+        <Controller control={control} name="interests" render={({ field }) => <InterestPicker value={field.value} onChange={field.onChange} />} />
+      </FormSection>
+
+      <FormSection title={de.details.promptsTitle}>
+        <Controller
+          control={control}
+          name="prompts"
+          render={({ field }) => (
+            <PromptsField
+              value={field.value}
+              onChange={field.onChange}
+              errors={field.value.map((_, i) => ({ promptId: errors.prompts?.[i]?.promptId?.message, answer: errors.prompts?.[i]?.answer?.message }))}
+            />
+          )}
         />
       </FormSection>
 

@@ -4,6 +4,7 @@ import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { BadgeList } from './badge-list';
 import { ContestEntries } from './contest-entries';
+import { ProfileDetails } from './profile-details';
 import { PhotoGalleryManager } from './photo-gallery-manager';
 import { ProfilePhotos } from './profile-photos';
 import { ShareActions } from './share-actions';
@@ -32,7 +33,7 @@ function TextSection({ id, title, text }: { id: string; title: string; text: str
 export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
   const { user, profile } = data;
   const meta = [profile.age === null ? '' : String(profile.age), profile.city ?? ''].filter(Boolean).join(' · ');
-  const hasText = Boolean(profile.about_me.trim() || profile.looking_for.trim());
+  const hasText = Boolean(profile.about_me.trim() || profile.looking_for.trim() || profile.prompts.length || profile.interests.length);
   return (
     <article className="card profile-card" aria-labelledby="profile-name">
       <div className="profile-card__media">
@@ -65,6 +66,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
         </header>
         <TextSection id="profile-about" title={de.profile.aboutMe} text={profile.about_me} />
         <TextSection id="profile-looking" title={de.profile.lookingFor} text={profile.looking_for} />
+        <ProfileDetails profile={profile} />
         {hasText ? null : <p className="muted">{de.profile.empty}</p>}
         <BadgeList badges={profile.badges} />
         {canMessage ? (

@@ -1,0 +1,39 @@
+import type { OwnProfile } from '@funkeln/contracts/profiles';
+import { de } from '../../../i18n/de';
+
+/** The four things onboarding asks for, in order, and whether the saved profile has each. */
+function onboardingSteps(profile: OwnProfile) {
+  return [
+    { label: de.details.steps.photos, done: profile.photo !== null },
+    { label: de.details.steps.interests, done: profile.interests.length > 0 },
+    { label: de.details.steps.prompt, done: profile.prompts.length > 0 },
+    {
+      label: de.details.steps.basics,
+      done: Boolean(profile.birthDate && profile.gender && profile.interestedIn.length > 0 && profile.place),
+    },
+  ];
+}
+
+/** "Schritt 2 von 4": the first step still open, with the list of steps and a progress bar. */
+export function OnboardingProgress({ profile }: { profile: OwnProfile }) {
+  const steps = onboardingSteps(profile);
+  const open = steps.findIndex((s) => !s.done);
+  const doneCount = steps.filter((s) => s.done).length;
+  const heading = open === -1 ? de.details.progressDone(steps.length) : de.details.progress(open + 1, steps.length);
+  return (
+    <nav className="onboarding-progress" aria-label={de.details.progressLabel}>
+      <p className="onboarding-progress__title" data-testid="onboarding-step">
+        {heading}
+      </p>
+      <progress className="onboarding-progress__bar" value={doneCount} max={steps.length} aria-label={heading} />
+      <ol className="onboarding-progress__steps">
+        {steps.map((s, i) => (
+          <li key={s.label} className={s.done ? 'onboarding-progress__step--done' : undefined} aria-current={i === open ? 'step' : undefined}>
+            {s.label}
+            {s.done ? <span className="visually-hidden"> ({de.details.stepDone})</span> : null}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
