@@ -1,29 +1,25 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { ReactNode } from 'react';
 import { de } from '../../../i18n/de';
+import { CardPhotos } from './card-photos';
 import { CardDetails } from './card-details';
 
 interface FeedCardFaceProps {
   card: FeedCard;
   /** The visible top card loads first; the ones behind it may wait. */
   eager: boolean;
+  /** Which of the card's photos shows, and how to step (the top card only). */
+  photoIndex?: number;
+  onPhotoIndex?: (index: number) => void;
   children?: ReactNode;
 }
 
 /** Photo with name, age, city and (for premium members) the distance band over a soft gradient. */
-export function FeedCardFace({ card, eager, children }: FeedCardFaceProps) {
+export function FeedCardFace({ card, eager, photoIndex = 0, onPhotoIndex, children }: FeedCardFaceProps) {
   const title = card.age === undefined ? card.name : `${card.name}, ${card.age}`;
   return (
     <>
-      <img
-        className="feed-card__photo"
-        src={card.photoUrl}
-        alt={de.discover.photoAlt(card.name)}
-        draggable={false}
-        decoding="async"
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
-      />
+      <CardPhotos card={card} eager={eager} index={photoIndex} onIndex={onPhotoIndex} />
       <div className="feed-card__info">
         <h2 className="feed-card__name" data-testid="card-name">
           {title}

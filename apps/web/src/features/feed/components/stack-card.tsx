@@ -1,9 +1,11 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import type { SwipeKind } from '../api';
 import { directionOf, transformOf, type Offset } from '../swipe-geometry';
 import { useSwipeGesture } from '../use-swipe-gesture';
+import { cardPhotos, steppedPhoto } from './card-photos';
 import { FeedCardFace } from './feed-card-face';
 import { SwipeStamp } from './swipe-stamp';
 
@@ -17,7 +19,10 @@ interface StackCardProps {
 /** One card of the stack; only the top one can be dragged, the ones behind are hidden from assistive tech. */
 export function StackCard({ card, position, onSwipe }: StackCardProps) {
   const top = position === 0;
-  const { handlers, offset, progress } = useSwipeGesture(onSwipe, top);
+  const [photo, setPhoto] = useState(0);
+  // A tap on the left half shows the previous photo, on the right half the next one.
+  const onTap = (across: number) => setPhoto((i) => steppedPhoto(i, across < 0.5 ? -1 : 1, cardPhotos(card).length));
+  const { handlers, offset, progress } = useSwipeGesture(onSwipe, top, onTap);
   const direction = offset ? directionOf(offset) : null;
   const classes = ['stack-card', `stack-card--pos${position}`, offset ? 'stack-card--dragging' : ''].filter(Boolean).join(' ');
   return (
@@ -30,7 +35,7 @@ export function StackCard({ card, position, onSwipe }: StackCardProps) {
       {...(top ? handlers : {})}
     >
       <article className="feed-card" data-testid="feed-card" aria-label={card.name}>
-        <FeedCardFace card={card} eager={position < 2}>
+        <FeedCardFace card={card} eager={position < 2} photoIndex={photo} onPhotoIndex={top ? setPhoto : undefined}>
           {direction ? <SwipeStamp kind={direction} progress={progress} /> : null}
           {top ? (
             <Link
