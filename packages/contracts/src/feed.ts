@@ -28,7 +28,7 @@ export const feedCard = z.object({
   distance: z.string().optional(),
   /** Names of the member's badges (beyond the spec's card). */
   badges: z.array(z.string()).optional(),
-  /** The start of the member's about-me text, at most ABOUT_PREVIEW characters (beyond the spec). */
+  /** The start of the member's about-me text, at most ABOUT_PREVIEW characters, cut at a word with '…' (beyond the spec). */
   about: z.string().optional(),
   /** The member's interest ids, those the viewer shares first (beyond the spec). */
   interests: z.array(z.string()).optional(),

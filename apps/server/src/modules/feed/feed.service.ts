@@ -125,7 +125,7 @@ export class FeedService {
     const [badges, photos, details] = await Promise.all([
       this.badges.ofMany(ids),
       this.photos.approvedLargeUrls(ids),
-      findCardDetails(this.db, ids, ABOUT_PREVIEW),
+      findCardDetails(this.db, ids, ABOUT_PREVIEW + 1),
     ]);
     const mine = new Set(viewerInterests);
     return Promise.all(
@@ -138,7 +138,7 @@ export class FeedService {
           photos: photos.get(r.id) ?? [photoUrl],
           badges: (badges.get(r.id) ?? []).map((b) => b.name),
           ...interestsFor(detail?.interests ?? [], mine),
-          about: detail?.about ?? '',
+          about: aboutPreview(detail?.about ?? ''),
         };
       }),
     );
@@ -158,6 +158,15 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
     ...(r.about ? { about: r.about } : {}),
     ...(r.interests.length > 0 ? { interests: r.interests, sharedInterests: r.sharedInterests } : {}),
   };
+}
+
+/** The about-me text as a card shows it: whole when short, else cut at a word (by code points, never inside one) with '…', at most ABOUT_PREVIEW characters. */
+function aboutPreview(text: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= ABOUT_PREVIEW) return text;
+  const cut = chars.slice(0, ABOUT_PREVIEW - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space >= ABOUT_PREVIEW / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** The member's interests with those the viewer shares first (each group in the member's order), and how many those are. */

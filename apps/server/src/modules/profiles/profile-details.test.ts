@@ -115,8 +115,8 @@ describe('interests and prompts seen by others', () => {
     await put(ben, { aboutMe: `Ich bin Ben. ${'Lang '.repeat(100)}`, interests: ['yoga', 'reisen', 'wandern', 'kochen'] });
     const benCard = await card(anna, ben.id);
     expect(benCard).toMatchObject({ interests: ['reisen', 'kochen', 'yoga', 'wandern'], sharedInterests: 2 });
-    expect(String(benCard?.about)).toMatch(/^Ich bin Ben\. Lang/);
-    expect(String(benCard?.about)).toHaveLength(160);
+    expect(String(benCard?.about)).toMatch(/^Ich bin Ben\. (Lang )+Lang…$/);
+    expect(String(benCard?.about).length).toBeLessThanOrEqual(160);
     const carlCard = await card(anna, carl.id);
     expect(carlCard).not.toHaveProperty('interests');
     expect(carlCard).not.toHaveProperty('sharedInterests');
@@ -132,6 +132,15 @@ describe('interests and prompts seen by others', () => {
     expect(await card(anna, ben.id)).toMatchObject({ interests: ['hunde', 'segeln'], sharedInterests: 2 });
     await put(anna, { interests: [] });
     expect(await card(anna, ben.id)).toMatchObject({ interests: ['hunde', 'segeln'], sharedInterests: 0 });
+  });
+});
+
+describe('the about-me start on the card', () => {
+  it('cuts long texts by characters, never inside an emoji', async () => {
+    const viewer = await member('Vera', 'female', ['male']);
+    const emil = await member('Emil', 'male', ['female']);
+    await put(emil, { aboutMe: '😀'.repeat(300) });
+    expect((await card(viewer, emil.id))?.about).toBe(`${'😀'.repeat(159)}…`);
   });
 });
 
