@@ -465,6 +465,9 @@ export const de = {
     hint: 'Wähle die Kategorien, in denen dein Foto bewertet werden darf. Nur ein freigegebenes Foto kann Stimmen bekommen.',
     saved: 'Gespeichert.',
     failed: 'Speichern fehlgeschlagen',
+    photoFor: (category: string) => `Foto für „${category}“`,
+    mainPhoto: 'Hauptfoto',
+    photoOption: (n: number) => `Foto ${n}`,
   },
   companion: {
     title: 'Digital Friend',
