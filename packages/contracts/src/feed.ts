@@ -34,6 +34,8 @@ export const feedCard = z.object({
   interests: z.array(z.string()).optional(),
   /** How many of `interests` the viewer picked too: the first `sharedInterests` entries. */
   sharedInterests: z.number().int().optional(),
+  /** The member passed the photo verification ("Foto verifiziert"; beyond the spec). */
+  photoVerified: z.boolean().optional(),
 });
 export type FeedCard = z.infer<typeof feedCard>;
 /** How much of the about-me text a card carries. */

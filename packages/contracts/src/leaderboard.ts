@@ -69,7 +69,7 @@ export const voteResponse = z.object({ score: z.number().int() });
 
 /** The badge catalogue: German names and descriptions; awarded by events, once each (per scope). */
 export const badgeCatalogue = {
-  email_verified: { name: 'Verifiziert', description: 'Hat die E-Mail-Adresse bestätigt.' },
+  email_verified: { name: 'E-Mail bestätigt', description: 'Hat die E-Mail-Adresse bestätigt.' },
   photo_approved: { name: 'Fotogen', description: 'Hat ein freigegebenes Profilfoto.' },
   first_match: { name: 'Erstes Match', description: 'Hat das erste Match gefeiert.' },
   first_message: { name: 'Eisbrecher', description: 'Hat die erste Nachricht geschrieben.' },

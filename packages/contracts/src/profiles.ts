@@ -149,6 +149,8 @@ export const publicProfile = z.object({
     /** Interest ids (labels in profile-details.ts). */
     interests: z.array(z.string()),
     prompts: z.array(z.object({ prompt_id: z.string(), question: z.string(), answer: z.string() })),
+    /** The member passed the photo verification ("Foto verifiziert"; beyond the spec). */
+    photo_verified: z.boolean().optional(),
   }),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;

@@ -10,6 +10,8 @@ export interface DeckRow extends FeedRow {
   sharedInterests: number;
   /** The start of the about-me text. */
   about: string;
+  /** "Foto verifiziert" (a verification or its withdrawal marks the member changed, which drops decks). */
+  photoVerified: boolean;
   photoUrl: string;
   /** Every approved photo's link in the member's order (photoUrl first). */
   photos: string[];

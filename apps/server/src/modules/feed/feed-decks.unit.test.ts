@@ -19,6 +19,7 @@ function rows(count: number): DeckRow[] {
     badges: [],
     interests: [],
     sharedInterests: 0,
+    photoVerified: false,
     about: '',
   }));
 }

@@ -8,6 +8,7 @@ import type { PlacesService } from '../places/index.js';
 import { findCardDetails, findProfile } from '../profiles/index.js';
 import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
 import type { BadgesService } from '../leaderboard/index.js';
+import { verifiedAmong } from '../verification/index.js';
 import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
@@ -122,10 +123,11 @@ export class FeedService {
   // Interests (shared ones first, counted against the viewer's) and the start of the about-me text come from one more query per deck.
   private async withUrls(rows: FeedRow[], viewerInterests: string[]): Promise<DeckRow[]> {
     const ids = rows.map((r) => r.id);
-    const [badges, photos, details] = await Promise.all([
+    const [badges, photos, details, verified] = await Promise.all([
       this.badges.ofMany(ids),
       this.photos.approvedLargeUrls(ids),
       findCardDetails(this.db, ids, ABOUT_PREVIEW + 1),
+      verifiedAmong(this.db, ids),
     ]);
     const mine = new Set(viewerInterests);
     return Promise.all(
@@ -139,6 +141,7 @@ export class FeedService {
           badges: (badges.get(r.id) ?? []).map((b) => b.name),
           ...interestsFor(detail?.interests ?? [], mine),
           about: aboutPreview(detail?.about ?? ''),
+          photoVerified: verified.has(r.id),
         };
       }),
     );
@@ -157,6 +160,7 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
     ...(r.badges.length > 0 ? { badges: r.badges } : {}),
     ...(r.about ? { about: r.about } : {}),
     ...(r.interests.length > 0 ? { interests: r.interests, sharedInterests: r.sharedInterests } : {}),
+    photoVerified: r.photoVerified,
   };
 }
 

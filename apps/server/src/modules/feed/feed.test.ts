@@ -13,7 +13,8 @@ describe('feed', () => {
     expect(res.statusCode).toBe(200);
     const card = res.json<Record<string, unknown>[]>().find((c) => c.id === ben.id);
     expect(card).toMatchObject({ id: ben.id, name: 'Ben', city: 'Potsdam', age: expect.any(Number), photoUrl: expect.stringContaining('/api/photos/') });
-    expect(Object.keys(card ?? {}).sort()).toEqual(['age', 'badges', 'city', 'id', 'name', 'photoUrl', 'photos']); // no distance without premium
+    expect(Object.keys(card ?? {}).sort()).toEqual(['age', 'badges', 'city', 'id', 'name', 'photoUrl', 'photoVerified', 'photos']); // no distance without premium
+    expect(card?.photoVerified).toBe(false);
     expect(card?.badges).toEqual(['Fotogen']);
     for (const bad of ['abc', '0', '501', '2.5', '-3', '1e2']) {
       const r = await api('GET', `/api/feed?radius=${bad}`, anna.token);

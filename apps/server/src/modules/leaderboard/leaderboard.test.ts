@@ -195,7 +195,7 @@ describe('rewards and badges', () => {
     expect(await kinds(targets[0]!.userId)).toEqual(['email_verified', 'first_match', 'photo_approved']);
     expect(await kinds(eva.id)).toEqual(['first_message']);
     const card = (await api('GET', `/api/profile/${x}`, eva.token)).json<{ profile: { badges: { name: string; description: string }[] } }>();
-    expect(card.profile.badges.map((b) => b.name)).toEqual(expect.arrayContaining(['Jury', 'Erstes Match', 'Verifiziert']));
+    expect(card.profile.badges.map((b) => b.name)).toEqual(expect.arrayContaining(['Jury', 'Erstes Match', 'E-Mail bestätigt']));
   });
 });
 

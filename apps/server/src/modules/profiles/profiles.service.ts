@@ -17,6 +17,7 @@ import type { BlocksService } from '../blocks/index.js';
 import { limits } from '@funkeln/contracts/routes/limits';
 import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../leaderboard/index.js';
+import { verifiedAmong } from '../verification/index.js';
 import { emptyProfile, findProfile, findPrompts, findShownName, replacePrompts, upsertProfile, type ProfileRow } from './profiles.repo.js';
 import { interestsProblem, promptLabel, promptsProblem } from '@funkeln/contracts/profile-details';
 
@@ -123,11 +124,12 @@ export class ProfilesService {
       throw new AppError('not_found', { params: { of: 'profile' } });
     }
     const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
-    const [place, photoRow, badges, prompts] = await Promise.all([
+    const [place, photoRow, badges, prompts, verified] = await Promise.all([
       this.placeOf(row),
       this.photos.findForUser(userId),
       this.badges.of(userId),
       findPrompts(this.db, userId),
+      verifiedAmong(this.db, [userId]),
     ]);
     const gallery = await this.photos.approvedUrls([userId]);
     // The owner sees their first photo in any state (e.g. still being checked); others only the main photo.
@@ -147,6 +149,7 @@ export class ProfilesService {
         badges,
         interests: row.interests,
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),
+        photo_verified: verified.has(userId),
       },
     };
   }

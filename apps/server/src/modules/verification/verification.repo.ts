@@ -131,7 +131,7 @@ export async function badgeOf(q: Queryable, userId: string): Promise<Date | unde
   return row?.verified_at;
 }
 
-/** Which of these members carry the badge. */
+/** Which of these members carry the "Foto verifiziert" badge (feed cards, profiles). */
 export async function verifiedAmong(q: Queryable, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await typed(q).selectFrom('photo_verifications').select('user_id').where('user_id', 'in', [...userIds]).execute();

@@ -200,11 +200,6 @@ export class FaceVerificationService {
     return { data, maxAge: this.d.photoUrls.remaining(exp) };
   }
 
-  /** Which of these members carry the "Foto verifiziert" badge (cards, profiles). */
-  verifiedAmong(userIds: readonly string[]): Promise<Set<string>> {
-    return repo.verifiedAmong(this.d.db, userIds);
-  }
-
   /** The faces on the member's approved photos, in gallery order; the first is the main photo. */
   private async references(userId: string): Promise<{ photos: ReferencePhoto[]; mainPhotoId: string | null }> {
     const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');

@@ -82,6 +82,9 @@ describe('photo verification', () => {
     expect(res.json()).toMatchObject({ outcome: 'verified', reason: null, triesLeft: VERIFICATION_TRIES_PER_DAY - 1 });
     expect(res.json<{ message: string }>().message).toContain('Foto verifiziert');
     expect(await status(anna)).toMatchObject({ consent: 'given', verified: true, pending: false });
+    const viewer = await member(undefined, false);
+    const profileOf = async () => (await api('GET', `/api/profile/${anna.id}`, viewer.token)).json<{ profile: { photo_verified?: boolean } }>().profile;
+    expect(await profileOf()).toMatchObject({ photo_verified: true });
     const rows = await t.c.db.query<{ status: string; model_version: string; main_distance: number; selfie_key: string | null }>(
       'SELECT status, model_version, main_distance, selfie_key FROM verification_attempts WHERE id = $1',
       [id],
@@ -97,6 +100,7 @@ describe('photo verification', () => {
 
     const withdrawn = await api('PUT', '/api/me/verification/consent', anna.token, { given: false });
     expect(withdrawn.json()).toMatchObject({ consent: 'withdrawn', verified: false });
+    expect(await profileOf()).toMatchObject({ photo_verified: false });
     expect((await api('POST', '/api/me/verification/attempts', anna.token)).statusCode).toBe(403);
   });
 
