@@ -24,6 +24,8 @@ export interface LocalEvents {
   'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */
   'leaderboard.changed': LeaderboardEvent;
+  /** A member's photos were added, deleted or reordered (committed): their main photo may have changed. */
+  'photos.changed': { userId: string };
 }
 
 /**

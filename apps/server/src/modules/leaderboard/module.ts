@@ -14,6 +14,8 @@ export function createLeaderboardModule({ db, events, schedule, photos }: Leader
   badges: BadgesService;
 }> {
   const leaderboard = new LeaderboardService({ db, photos, events });
+  // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort).
+  events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(() => undefined));
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
   return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze] };
 }

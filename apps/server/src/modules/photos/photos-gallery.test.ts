@@ -1,6 +1,6 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { GalleryResponse, PublicProfile } from '@funkeln/contracts/profiles';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { confirmEmail, type ApiMember } from '../../../test/members.js';
@@ -212,6 +212,15 @@ describe('Top10', () => {
     const second = await member('Zweiter', 'male', ['female']);
     expect((await api('POST', '/api/votes', second.token, { photoId: a, category: 'face' })).statusCode).toBe(200);
     expect((await top('face')).map((e) => e.photo_id)).toEqual([a]);
+
+    // A reorder changes the competing photo: open Top10 pages of the member's categories hear of it.
+    const heard: { category: string; photos: string[] }[] = [];
+    const off = t.c.events.on('leaderboard.changed', (e) => heard.push({ category: e.category, photos: e.entries.filter((x) => x.user_id === m.id).map((x) => x.photo_id) }));
+    await reorder(m, [c, a]);
+    await t.c.db.query("UPDATE photos SET status = 'approved' WHERE id = $1", [c]);
+    await reorder(m, [c, a]);
+    await vi.waitFor(() => expect(heard.some((h) => h.category === 'face')).toBe(true));
+    off();
   });
 });
 

@@ -125,6 +125,7 @@ export class PhotosService {
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       return row;
     });
+    this.events.emit('photos.changed', { userId });
     await this.deleteFiles(gone);
     return this.gallery(userId);
   }
@@ -141,6 +142,7 @@ export class PhotosService {
       await setPositions(tx, userId, ids);
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     });
+    this.events.emit('photos.changed', { userId });
     return this.gallery(userId);
   }
 
