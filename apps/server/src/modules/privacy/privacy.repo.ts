@@ -96,6 +96,14 @@ export async function exportRows(q: Queryable, userId: string) {
       .where('reporter_id', '=', userId)
       .execute(),
     consents: await k.selectFrom('consents').select(['kind', 'given', 'at']).where('user_id', '=', userId).orderBy('at').execute(),
+    // Photo verification: results only; selfie_key is set while an admin decides (the service adds the file).
+    verificationAttempts: await k
+      .selectFrom('verification_attempts')
+      .select(['id', 'instruction', 'status', 'reason', 'model_version', 'main_distance', 'photo_distances', 'selfie_key', 'created_at', 'checked_at', 'decided_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    photoVerification: (await k.selectFrom('photo_verifications').select('verified_at').where('user_id', '=', userId).executeTakeFirst()) ?? null,
     sessions: await k.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).execute(),
   };
 }
@@ -112,6 +120,12 @@ export async function eraseUser(q: Queryable, userId: string): Promise<void> {
     )
     .execute();
   await k.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** Selfies still kept for an admin's decision (erased with the account). */
+export async function selfieKeys(q: Queryable, userId: string): Promise<string[]> {
+  const rows = await typed(q).selectFrom('verification_attempts').select('selfie_key').where('user_id', '=', userId).where('selfie_key', 'is not', null).execute();
+  return rows.map((r) => r.selfie_key).filter((k): k is string => k !== null);
 }
 
 export async function recordConsent(q: Queryable, userId: string, given: boolean): Promise<void> {

@@ -47,13 +47,19 @@ export class PrivacyService {
         return { ...photo, file: data ? { type: 'image/jpeg', base64: data.toString('base64') } : null };
       }),
     );
-    return { format: 'funkeln-export-1', exportedAt: new Date().toISOString(), ...rows, photos };
+    const verificationAttempts = await Promise.all(
+      rows.verificationAttempts.map(async ({ selfie_key: key, ...attempt }) => {
+        const data = key ? await this.storage.get(key) : undefined;
+        return { ...attempt, selfie: data ? { type: 'image/jpeg', base64: data.toString('base64') } : null };
+      }),
+    );
+    return { format: 'funkeln-export-1', exportedAt: new Date().toISOString(), ...rows, photos, verificationAttempts };
   }
 
   /**
    * Erases the account: profile, photos (every size, from storage), sessions, likes, companion data,
-   * memories. Messages they sent stay for the recipients as from 'Gelöschtes Profil'; ledger entries
-   * stay anonymised (their wallet loses its member).
+   * memories, verification results and any selfie kept for an admin. Messages they sent stay for the
+   * recipients as from 'Gelöschtes Profil'; ledger entries stay anonymised (their wallet loses its member).
    */
   async erase(auth: AuthContext, password: string | undefined): Promise<void> {
     const { user } = auth;
@@ -66,6 +72,7 @@ export class PrivacyService {
       }
     }
     const photos = await this.photos.allOf(user.id);
+    const selfies = await repo.selfieKeys(this.db, user.id);
     const entries = await this.leaderboard.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
@@ -75,6 +82,7 @@ export class PrivacyService {
     });
     this.sessions.announceRevoked(revoked);
     await Promise.all(photos.map((p) => this.photos.deleteFiles(p)));
+    await Promise.all(selfies.map((k) => this.storage.delete(k)));
     for (const category of entries) await this.leaderboard.refresh(category);
   }
 

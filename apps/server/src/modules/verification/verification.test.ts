@@ -165,6 +165,24 @@ describe('photo verification', () => {
   });
 });
 
+describe('photo verification and the DSGVO', () => {
+  it('exports the results and a waiting selfie, and erases the selfie with the account', async () => {
+    const m = await member(await faceCrop(faces.tilted));
+    expect((await submit(m, await attempt(m, 'tilt'), await faceCrop(faces.neighbour))).json()).toMatchObject({ outcome: 'pending' });
+    const key = (await t.c.db.query<{ selfie_key: string }>('SELECT selfie_key FROM verification_attempts WHERE user_id = $1 AND selfie_key IS NOT NULL', [m.id]))[0]?.selfie_key ?? '';
+    expect(await t.c.storage.get(key)).toBeDefined();
+    const data = (await api('GET', '/api/me/export', m.token)).json<{ consents: unknown[]; verificationAttempts: Record<string, unknown>[] }>();
+    expect(data.consents).toEqual([expect.objectContaining({ kind: 'biometric', given: true })]);
+    expect(data.verificationAttempts).toEqual([expect.objectContaining({ status: 'uncertain', instruction: 'tilt', model_version: expect.stringMatching(/^face-api/) })]);
+    expect((data.verificationAttempts[0]?.selfie as { base64: string }).base64.length).toBeGreaterThan(1000);
+    expect(JSON.stringify(data)).not.toContain('descriptor');
+
+    expect((await api('DELETE', '/api/me', m.token, { password: 'Kiwi-Wolke-Geheim-42' })).statusCode).toBe(200);
+    expect(await t.c.storage.get(key)).toBeUndefined();
+    expect(await t.c.db.query('SELECT 1 FROM verification_attempts WHERE user_id = $1', [m.id])).toEqual([]);
+  });
+});
+
 describe('photo verification under attack', () => {
   it("refuses another member's attempt, malformed ids and garbage without using a try", async () => {
     const owner = await member(await gradient());
