@@ -1,7 +1,8 @@
+import { INTERESTS } from '@funkeln/contracts/profile-details';
 import type { Gender } from '@funkeln/contracts/profiles';
 import { FIRST_NAMES } from './demo-data.js';
 import { aboutMe, lookingFor } from './demo-texts.js';
-import type { Rng } from './random.js';
+import { createRng, type Rng } from './random.js';
 
 /** `demo+<n>@demo.funkeln.invalid`: the .invalid TLD (RFC 2606) can never receive mail. */
 const DEMO_EMAIL_DOMAIN = 'demo.funkeln.invalid';
@@ -28,6 +29,18 @@ export interface DemoMember {
   createdAt: Date;
   lastActiveAt: Date;
   avatarSeed: number;
+  /** Interest ids from the catalogue (3 to 6). */
+  interests: string[];
+}
+
+/** Interests drawn from their own rng (seeded by the avatar seed), so the members planned before interests existed stay the same. */
+function interestsFor(seed: number): string[] {
+  const rng = createRng(seed ^ 0x5bd1e995); // not the avatar's own sequence
+  const ids = INTERESTS.map((i) => i.id);
+  const picked = new Set<string>();
+  const count = rng.int(3, 6);
+  while (picked.size < count) picked.add(rng.pick(ids));
+  return [...picked];
 }
 
 const clampAge = (a: number) => Math.min(99, Math.max(18, a));
@@ -77,7 +90,7 @@ export function planMembers(rng: Rng, count: number, now: Date, places: readonly
     const age = pickAge(rng);
     const lastActiveAt = lastActive(rng, now);
     const shift = gender === 'female' ? 2 : gender === 'male' ? -2 : 0; // a slight lean, as in real profiles
-    members.push({
+    const member = {
       n,
       email: demoEmail(n),
       displayName: rng.pick(FIRST_NAMES[gender]),
@@ -92,7 +105,8 @@ export function planMembers(rng: Rng, count: number, now: Date, places: readonly
       createdAt: new Date(lastActiveAt.getTime() - rng.int(1, 180) * DAY_MS),
       lastActiveAt,
       avatarSeed: rng.int(1, 2 ** 31 - 1),
-    });
+    };
+    members.push({ ...member, interests: interestsFor(member.avatarSeed) });
   }
   return members;
 }

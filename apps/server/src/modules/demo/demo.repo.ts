@@ -63,13 +63,14 @@ export async function insertDemoMembers(q: Queryable, rows: DemoRow[]): Promise<
     .execute();
   await k
     .insertInto('profiles')
-    .columns(['user_id', 'about_me', 'looking_for', 'birth_date', 'gender', 'interested_in', 'age_min', 'age_max', 'place_id', 'updated_at'])
+    .columns(['user_id', 'about_me', 'looking_for', 'birth_date', 'gender', 'interested_in', 'age_min', 'age_max', 'place_id', 'updated_at', 'interests'])
     .expression(
-      sql`SELECT id, about, looking, birth, gender, string_to_array(wants, ','), amin, amax, place, created
+      sql`SELECT id, about, looking, birth, gender, string_to_array(wants, ','), amin, amax, place, created, string_to_array(likes, ',')
             FROM unnest(${userIds}::uuid[], ${m.map((x) => x.aboutMe)}::text[], ${m.map((x) => x.lookingFor)}::text[], ${m.map((x) => x.birthDate)}::date[],
                         ${m.map((x) => x.gender)}::text[], ${m.map((x) => x.interestedIn.join(','))}::text[], ${m.map((x) => x.ageMin)}::smallint[],
-                        ${m.map((x) => x.ageMax)}::smallint[], ${m.map((x) => x.placeId)}::int[], ${created}::timestamptz[])
-              AS t(id, about, looking, birth, gender, wants, amin, amax, place, created)`,
+                        ${m.map((x) => x.ageMax)}::smallint[], ${m.map((x) => x.placeId)}::int[], ${created}::timestamptz[],
+                        ${m.map((x) => x.interests.join(','))}::text[])
+              AS t(id, about, looking, birth, gender, wants, amin, amax, place, created, likes)`,
     )
     .execute();
   await k

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { INTERESTS } from '@funkeln/contracts/profile-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
@@ -77,6 +78,17 @@ describe('seedDemo', () => {
       expect(m.country).toBe('DE');
     }
     expect(new Set(members.map((m) => m.gender)).size).toBeGreaterThan(1);
+  });
+
+  it('gives every member 3 to 6 interests from the catalogue', async () => {
+    const rows = await t.c.db.query<{ interests: string[] }>('SELECT interests FROM profiles');
+    const known = new Set(INTERESTS.map((i) => i.id));
+    for (const { interests } of rows) {
+      expect(interests.length).toBeGreaterThanOrEqual(3);
+      expect(interests.length).toBeLessThanOrEqual(6);
+      expect(interests.every((i) => known.has(i))).toBe(true);
+      expect(new Set(interests).size).toBe(interests.length);
+    }
   });
 
   it('spreads last activity over the last two weeks', () => {
