@@ -21,6 +21,7 @@ const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboa
 const VotePage = lazyPage(() => import('../features/leaderboard/vote-page'), 'VotePage');
 const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
 const SettingsPage = lazyPage(() => import('./settings-page'), 'SettingsPage');
+const VerificationPage = lazyPage(() => import('../features/verification/verification-page'), 'VerificationPage');
 const ProfilePage = lazyPage(() => import('../features/profiles/profile-page'), 'ProfilePage');
 const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage');
 const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moderation-page'), 'AdminModerationPage');
@@ -51,6 +52,7 @@ const routes: RouteObject[] = [
           { path: 'leaderboard', element: <LeaderboardPage /> },
           { path: 'vote', element: <VotePage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'verification', element: <VerificationPage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },
         ],

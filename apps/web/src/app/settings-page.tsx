@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { PageHeader } from '../components/ui/page-header';
 import { logoutEverywhere } from '../features/account/api';
 import { PasswordForm } from '../features/account/components/password-form';
@@ -17,6 +18,11 @@ export function SettingsPage() {
       <PreferencesSection />
       <PushSection />
       <ConsentSection />
+      <p className="settings-section">
+        <Link to="/verification" className="btn btn--secondary">
+          {de.photoVerification.settingsLink}
+        </Link>
+      </p>
       <PasswordForm />
       <DataSection logoutEverywhere={logoutEverywhere} />
       <DeleteAccountForm />

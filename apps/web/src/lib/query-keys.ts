@@ -14,6 +14,7 @@ export const ownProfile = () => ['own-profile'] as const;
 
 /** Art. 9 DSGVO consent: read by the onboarding form and the settings page alike. */
 export const consent = () => ['consent'] as const;
+export const photoVerification = () => ['photo-verification'] as const;
 export const memberSettings = () => ['member-settings'] as const;
 export const places = (term: string) => ['places', term] as const;
 export const publicProfile = (id: string) => ['public-profile', id] as const;
