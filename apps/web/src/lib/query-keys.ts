@@ -54,5 +54,6 @@ export const admin = {
   pending: () => ['admin', 'pending'] as const,
   reports: () => ['admin', 'reports'] as const,
   audit: () => ['admin', 'audit'] as const,
+  verifications: () => ['admin', 'verifications'] as const,
 };
 

@@ -4,6 +4,7 @@ import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
 import { PendingPhotos } from './components/pending-photos';
+import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
 import './admin.css';
 import '../../styles/settings.css';
@@ -15,6 +16,7 @@ export function AdminModerationPage() {
       <AdminOnly>
         <AdminTabs />
         <PendingPhotos />
+        <PendingVerifications />
         <ReportList />
         <AuditLog />
       </AdminOnly>

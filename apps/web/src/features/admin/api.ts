@@ -1,4 +1,5 @@
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
+import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
@@ -40,5 +41,17 @@ export function useModeration() {
   return useMutation({
     mutationFn: moderate,
     onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Photo verifications the model was unsure about: the selfie beside the main photo. */
+export const usePendingVerifications = () => useQuery({ queryKey: keys.verifications(), queryFn: () => call(verificationEndpoints.pending) });
+
+/** Approves (badge) or refuses an uncertain verification; the selfie is deleted either way. */
+export function useDecideVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) => call(verificationEndpoints.decide, { params: { id }, body: { approve } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.verifications() }),
   });
 }
