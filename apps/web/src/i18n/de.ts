@@ -179,9 +179,9 @@ export const de = {
   photo: {
     label: 'Profilfoto',
     pick: 'Foto auswählen',
-    change: 'Foto ändern',
-    hint: 'JPEG, PNG, WebP oder AVIF, höchstens 10 MB.',
-    current: 'Dein aktuelles Profilfoto',
+    change: 'Weiteres Foto hinzufügen',
+    hint: 'JPEG, PNG, WebP oder AVIF, höchstens 10 MB. Bis zu 6 Fotos – Reihenfolge und Hauptfoto legst du auf deinem Profil fest.',
+    current: 'Dein Hauptfoto',
     preview: 'Vorschau deines neuen Fotos',
     newBadge: 'Neu',
     newPhoto: 'Neues Foto – wird beim Speichern hochgeladen.',
