@@ -1,5 +1,6 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { ReactNode } from 'react';
+import { VerifiedCheck } from '../../../components/ui/verified-check';
 import { de } from '../../../i18n/de';
 import { CardPhotos } from './card-photos';
 import { CardDetails } from './card-details';
@@ -23,6 +24,7 @@ export function FeedCardFace({ card, eager, photoIndex = 0, onPhotoIndex, childr
       <div className="feed-card__info">
         <h2 className="feed-card__name" data-testid="card-name">
           {title}
+          {card.photoVerified ? <VerifiedCheck testId="card-verified" /> : null}
         </h2>
         {card.city || card.distance ? (
           <p className="feed-card__meta">

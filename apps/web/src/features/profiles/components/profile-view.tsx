@@ -8,6 +8,7 @@ import { ProfileDetails } from './profile-details';
 import { PhotoGalleryManager } from './photo-gallery-manager';
 import { ProfilePhotos } from './profile-photos';
 import { ShareActions } from './share-actions';
+import { VerifiedCheck } from '../../../components/ui/verified-check';
 
 interface ProfileViewProps {
   data: PublicProfile;
@@ -52,6 +53,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
         <header className="profile-card__header">
           <h1 className="profile-card__name" id="profile-name">
             {user.display_name}
+            {profile.photo_verified ? <VerifiedCheck testId="profile-verified" /> : null}
           </h1>
           {meta ? (
             <p className="profile-card__meta" data-testid="profile-meta">
