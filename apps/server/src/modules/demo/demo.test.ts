@@ -82,7 +82,7 @@ describe('seedDemo', () => {
 
   it('gives every member 3 to 6 interests from the catalogue', async () => {
     const rows = await t.c.db.query<{ interests: string[] }>('SELECT interests FROM profiles');
-    const known = new Set(INTERESTS.map((i) => i.id));
+    const known = new Set<string>(INTERESTS.map((i) => i.id));
     for (const { interests } of rows) {
       expect(interests.length).toBeGreaterThanOrEqual(3);
       expect(interests.length).toBeLessThanOrEqual(6);
