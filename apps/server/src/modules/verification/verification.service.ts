@@ -11,6 +11,7 @@ import {
   type VerificationResult,
   type VerificationStatus,
 } from '@funkeln/contracts/verification';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -44,6 +45,12 @@ export interface VerificationServiceDeps {
 /** Photo verification: consent, pose instruction, selfie check against the member's photos, admin decisions. */
 export class FaceVerificationService {
   private readonly d: VerificationServiceDeps;
+  /**
+   * The faces on the member's photos, analysed in the background from the start of an attempt while
+   * the member takes the selfie, so the check itself only analyses the selfie (bench/face). Kept in
+   * this process's memory for the attempt's life only, never stored; another process computes them itself.
+   */
+  private readonly prepared = new LRUCache<string, { userId: string; references: Promise<References> }>({ max: 500, ttl: ATTEMPT_TTL_SECONDS * 1000 });
 
   constructor(deps: VerificationServiceDeps) {
     this.d = deps;
@@ -71,6 +78,7 @@ export class FaceVerificationService {
       await repo.lockMember(tx, userId);
       await repo.recordBiometricConsent(tx, userId, given);
       if (given) return [];
+      for (const [attemptId, entry] of this.prepared.entries()) if (entry.userId === userId) this.prepared.delete(attemptId);
       const waiting = await repo.uncertainSelfieKeys(tx, userId);
       await repo.withdrawUncertain(tx, userId);
       await repo.removeBadge(tx, userId);
@@ -89,6 +97,9 @@ export class FaceVerificationService {
     const instruction = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
     const id = randomUUID();
     const expiresAt = await repo.insertAttempt(this.d.db, { id, userId, instruction, ttlSeconds: ATTEMPT_TTL_SECONDS });
+    const references = this.references(userId);
+    references.catch(() => this.prepared.delete(id)); // a failure is met again, and reported, at the check
+    this.prepared.set(id, { userId, references });
     return { attemptId: id, instruction, instructionText: instructionTexts[instruction], expiresAt: expiresAt.toISOString() };
   }
 
@@ -119,7 +130,7 @@ export class FaceVerificationService {
       // No face, several or the wrong pose: refused without looking at the photos at all.
       decision = decideVerification({ ...settings, photos: [] });
       if (decision.reason === 'no_reference_face') {
-        const references = await this.references(userId);
+        const references = await this.preparedReferences(attemptId, userId);
         mainPhotoId = references.mainPhotoId;
         decision = decideVerification({ ...settings, photos: references.photos });
       }
@@ -200,8 +211,18 @@ export class FaceVerificationService {
     return { data, maxAge: this.d.photoUrls.remaining(exp) };
   }
 
+  /** The references prepared at the attempt's start if the member's approved photos are still the same, else fresh ones. */
+  private async preparedReferences(attemptId: string, userId: string): Promise<References> {
+    const prepared = this.prepared.get(attemptId)?.references;
+    this.prepared.delete(attemptId);
+    const current = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved').map((p) => p.id);
+    const early = prepared ? await prepared.catch(() => undefined) : undefined;
+    if (early && early.photoIds.join() === current.join()) return early;
+    return this.references(userId);
+  }
+
   /** The faces on the member's approved photos, in gallery order; the first is the main photo. */
-  private async references(userId: string): Promise<{ photos: ReferencePhoto[]; mainPhotoId: string | null }> {
+  private async references(userId: string): Promise<References> {
     const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');
     const photos: ReferencePhoto[] = [];
     for (const [i, p] of approved.entries()) {
@@ -209,13 +230,19 @@ export class FaceVerificationService {
       const faces = data ? await this.d.engine.analyze(data) : [];
       photos.push({ isMain: i === 0, descriptors: faces.map((f) => f.descriptor) });
     }
-    return { photos, mainPhotoId: approved[0]?.id ?? null };
+    return { photos, photoIds: approved.map((p) => p.id), mainPhotoId: approved[0]?.id ?? null };
   }
 
   private changed(tx: Parameters<EventBus['publishOnCommit']>[0], userId: string): void {
     this.d.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     this.d.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
   }
+}
+
+interface References {
+  photos: ReferencePhoto[];
+  photoIds: string[];
+  mainPhotoId: string | null;
 }
 
 function selfiePath(attemptId: string): string {
