@@ -134,6 +134,17 @@ describe('photo verification', () => {
     expect(normal.json()).toMatchObject({ outcome: 'verified' });
   });
 
+  it('compares with the photos as they are at the check, not as they were at the start', async () => {
+    const m = await member(await faceCrop(faces.turnedLeft));
+    const id = await attempt(m, 'turn_left');
+    // Two photos of other people added while the selfie is taken: the selfie now matches only 1 of 3.
+    for (const other of [faces.frontal, faces.turnedRight]) {
+      const body = multipart(await faceCrop(other));
+      expect((await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } })).statusCode).toBe(200);
+    }
+    expect((await submit(m, id, await sameFaceSelfie())).json()).toMatchObject({ outcome: 'refused', reason: 'face_mismatch' });
+  });
+
   it('sends an uncertain case to the admins with both images, keeps the selfie only until the decision', async () => {
     // Two different women side by side in one sample photo, only ~0.47 apart for the model.
     const berta = await member(await faceCrop(faces.tilted));
