@@ -4,10 +4,14 @@
  * the member number (md5('fb:' || n)::uuid), so users, profiles and photos of one chunk line up
  * without a temporary table.
  */
+import { INTERESTS } from '@funkeln/contracts/profile-details';
 import type { Gender } from '@funkeln/contracts/profiles';
 import type { Db } from '../../apps/server/src/db/client.js';
 
 const memberId = (expr: string) => `md5('fb:' || (${expr}))::uuid`;
+
+/** The gallery's maximum (issue 19): the worst case for the feed's main-photo pick and card photo lists. */
+const PHOTOS_PER_MEMBER = 6;
 
 const NAMES = [
   'Anna', 'Lena', 'Marie', 'Sophie', 'Laura', 'Julia', 'Lea', 'Hannah', 'Sarah', 'Lisa', 'Katharina', 'Johanna',
@@ -35,7 +39,8 @@ export async function berlin(db: Db): Promise<Origin> {
  * Members 1..total: users (active within the last 30 days), profiles (gender 48/48/4 %, mostly
  * interested in the other gender, 18-59 years old, age ranges around their own age, home towns
  * drawn from the DACH places weighted by population; 3 % never finished onboarding, 2 % without a
- * home town) and photos (92 % approved, 3 % pending, 2 % rejected, 1 % disabled, 2 % none).
+ * home town) and photos (six per member; the first 92 % approved, 3 % pending, 2 % rejected, 1 % disabled; 2 % of
+ * members without photos) and 3 to 8 interests each.
  */
 export async function generateMembers(db: Db, total: number, chunk: number, progress: (done: number) => void): Promise<void> {
   const places = await db.query<{ id: number; population: number }>('SELECT id, population FROM places WHERE population > 0 ORDER BY id');
@@ -86,15 +91,25 @@ export async function generateMembers(db: Db, total: number, chunk: number, prog
          FROM shaped`,
       [from, to, ids, sum, starts],
     );
+    // Six photos per member with photos (the gallery's maximum, issue 19): the first with the
+    // status mix above, the others mostly approved, so the feed picks the main photo among six.
     await db.query(
-      `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height, disabled_at)
-       SELECT md5('fp:' || g)::uuid, ${memberId('g')},
-              CASE WHEN r < 0.03 THEN 'pending' WHEN r < 0.05 THEN 'rejected' ELSE 'approved' END,
-              md5('l:' || g) || '.webp', md5('t:' || g) || '.webp', md5('b:' || g) || '.webp', 1080, 1350,
-              CASE WHEN r >= 0.05 AND r < 0.06 THEN now() END
-         FROM (SELECT g, random() AS r FROM generate_series($1::int, $2::int) g) s
-        WHERE r < 0.98`,
+      `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height, disabled_at, position)
+       SELECT md5('fp:' || g || ':' || pos)::uuid, ${memberId('g')},
+              CASE WHEN q < 0.03 THEN 'pending' WHEN q < 0.05 THEN 'rejected' ELSE 'approved' END,
+              md5('l:' || g || ':' || pos) || '.webp', md5('t:' || g || ':' || pos) || '.webp', md5('b:' || g || ':' || pos) || '.webp', 1080, 1350,
+              CASE WHEN q >= 0.05 AND q < 0.06 THEN now() END, pos
+         FROM (SELECT g, pos, CASE WHEN pos = 0 THEN r ELSE random() END AS q
+                 FROM (SELECT g, random() AS r FROM generate_series($1::int, $2::int) g) s
+                 CROSS JOIN generate_series(0, ${PHOTOS_PER_MEMBER - 1}) pos
+                WHERE r < 0.98) t`,
       [from, to],
+    );
+    // 3 to 8 interests from the catalogue, shown (and compared with the viewer's) on every card.
+    await db.query(
+      `UPDATE profiles p SET interests = ARRAY(SELECT i FROM unnest($3::text[]) i ORDER BY md5(i || p.user_id::text) LIMIT 3 + (get_byte(decode(md5(p.user_id::text), 'hex'), 0) % 6))
+        WHERE p.user_id IN (SELECT ${memberId('g')} FROM generate_series($1::int, $2::int) g)`,
+      [from, to, INTERESTS.map((i) => i.id)],
     );
     progress(to);
   }
@@ -149,10 +164,10 @@ export async function createViewers(db: Db, count: number, home: Origin): Promis
     );
     if (!row) throw new Error('viewer insert failed');
     await db.query(
-      `INSERT INTO profiles (user_id, about_me, birth_date, gender, interested_in, age_min, age_max, place_id)
+      `INSERT INTO profiles (user_id, about_me, birth_date, gender, interested_in, age_min, age_max, place_id, interests)
        VALUES ($1, 'Bench viewer', current_date - make_interval(years => 30 + $2::int % 5) - $2::int * interval '11 days',
-               $3, $4::text[], 25, 40, $5)`,
-      [row.id, i, gender, interestedIn, home.placeId],
+               $3, $4::text[], 25, 40, $5, $6::text[])`,
+      [row.id, i, gender, interestedIn, home.placeId, INTERESTS.slice(i % 10, (i % 10) + 6).map((x) => x.id)],
     );
     await db.query(
       `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height)
