@@ -40,7 +40,8 @@ export const limits = {
   companion: policy({ key: 'companion:user', per: 'member', max: 20, windowMs: MINUTE, message: 'companion' }),
   memory: policy({ key: 'memory:user', per: 'member', max: 60, windowMs: HOUR, message: 'memory' }),
   upload: policy({ key: 'upload:user', per: 'member', max: 20, windowMs: HOUR, message: 'upload' }),
-  verificationStart: policy({ key: 'verification-start:user', per: 'member', max: 30, windowMs: DAY, message: 'verification_start' }),
+  // Each start analyses the member's photos in the background (up to 6 model runs): a few more than the 5 checks a day.
+  verificationStart: policy({ key: 'verification-start:user', per: 'member', max: 15, windowMs: DAY, message: 'verification_start' }),
   loginIp: policy({ key: 'login:ip', per: 'ip', max: 100, windowMs: 15 * MINUTE, message: 'login_ip' }),
   verifyResendIp: policy({ key: 'verify-resend:ip', per: 'ip', max: 20, windowMs: HOUR }),
   resetRequestIp: policy({ key: 'reset-request:ip', per: 'ip', max: 20, windowMs: HOUR }),

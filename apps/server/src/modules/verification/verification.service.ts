@@ -94,6 +94,8 @@ export class FaceVerificationService {
     if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
     if (await repo.hasUncertain(this.d.db, userId)) throw new AppError('verification_pending');
     if (!(await this.d.photos.findForUser(userId))) throw new AppError('verification_no_photo');
+    // No attempt (and no analysis of the photos) once today's checks are used up.
+    if ((await repo.triesToday(this.d.db, userId)) >= VERIFICATION_TRIES_PER_DAY) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
     const instruction = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
     const id = randomUUID();
     const expiresAt = await repo.insertAttempt(this.d.db, { id, userId, instruction, ttlSeconds: ATTEMPT_TTL_SECONDS });

@@ -225,6 +225,7 @@ describe('photo verification under attack', () => {
     const limited = answers.find((a) => a.statusCode === 429);
     expect(limited?.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('5 Verifizierungsversuche') });
     expect(await status(m)).toMatchObject({ triesLeft: 0 });
+    expect((await api('POST', '/api/me/verification/attempts', m.token)).json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('morgen') });
     const rows = await t.c.db.query<{ n: number }>("SELECT count(*)::int AS n FROM verification_attempts WHERE user_id = $1 AND status = 'refused'", [m.id]);
     expect(rows[0]?.n).toBe(5);
   });
