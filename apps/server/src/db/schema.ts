@@ -246,6 +246,7 @@ export interface Photos {
   blur_key: string | null;
   created_at: Generated<Timestamp>;
   disabled_at: Timestamp | null;
+  face_count: number | null;
   height: number;
   id: string;
   large_key: string;
@@ -269,6 +270,7 @@ export interface PhotoScores {
 
 export interface PhotoVerifications {
   attempt_id: string;
+  reference_photo_ids: Generated<string[]>;
   user_id: string;
   verified_at: Generated<Timestamp>;
 }
@@ -435,6 +437,7 @@ export interface VerificationAttempts {
   instruction: "turn_left" | "turn_right" | "tilt";
   main_distance: number | null;
   main_photo_id: string | null;
+  matched_photo_ids: string[] | null;
   model_version: string | null;
   photo_distances: number[] | null;
   reason: "no_face" | "multiple_faces" | "pose_mismatch" | "no_reference_face" | "face_mismatch" | null;
