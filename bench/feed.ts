@@ -135,6 +135,7 @@ async function explainFeed(db: Db, viewerId: string, home: Origin): Promise<stri
     maxBirth: shift(me.age_min),
     origin: { lat: home.lat, lon: home.lon },
     radiusKm: RADIUS_KM,
+    onlyVerified: false,
     after: null,
     limit: 20,
   })) as unknown as { 'QUERY PLAN': string }[];

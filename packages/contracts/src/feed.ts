@@ -12,6 +12,8 @@ export const feedQuery = z.object({
     .optional(),
   cursor: z.string().max(200).optional(),
   limit: queryInt(1, 50).optional(),
+  /** 'true': only members with the badge "Foto verifiziert" (the filter "nur verifizierte Profile"; beyond the spec). */
+  verified: z.enum(['true', 'false'], { error: 'Der Filter „nur verifizierte Profile“ ist true oder false.' }).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuery>;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';

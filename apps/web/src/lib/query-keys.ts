@@ -23,7 +23,7 @@ export const contestEntries = () => ['photo-categories'] as const;
 export const gallery = () => ['gallery'] as const;
 
 /** One round of the suggestion stack: 'Neu laden' starts a new round at the first page. */
-export const feed = (radius: string, round: number) => ['feed', radius, round] as const;
+export const feed = (radius: string, round: number, verifiedOnly = false) => ['feed', radius, round, verifiedOnly] as const;
 export const matches = () => ['matches'] as const;
 export const receivedFlirts = () => ['received-flirts'] as const;
 export const wallet = () => ['wallet'] as const;

@@ -14,6 +14,8 @@ export interface FeedFilter {
   maxBirth: string;
   origin: { lat: number; lon: number } | null;
   radiusKm: number | null;
+  /** Only members with the photo-verification badge ("nur verifizierte Profile"). */
+  onlyVerified: boolean;
   after: FeedCursor | null;
   limit: number;
 }
@@ -55,6 +57,7 @@ interface FeedParams {
   day: number | null;
   distM: number | null;
   afterId: string | null;
+  onlyVerified: boolean;
   limit: number;
 }
 
@@ -67,7 +70,7 @@ function distM(p: FeedParams): RawBuilder<number> {
 
 /**
  * The feed query. Both sides must want each other (gender and age), the candidate needs an
- * approved photo (the first approved one by position is shown), is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer and no skip in the
+ * approved photo (the first approved one by position is shown), is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer (with onlyVerified: only members with the photo-verification badge) and no skip in the
  * last 14 days. Distances use the snapped place coordinates only.
  *
  * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
@@ -113,6 +116,7 @@ function feedQuery(p: FeedParams, activeSince: string | null): RawBuilder<FeedRo
                       ORDER BY m.position LIMIT 1) ph ON true
       WHERE NOT EXISTS (SELECT 1 FROM swipes s WHERE s.actor_id = ${p.viewerId} AND s.target_id = c.id
                            AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days'))
+        ${p.onlyVerified ? sql`AND EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = c.id)` : sql``}
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)
                                                OR (b.blocker_id = c.id AND b.blocked_id = ${p.viewerId}))
       ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
@@ -145,6 +149,7 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
     day: c?.activeDay ?? null,
     distM: c?.distM ?? null,
     afterId: c?.id ?? null,
+    onlyVerified: f.onlyVerified,
     limit: f.limit,
   };
   // Any day keeps the result exact; clamped so that any cursor still makes a valid date.

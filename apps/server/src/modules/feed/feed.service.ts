@@ -68,13 +68,15 @@ export class FeedService {
     const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
-    const key = String(radiusKm ?? '');
-    const deck = this.decks?.get(viewerId, key, today) ?? (await this.readDeck(viewerId, radiusKm, key, today));
+    const onlyVerified = query.verified === 'true';
+    // One deck per radius and filter: a filtered deck holds other members than the unfiltered one.
+    const key = `${radiusKm ?? ''}${onlyVerified ? ':verified' : ''}`;
+    const deck = this.decks?.get(viewerId, key, today) ?? (await this.readDeck(viewerId, radiusKm, onlyVerified, key, today));
     const fromDeck = deck && this.decks ? pageFromDeck(deck, after, limit, (id) => this.decks?.isStale(deck, id) ?? true) : undefined;
     let rows = fromDeck;
     let hasOrigin = deck?.hasOrigin ?? false;
     if (!rows) {
-      const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, today);
+      const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, onlyVerified, today);
       rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }), interests);
       hasOrigin = filter.origin !== null;
     }
@@ -85,11 +87,11 @@ export class FeedService {
   }
 
   /** The top of the ranking, kept for the next pages when decks are on. */
-  private async readDeck(viewerId: string, radiusKm: number | null, key: string, today: string): Promise<Deck | undefined> {
+  private async readDeck(viewerId: string, radiusKm: number | null, onlyVerified: boolean, key: string, today: string): Promise<Deck | undefined> {
     if (!this.decks) return undefined;
     const seq = this.decks.begin();
     const at = Date.now();
-    const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, today);
+    const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, onlyVerified, today);
     const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }), interests);
     const deck: Deck = { seq, at, day: today, rows, complete: rows.length < this.decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     this.decks.keep(viewerId, key, deck);
@@ -97,7 +99,7 @@ export class FeedService {
   }
 
   /** Who the viewer is looking for (and the viewer's interests); 409 while the profile is incomplete. */
-  private async filterFor(viewerId: string, radiusKm: number | null, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
+  private async filterFor(viewerId: string, radiusKm: number | null, onlyVerified: boolean, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
     const me = await findProfile(this.db, viewerId);
     if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
       throw new AppError('profile_incomplete');
@@ -115,6 +117,7 @@ export class FeedService {
       maxBirth: shiftYears(today, me.age_min),
       origin,
       radiusKm,
+      onlyVerified,
       interests: me.interests,
     };
   }

@@ -25,6 +25,29 @@ describe('feed', () => {
     expect(await feedIds(anna, '?radius=10')).not.toContain(ben.id);
   });
 
+  it('filters to members with the "Foto verifiziert" badge ("nur verifizierte Profile") and refuses other filter values', async () => {
+    const viewer = await member('Vroni', 'female', ['male']);
+    const plain = await member('Paul', 'male', ['female']);
+    const checked = await member('Carl', 'male', ['female']);
+    // The badge as a finished check leaves it (an attempt decided in the member's favour).
+    await t.c.db.query(
+      `INSERT INTO verification_attempts (id, user_id, instruction, status, expires_at) VALUES (gen_random_uuid(), $1, 'tilt', 'verified', now() + interval '10 minutes')`,
+      [checked.id],
+    );
+    await t.c.db.query('INSERT INTO photo_verifications (user_id, attempt_id) SELECT user_id, id FROM verification_attempts WHERE user_id = $1', [checked.id]);
+    expect(await feedIds(viewer)).toEqual(expect.arrayContaining([plain.id, checked.id]));
+    const only = await feedIds(viewer, '?verified=true');
+    expect(only).toContain(checked.id);
+    expect(only).not.toContain(plain.id);
+    // The unfiltered deck is not the filtered one, and 'false' is no filter.
+    expect(await feedIds(viewer, '?verified=false')).toEqual(expect.arrayContaining([plain.id, checked.id]));
+    for (const bad of ['1', 'TRUE', 'yes', 'true%00', '']) {
+      const r = await api('GET', `/api/feed?verified=${bad}`, viewer.token);
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().message, bad).toContain('nur verifizierte Profile');
+    }
+  });
+
   it('asks an incomplete profile to be completed first', async () => {
     const { token } = await register(t.app);
     const res = await api('GET', '/api/feed', token);

@@ -14,9 +14,10 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
-/** One page of suggestions; an empty radius means no limit. */
-export async function fetchFeedPage(radius: string, cursor: string | null): Promise<FeedPage> {
-  const { data, headers } = await callWithHeaders(feedEndpoints.feed, { query: { radius, limit: String(PAGE_SIZE), cursor: cursor || undefined } });
+/** One page of suggestions; an empty radius means no limit; verifiedOnly: 'nur verifizierte Profile'. */
+export async function fetchFeedPage(radius: string, cursor: string | null, verifiedOnly = false): Promise<FeedPage> {
+  const query = { radius, limit: String(PAGE_SIZE), cursor: cursor || undefined, verified: verifiedOnly ? ('true' as const) : undefined };
+  const { data, headers } = await callWithHeaders(feedEndpoints.feed, { query });
   return { cards: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
 }
 

@@ -4,11 +4,13 @@ import { PageHeader } from '../../components/ui/page-header';
 import { de } from '../../i18n/de';
 import { RadiusForm } from './components/radius-form';
 import { SwipeDeck } from './components/swipe-deck';
-import { loadRadius, saveRadius } from './radius-storage';
+import { VerifiedOnlySwitch } from './components/verified-only-switch';
+import { loadRadius, loadVerifiedOnly, saveRadius, saveVerifiedOnly } from './radius-storage';
 import '../../styles/discover.css';
 
 export function DiscoverPage() {
   const [radius, setRadius] = useState(loadRadius);
+  const [verifiedOnly, setVerifiedOnly] = useState(loadVerifiedOnly);
   // Applying a radius (even the same one) or 'Neu laden' starts the stack over from the first page.
   const [round, setRound] = useState(0);
 
@@ -16,6 +18,11 @@ export function DiscoverPage() {
     saveRadius(next);
     setRadius(next);
     setRound((value) => value + 1);
+  };
+
+  const toggleVerifiedOnly = (on: boolean) => {
+    saveVerifiedOnly(on);
+    setVerifiedOnly(on);
   };
 
   return (
@@ -28,6 +35,7 @@ export function DiscoverPage() {
           <p className="discover__lead muted">{de.discover.lead}</p>
           <div className="card discover__filter">
             <RadiusForm value={radius} onApply={apply} />
+            <VerifiedOnlySwitch checked={verifiedOnly} onChange={toggleVerifiedOnly} />
           </div>
           <div className="premium-hint">
             <span className="premium-hint__icon" aria-hidden="true">
@@ -41,7 +49,13 @@ export function DiscoverPage() {
             </p>
           </div>
         </aside>
-        <SwipeDeck key={`${radius}:${round}`} radius={radius} round={round} onReload={() => setRound((value) => value + 1)} />
+        <SwipeDeck
+          key={`${radius}:${verifiedOnly}:${round}`}
+          radius={radius}
+          round={round}
+          verifiedOnly={verifiedOnly}
+          onReload={() => setRound((value) => value + 1)}
+        />
       </div>
     </section>
   );

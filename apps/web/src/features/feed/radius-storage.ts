@@ -9,6 +9,26 @@ export function loadRadius(): string {
   }
 }
 
+const VERIFIED_KEY = 'discover-verified-only';
+
+/** Whether 'nur verifizierte Profile' is on, kept for the session like the radius. */
+export function loadVerifiedOnly(): boolean {
+  try {
+    return window.sessionStorage.getItem(VERIFIED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function saveVerifiedOnly(on: boolean): void {
+  try {
+    if (on) window.sessionStorage.setItem(VERIFIED_KEY, '1');
+    else window.sessionStorage.removeItem(VERIFIED_KEY);
+  } catch {
+    // Private mode without storage: the filter simply is not remembered.
+  }
+}
+
 export function saveRadius(radius: string): void {
   try {
     if (radius) window.sessionStorage.setItem(KEY, radius);

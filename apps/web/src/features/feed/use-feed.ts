@@ -12,10 +12,10 @@ const PREFETCH_BELOW = 3;
  * round, i.e. a fresh first page): the pages come from an infinite query that follows the
  * X-Next-Cursor header whenever fewer than three cards remain; the deck reducer keeps the swipes.
  */
-export function useFeed(radius: string, round: number) {
+export function useFeed(radius: string, round: number, verifiedOnly = false) {
   const feed = useInfiniteQuery({
-    queryKey: queryKeys.feed(radius, round),
-    queryFn: ({ pageParam }) => fetchFeedPage(radius, pageParam),
+    queryKey: queryKeys.feed(radius, round, verifiedOnly),
+    queryFn: ({ pageParam }) => fetchFeedPage(radius, pageParam, verifiedOnly),
     initialPageParam: null as string | null,
     getNextPageParam: nextFeedCursor,
     // A failed page waits for 'Erneut versuchen'; a round is loaded once and forgotten when left.

@@ -20,9 +20,17 @@ import '../swipe-actions.css';
 const VISIBLE = 3;
 const AT_REST: Offset = { x: 0, y: 0 };
 
-/** The card stack for one radius with its buttons, arrow keys, paging, undo and status messages. */
-export function SwipeDeck({ radius, round, onReload }: { radius: string; round: number; onReload: () => void }) {
-  const { cards, loading, done: exhausted, error: feedError, dispatch, retry } = useFeed(radius, round);
+interface SwipeDeckProps {
+  radius: string;
+  round: number;
+  /** 'nur verifizierte Profile' */
+  verifiedOnly?: boolean;
+  onReload: () => void;
+}
+
+/** The card stack for one radius (and filter) with its buttons, arrow keys, paging, undo and status messages. */
+export function SwipeDeck({ radius, round, verifiedOnly = false, onReload }: SwipeDeckProps) {
+  const { cards, loading, done: exhausted, error: feedError, dispatch, retry } = useFeed(radius, round, verifiedOnly);
   const { swipe, undo, canUndo, error, announcement } = useSwipeActions(dispatch);
   const [leaving, setLeaving] = useState<Leaving[]>([]);
   const nextKey = useRef(0);
