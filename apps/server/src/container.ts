@@ -190,7 +190,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const auth = createAuthModule({ ...platform, settings });
   const { sessions } = auth.services;
   const places = createPlacesModule(platform);
-  const photos = createPhotosModule({ ...platform, storage, moderator, settings });
+  const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings });
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;

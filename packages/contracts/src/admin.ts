@@ -18,6 +18,8 @@ export const pendingPhoto = z.object({
   thumbUrl: z.string(),
   scores: z.record(z.string(), z.number()),
   created_at: z.string(),
+  /** Additive (issue 19): the face check at upload found no face ('kein Gesicht'); false when it found one or did not run. */
+  no_face: z.boolean(),
 });
 export type PendingPhoto = z.infer<typeof pendingPhoto>;
 export const pendingPhotosResponse = z.array(pendingPhoto);

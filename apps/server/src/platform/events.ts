@@ -26,6 +26,8 @@ export interface LocalEvents {
   'leaderboard.changed': LeaderboardEvent;
   /** A member's photos were added, deleted or reordered (committed): their main photo may have changed. */
   'photos.changed': { userId: string };
+  /** An admin acted outside the admin module (a verification decision): the admin module writes it to the audit log. */
+  'admin.acted': { admin: { id: string; email: string }; action: string; target: string; details: object };
 }
 
 /**

@@ -21,7 +21,8 @@ function expectSecurityHeaders(headers: Headers | IncomingHttpHeaders, label: st
   expect(get('referrer-policy'), label).toBe('no-referrer');
   expect(get('x-frame-options'), label).toBe('SAMEORIGIN');
   const policy = String(get('permissions-policy'));
-  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy, label).toContain(denied);
+  expect(policy, label).toContain('camera=(self)'); // the verification selfie, never a frame
+  for (const denied of ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy, label).toContain(denied);
   expect(policy, label).toContain('web-share=(self)');
 }
 

@@ -5,15 +5,15 @@ import type { Config } from '../config.js';
 
 /**
  * Browser features a page may use: sharing a profile link (Web Share, clipboard) and fullscreen;
- * everything else is off for the app and any frame. The camera too: photo uploads go through a
- * file input (the system camera app), which needs no permission; getUserMedia would.
+ * everything else is off for the app and any frame. The camera is allowed for the app itself only
+ * (the photo verification's selfie through getUserMedia); photo uploads go through a file input.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'ambient-light-sensor=()',
   'bluetooth=()',
   'browsing-topics=()',
-  'camera=()',
+  'camera=(self)',
   'clipboard-read=()',
   'clipboard-write=(self)',
   'display-capture=()',

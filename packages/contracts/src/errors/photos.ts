@@ -12,6 +12,8 @@ export const photosErrors = defineErrors({
   too_many_parts: { status: 413, message: 'Die Anfrage enthält zu viele Teile.' },
   too_many_fields: { status: 413, message: 'Die Anfrage enthält zu viele Felder.' },
   too_many_photos: { status: 409, message: 'Du kannst höchstens 6 Fotos hochladen.' },
+  /** A picture on which the face check found no face would become (or stay the candidate for) the main photo. */
+  main_photo_needs_face: { status: 422, message: 'Als Hauptfoto brauchen wir ein Foto, auf dem dein Gesicht zu sehen ist.' },
   invalid_photo_order: {
     status: 400,
     message: 'Die Reihenfolge muss jedes deiner Fotos genau einmal enthalten. Bitte lade die Seite neu und versuche es erneut.',

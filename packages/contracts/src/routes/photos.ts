@@ -33,6 +33,7 @@ export const photosEndpoints = {
       'too_many_fields',
       'unsupported_image',
       'too_many_photos',
+      'main_photo_needs_face',
     ],
     limits: [limits.upload],
     tag: 'photos',
@@ -40,9 +41,9 @@ export const photosEndpoints = {
   /** The member's own photos in order (up to 6), whatever their state; the main photo is marked. */
   gallery: endpoint({ method: 'GET', path: '/api/me/photos', auth: 'member', response: galleryResponse, errors: [], tag: 'photos' }),
   /** Deletes one of the member's own photos (files included); the others close the gap. */
-  remove: endpoint({ method: 'DELETE', path: '/api/me/photos/:id', auth: 'member', params: photoIdParams, response: galleryResponse, errors: ['not_found'], tag: 'photos' }),
+  remove: endpoint({ method: 'DELETE', path: '/api/me/photos/:id', auth: 'member', params: photoIdParams, response: galleryResponse, errors: ['not_found', 'main_photo_needs_face'], tag: 'photos' }),
   /** The new order: every one of the member's photo ids exactly once. */
-  reorder: endpoint({ method: 'PUT', path: '/api/me/photos/order', auth: 'member', body: photoOrderBody, response: galleryResponse, errors: ['invalid_photo_order'], tag: 'photos' }),
+  reorder: endpoint({ method: 'PUT', path: '/api/me/photos/order', auth: 'member', body: photoOrderBody, response: galleryResponse, errors: ['invalid_photo_order', 'main_photo_needs_face'], tag: 'photos' }),
   /** Image bytes (JPEG); the signature is the authorisation, so no session is needed (img tags send none). */
   file: endpoint({ method: 'GET', path: '/api/photos/:id/:size', auth: 'visitor', params: photoFileParams, query: photoFileQuery, errors: ['invalid_link', 'not_found'], tag: 'photos' }),
 } as const;

@@ -31,7 +31,7 @@ export async function cleanupTokens(q: Queryable) {
 export function pendingPhotos(q: Queryable) {
   return typed(q)
     .selectFrom('photos')
-    .select(['id', 'user_id', 'status', 'moderation_label', 'moderation_scores', 'created_at'])
+    .select(['id', 'user_id', 'status', 'moderation_label', 'moderation_scores', 'created_at', 'face_count'])
     .where('status', '=', 'pending')
     .where('disabled_at', 'is', null)
     .orderBy('created_at')

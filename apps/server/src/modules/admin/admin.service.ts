@@ -75,6 +75,7 @@ export class AdminService {
         thumbUrl: await this.photos.moderationThumb(r.id),
         scores: r.moderation_scores,
         created_at: r.created_at.toISOString(),
+        no_face: r.face_count === 0,
       })),
     );
   }
@@ -87,6 +88,8 @@ export class AdminService {
     });
     if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     this.metrics.adminPhotoDecisions.inc({ action });
+    // Which photo is the main one may have changed (the photo badge is checked against it).
+    this.events.emit('photos.changed', { userId: owner });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
     await this.leaderboard.memberChanged(owner);
   }

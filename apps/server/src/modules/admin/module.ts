@@ -7,7 +7,7 @@ import type { SettingsService } from '../settings/index.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
 
-export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metrics' | 'schedule'> {
+export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metrics' | 'schedule' | 'log'> {
   settings: SettingsService;
   sessions: SessionService;
   photos: PhotosService;
@@ -20,11 +20,15 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
  * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail
  * tokens and prunes the outboxes (once across the cluster).
  */
-export function createAdminModule({ db, events, metrics, schedule, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
+export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
   admin: AdminService;
   tokenCleanupJob: ScheduledJob;
 }> {
   const admin = new AdminService({ db, settings, sessions, photos, leaderboard, events, metrics });
+  // Admin actions served by other modules (verification decisions) reach the audit log through this event.
+  events.on('admin.acted', ({ admin: who, action, target, details }) => {
+    admin.record(who, action, target, details).catch((err: unknown) => log.error({ err, action, target }, 'audit log write failed'));
+  });
   const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
     await admin.cleanupTokens(undefined);
     for (const outbox of outboxes) await outbox.prune();

@@ -4,21 +4,23 @@ import type { SettingsService } from '../settings/index.js';
 import type { Moderator } from './moderation/moderator.js';
 import { PhotoUrlSigner } from './photo-urls.js';
 import { photosRoutes } from './photos.routes.js';
-import { PhotosService } from './photos.service.js';
+import { type FaceCounter, PhotosService } from './photos.service.js';
 
 export interface PhotosModuleDeps extends Pick<Platform, 'db' | 'events' | 'log' | 'metrics'> {
   storage: BlobStorage;
   /** Closed by the composition root, which made it (tests swap it). */
   moderator: Moderator;
+  /** The face engine of the verification module (one model load per process), closed by the composition root. */
+  faces: FaceCounter;
   settings: SettingsService;
 }
 
 /** Upload, moderation and signed URLs of member photos. */
-export function createPhotosModule({ db, events, log, metrics, storage, moderator, settings }: PhotosModuleDeps): AppModule<{
+export function createPhotosModule({ db, events, log, metrics, storage, moderator, faces, settings }: PhotosModuleDeps): AppModule<{
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
 }> {
   const photoUrls = new PhotoUrlSigner(db);
-  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, settings, log, events, metrics });
+  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, faces, settings, log, events, metrics });
   return { routes: photosRoutes(photos), services: { photos, photoUrls }, jobs: [] };
 }

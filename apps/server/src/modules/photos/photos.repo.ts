@@ -4,7 +4,7 @@ import { typed } from '../../db/kysely.js';
 import type { Photos } from '../../db/schema.js';
 import type { NsfwScores } from './moderation/decision.js';
 
-const COLUMNS = ['id', 'user_id', 'status', 'moderation_label', 'large_key', 'thumb_key', 'blur_key', 'disabled_at', 'created_at', 'position'] as const;
+const COLUMNS = ['id', 'user_id', 'status', 'moderation_label', 'large_key', 'thumb_key', 'blur_key', 'disabled_at', 'created_at', 'position', 'face_count'] as const;
 
 export type PhotoRow = Pick<Selectable<Photos>, (typeof COLUMNS)[number]>;
 
@@ -121,6 +121,7 @@ export async function insertUserPhoto(
     thumbKey: string;
     width: number;
     height: number;
+    faceCount: number | null;
   },
 ): Promise<void> {
   await typed(q)
@@ -136,6 +137,7 @@ export async function insertUserPhoto(
       thumb_key: p.thumbKey,
       width: p.width,
       height: p.height,
+      face_count: p.faceCount,
     })
     .execute();
 }

@@ -28,6 +28,11 @@ import {
 const APP_URL_TTL = 30 * 60;
 const linkInvalid = () => new AppError('invalid_link');
 
+/** Counts the faces on an image (the verification module's face engine, passed in by the composition root). */
+export interface FaceCounter {
+  countFaces(image: Buffer): Promise<number>;
+}
+
 export interface PhotoLog {
   warn(obj: object, msg: string): void;
 }
@@ -38,6 +43,7 @@ export interface PhotosServiceDeps {
   storage: BlobStorage;
   urls: PhotoUrlSigner;
   moderator: Moderator;
+  faces: FaceCounter;
   settings: SettingsService;
   log: PhotoLog;
   events: EventBus;
@@ -52,6 +58,7 @@ export class PhotosService {
   private readonly storage: BlobStorage;
   private readonly urls: PhotoUrlSigner;
   private readonly moderator: Moderator;
+  private readonly faces: FaceCounter;
   private readonly settings: SettingsService;
   private readonly log: PhotoLog;
   private readonly events: EventBus;
@@ -62,6 +69,7 @@ export class PhotosService {
     this.storage = deps.storage;
     this.urls = deps.urls;
     this.moderator = deps.moderator;
+    this.faces = deps.faces;
     this.settings = deps.settings;
     this.log = deps.log;
     this.events = deps.events;
@@ -73,7 +81,7 @@ export class PhotosService {
     // Cheap refusal before the image work; the count under the member's lock below is the one that holds.
     if ((await countUserPhotos(this.db, userId)) >= MAX_PHOTOS) throw new AppError('too_many_photos');
     const image = await this.cpu(() => processImage(data));
-    const decision = await this.moderate(image.large);
+    const [decision, faceCount] = await Promise.all([this.moderate(image.large), this.countFaces(image.large)]);
     const id = randomUUID();
     const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
     const thumbKey = `${randomBytes(16).toString('hex')}.jpg`;
@@ -83,8 +91,10 @@ export class PhotosService {
     try {
       await this.db.transaction(async (tx) => {
         await lockMember(tx, userId);
-        const position = await countUserPhotos(tx, userId);
+        const before = await listUserPhotos(tx, userId);
+        const position = before.length;
         if (position >= MAX_PHOTOS) throw new AppError('too_many_photos');
+        refuseFacelessMain(before, [...before, { status: decision.status, disabled_at: null, face_count: faceCount }]);
         this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
         await insertUserPhoto(tx, {
           id,
@@ -97,12 +107,14 @@ export class PhotosService {
           thumbKey,
           width: image.width,
           height: image.height,
+          faceCount,
         });
       });
     } catch (err) {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
+    this.events.emit('photos.changed', { userId });
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');
     return this.toOwnPhoto(row);
@@ -120,8 +132,10 @@ export class PhotosService {
   async remove(userId: string, photoId: string): Promise<GalleryResponse> {
     const gone = await this.db.transaction(async (tx) => {
       await lockMember(tx, userId);
+      const before = await listUserPhotos(tx, userId);
       const row = await deleteUserPhoto(tx, userId, photoId);
       if (!row) throw new AppError('not_found', { params: { of: 'own_photo' } });
+      refuseFacelessMain(before, before.filter((r) => r.id !== photoId));
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
       return row;
     });
@@ -134,11 +148,13 @@ export class PhotosService {
   async reorder(userId: string, ids: string[]): Promise<GalleryResponse> {
     await this.db.transaction(async (tx) => {
       await lockMember(tx, userId);
-      const current = new Set((await listUserPhotos(tx, userId)).map((r) => r.id));
+      const before = await listUserPhotos(tx, userId);
+      const current = new Map(before.map((r) => [r.id, r]));
       const given = new Set(ids);
       if (given.size !== ids.length || given.size !== current.size || ids.some((id) => !current.has(id))) {
         throw new AppError('invalid_photo_order');
       }
+      refuseFacelessMain(before, ids.map((id) => current.get(id) as PhotoRow));
       await setPositions(tx, userId, ids);
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
     });
@@ -236,6 +252,16 @@ export class PhotosService {
     };
   }
 
+  /** Faces on the upload; a detector failure must not lose it: unknown (null) then, as for photos from before the check. */
+  private async countFaces(image: Buffer): Promise<number | null> {
+    try {
+      return await this.faces.countFaces(image);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'face check failed; face count unknown');
+      return null;
+    }
+  }
+
   /** A model failure must not lose the upload: a human decides instead. */
   private async moderate(image: Buffer): Promise<ModerationDecision | { status: 'pending'; label: null; scores: null }> {
     try {
@@ -253,6 +279,28 @@ export class PhotosService {
       return { status: 'pending', label: null, scores: null };
     }
   }
+}
+
+type FaceState = Pick<PhotoRow, 'status' | 'disabled_at' | 'face_count'>;
+
+/**
+ * Whether a picture known to show no face (face_count 0) stands where it is, or may become, the main
+ * photo: in gallery order over the photos that are approved or still being checked (a pending one
+ * may be approved later), a faceless one before the first approved one with a face. An unknown
+ * count (NULL: before the check existed, or the detector failed) counts as a face.
+ */
+export function facelessMain(photos: readonly FaceState[]): boolean {
+  for (const p of photos) {
+    if (p.disabled_at || p.status === 'rejected') continue;
+    if (p.face_count === 0) return true;
+    if (p.status === 'approved') return false;
+  }
+  return false;
+}
+
+/** Refuses a change (upload, delete, reorder) that puts a faceless picture before the main photo; one that leaves such a state as it was is not the member's doing (an admin's decision) and passes. */
+function refuseFacelessMain(before: readonly FaceState[], after: readonly FaceState[]): void {
+  if (facelessMain(after) && !facelessMain(before)) throw new AppError('main_photo_needs_face');
 }
 
 /** blur_key: files of photos uploaded when a flirt showed the sender's photo blurred; they go too. */

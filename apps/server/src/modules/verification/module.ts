@@ -20,5 +20,7 @@ export function createVerificationModule({ db, events, log, storage, photos, pho
   faceVerification: FaceVerificationService;
 }> {
   const faceVerification = new FaceVerificationService({ db, storage, photos, photoUrls, settings, engine: faceEngine, events, log });
+  // A change of the main photo to another face removes the badge (checked after the commit, in the background).
+  events.on('photos.changed', ({ userId }) => void faceVerification.mainPhotoChanged(userId));
   return { routes: verificationRoutes(faceVerification), services: { faceVerification }, jobs: [] };
 }

@@ -88,6 +88,8 @@ export interface AttemptResult {
   mainPhotoId: string | null;
   mainDistance: number | null;
   photoDistances: (number | null)[] | null;
+  /** The photos whose face matched the selfie (verified or uncertain): the badge's reference photos. */
+  matchedPhotoIds: string[] | null;
   selfieKey: string | null;
 }
 
@@ -102,6 +104,7 @@ export async function finishAttempt(q: Queryable, id: string, r: AttemptResult):
       main_distance: r.mainDistance,
       // -1: that photo showed no face (an array element of real[] stays a number).
       photo_distances: r.photoDistances?.map((d) => d ?? -1) ?? null,
+      matched_photo_ids: r.matchedPhotoIds,
       selfie_key: r.selfieKey,
       checked_at: now(),
     })
@@ -114,12 +117,34 @@ export async function hasUncertain(q: Queryable, userId: string): Promise<boolea
   return row !== undefined;
 }
 
-export async function setBadge(q: Queryable, userId: string, attemptId: string): Promise<void> {
+/** The badge, with the photos whose face a later main photo must show to keep it. */
+export async function setBadge(q: Queryable, userId: string, attemptId: string, referencePhotoIds: string[]): Promise<void> {
   await typed(q)
     .insertInto('photo_verifications')
-    .values({ user_id: userId, attempt_id: attemptId })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ attempt_id: attemptId, verified_at: now() }))
+    .values({ user_id: userId, attempt_id: attemptId, reference_photo_ids: referencePhotoIds })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ attempt_id: attemptId, verified_at: now(), reference_photo_ids: referencePhotoIds }))
     .execute();
+}
+
+export function badgeReferences(q: Queryable, userId: string) {
+  return typed(q).selectFrom('photo_verifications').select(['attempt_id', 'reference_photo_ids']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Adds a photo found to show the verified face to the badge's references, unless the badge changed since it was read. */
+export async function addReference(q: Queryable, userId: string, attemptId: string, photoId: string): Promise<void> {
+  await typed(q)
+    .updateTable('photo_verifications')
+    .set((eb) => ({ reference_photo_ids: eb.fn<string[]>('array_append', ['reference_photo_ids', eb.val(photoId)]) }))
+    .where('user_id', '=', userId)
+    .where('attempt_id', '=', attemptId)
+    .where((eb) => eb.not(eb(eb.val(photoId), '=', eb.fn.any('reference_photo_ids'))))
+    .execute();
+}
+
+/** Removes the badge of this attempt (not a newer one); true when there was one to remove. */
+export async function removeBadgeOf(q: Queryable, userId: string, attemptId: string): Promise<boolean> {
+  const rows = await typed(q).deleteFrom('photo_verifications').where('user_id', '=', userId).where('attempt_id', '=', attemptId).returning('user_id').execute();
+  return rows.length > 0;
 }
 
 export async function removeBadge(q: Queryable, userId: string): Promise<void> {

@@ -20,7 +20,7 @@ export function verificationRoutes(verification: FaceVerificationService): Fasti
       return verification.submit(req.auth.user.id, req.params.id, await readUpload(req));
     });
     serve(app, endpoints.pending, () => verification.pending());
-    serve(app, endpoints.decide, (req) => verification.decide(req.auth.user.id, req.params.id, req.body.approve));
+    serve(app, endpoints.decide, (req) => verification.decide({ id: req.auth.user.id, email: req.auth.user.email }, req.params.id, req.body.approve));
     serve(app, endpoints.selfie, async (req, reply) => sendJpeg(reply, await verification.selfie(req.params.id, req.query.exp, req.query.sig)));
   };
 }

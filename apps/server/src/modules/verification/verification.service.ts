@@ -18,7 +18,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { decideVerification, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
+import { decideVerification, descriptorDistance, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
 import { FACE_MODEL_VERSION, type FaceEngine } from './face/face-engine.js';
 import { poseInstructions } from './face/pose.js';
 import * as repo from './verification.repo.js';
@@ -45,6 +45,8 @@ export interface VerificationServiceDeps {
 /** Photo verification: consent, pose instruction, selfie check against the member's photos, admin decisions. */
 export class FaceVerificationService {
   private readonly d: VerificationServiceDeps;
+  /** The running badge check per member (mainPhotoChanged): a later change waits for it. */
+  private readonly badgeChecks = new Map<string, Promise<void>>();
   /**
    * The faces on the member's photos, analysed in the background from the start of an attempt while
    * the member takes the selfie, so the check itself only analyses the selfie (bench/face). Kept in
@@ -122,6 +124,7 @@ export class FaceVerificationService {
 
     let decision: VerificationDecision;
     let mainPhotoId: string | null = null;
+    let matchedPhotoIds: string[] | null = null;
     try {
       const [selfieFaces, threshold, uncertainBand] = await Promise.all([
         this.d.engine.analyze(selfie),
@@ -135,10 +138,22 @@ export class FaceVerificationService {
         const references = await this.preparedReferences(attemptId, userId);
         mainPhotoId = references.mainPhotoId;
         decision = decideVerification({ ...settings, photos: references.photos });
+        const limit = decision.outcome === 'uncertain' ? threshold + uncertainBand : threshold;
+        const distances = decision.photoDistances;
+        matchedPhotoIds = decision.outcome === 'refused' ? null : references.photoIds.filter((_, i) => (distances[i] ?? Infinity) < limit);
       }
     } catch (err) {
       this.d.log.warn({ err: (err as Error).message }, 'face check failed');
-      await repo.finishAttempt(this.d.db, attemptId, { status: 'failed', reason: null, modelVersion: FACE_MODEL_VERSION, mainPhotoId, mainDistance: null, photoDistances: null, selfieKey: null });
+      await repo.finishAttempt(this.d.db, attemptId, {
+        status: 'failed',
+        reason: null,
+        modelVersion: FACE_MODEL_VERSION,
+        mainPhotoId,
+        mainDistance: null,
+        photoDistances: null,
+        matchedPhotoIds: null,
+        selfieKey: null,
+      });
       throw new AppError('verification_unavailable');
     }
     const selfieKey = decision.outcome === 'uncertain' ? `${randomBytes(16).toString('hex')}.jpg` : null;
@@ -150,12 +165,13 @@ export class FaceVerificationService {
       mainPhotoId,
       mainDistance: decision.mainDistance,
       photoDistances: decision.photoDistances,
+      matchedPhotoIds,
       selfieKey,
     };
     await this.d.db.transaction(async (tx) => {
       await repo.finishAttempt(tx, attemptId, result);
       if (decision.outcome === 'verified') {
-        await repo.setBadge(tx, userId, attemptId);
+        await repo.setBadge(tx, userId, attemptId, matchedPhotoIds ?? []);
         this.changed(tx, userId);
       }
     });
@@ -195,13 +211,66 @@ export class FaceVerificationService {
       const decided = await repo.decide(tx, attemptId, adminId, approve);
       if (!decided) throw new AppError('verification_decided');
       if (approve && (await repo.biometricConsent(tx, attempt.user_id)) === true) {
-        await repo.setBadge(tx, attempt.user_id, attemptId);
+        await repo.setBadge(tx, attempt.user_id, attemptId, attempt.matched_photo_ids ?? (attempt.main_photo_id ? [attempt.main_photo_id] : []));
         this.changed(tx, attempt.user_id);
       }
       return attempt.selfie_key;
     });
     if (key) await this.d.storage.delete(key);
     return { outcome: approve ? 'approved' : 'refused' };
+  }
+
+  /**
+   * After a committed change of the member's photos (upload, delete, reorder, moderation): the badge
+   * stays while the main photo shows the verified face, i.e. is one of the badge's reference photos or
+   * has a face nearer than FACE_MATCH_THRESHOLD to a face on one of them (it then joins them). A
+   * different face, no face or no main photo removes it until the member verifies again. Runs in the
+   * background, one check per member at a time; idempotent (the writes are conditional on the badge read).
+   */
+  mainPhotoChanged(userId: string): Promise<void> {
+    const run = (this.badgeChecks.get(userId) ?? Promise.resolve())
+      .then(() => this.checkBadge(userId))
+      .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'badge check after a photo change failed; badge kept'));
+    this.badgeChecks.set(userId, run);
+    void run.finally(() => {
+      if (this.badgeChecks.get(userId) === run) this.badgeChecks.delete(userId);
+    });
+    return run;
+  }
+
+  /** Resolves when every badge check started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.badgeChecks.size > 0) await Promise.all(this.badgeChecks.values());
+  }
+
+  private async checkBadge(userId: string): Promise<void> {
+    const badge = await repo.badgeReferences(this.d.db, userId);
+    if (!badge) return;
+    const main = await this.d.photos.findForUser(userId);
+    if (main && badge.reference_photo_ids.includes(main.id)) return;
+    const same = main ? await this.showsVerifiedFace(userId, main.large_key, badge.reference_photo_ids) : false;
+    // The main photo moved on while the model ran: the check queued behind this one decides.
+    if ((await this.d.photos.findForUser(userId))?.id !== main?.id) return;
+    await this.d.db.transaction(async (tx) => {
+      await repo.lockMember(tx, userId);
+      if (same && main) await repo.addReference(tx, userId, badge.attempt_id, main.id);
+      else if (await repo.removeBadgeOf(tx, userId, badge.attempt_id)) this.changed(tx, userId);
+    });
+  }
+
+  /** Whether a face on the new main photo is nearer than the threshold to a face on one of the reference photos still there. */
+  private async showsVerifiedFace(userId: string, mainKey: string, referenceIds: string[]): Promise<boolean> {
+    const mainData = await this.d.storage.get(mainKey);
+    const mainFaces = mainData ? await this.d.engine.analyze(mainData) : [];
+    if (mainFaces.length === 0) return false;
+    const threshold = await this.d.settings.get('FACE_MATCH_THRESHOLD');
+    const references = (await this.d.photos.allOf(userId)).filter((p) => referenceIds.includes(p.id));
+    for (const ref of references) {
+      const data = await this.d.storage.get(ref.large_key);
+      const refFaces = data ? await this.d.engine.analyze(data) : [];
+      if (mainFaces.some((m) => refFaces.some((r) => descriptorDistance(m.descriptor, r.descriptor) < threshold))) return true;
+    }
+    return false;
   }
 
   /** The selfie of an uncertain case for a valid signed admin link. */

@@ -6,6 +6,8 @@ import type { DetectedFace, FaceRequest, FaceResponse, FaceWorkerStats } from '.
 export interface FaceEngine {
   /** Every face in any image sharp can read, with landmarks and descriptor. Rejects on bad input, timeout or a dead worker. */
   analyze(image: Buffer): Promise<DetectedFace[]>;
+  /** How many faces the tiny detector finds (the upload's cheap check: detection only). */
+  countFaces(image: Buffer): Promise<number>;
   /** Memory of the worker (starts it if needed). */
   stats(): Promise<FaceWorkerStats>;
   /** Ends the worker and rejects what is outstanding; a later call starts a new one. */
@@ -16,7 +18,7 @@ const faceApiVersion = (createRequire(import.meta.url)('@vladmandic/face-api/pac
 /** Stored with every result, so a later model change can tell which results came from which model. */
 export const FACE_MODEL_VERSION = `face-api ${faceApiVersion} ssd_mobilenetv1+landmark68+recognition`;
 
-type Payload = { type: 'analyze'; width: number; height: number; pixels: Uint8Array<ArrayBuffer> } | { type: 'stats' };
+type Payload = { type: 'analyze' | 'detect'; width: number; height: number; pixels: Uint8Array<ArrayBuffer> } | { type: 'stats' };
 
 interface Job {
   id: number;
@@ -29,6 +31,8 @@ interface Job {
 const workerUrl = new URL('./worker-entry.mjs', import.meta.url);
 // Weights and tensors sit in wasm memory, outside this cap; it bounds the JS heap of the worker.
 const workerHeapMb = 128;
+/** Longest side handed to the tiny detector at upload (it resizes to 320 px inside). */
+const DETECT_SIDE = 640;
 
 /** face-api (SSD MobileNetV1, 68 landmarks, ResNet-34 descriptor) on tfjs-wasm in one worker thread, started on first use; requests run one at a time. */
 export function createFaceEngine(options: { timeoutMs?: number } = {}): FaceEngine {
@@ -49,6 +53,14 @@ class WorkerFaceEngine implements FaceEngine {
     const response = await this.request({ type: 'analyze', ...rgb });
     if (response.type !== 'faces') throw new Error('Face worker answered the wrong request');
     return response.faces;
+  }
+
+  async countFaces(image: Buffer): Promise<number> {
+    // The tiny detector works on DETECT_SIDE px anyway: a smaller frame costs less to decode, copy and resize.
+    const rgb = await toRgb(image, DETECT_SIDE);
+    const response = await this.request({ type: 'detect', ...rgb });
+    if (response.type !== 'count') throw new Error('Face worker answered the wrong request');
+    return response.count;
   }
 
   async stats(): Promise<FaceWorkerStats> {
@@ -95,7 +107,7 @@ class WorkerFaceEngine implements FaceEngine {
     // A caller's deadline only abandons its promise; a worker stuck this long on one image is presumed hung.
     this.watchdog = setTimeout(() => void this.fail(worker, new Error(`Face worker hung for ${this.timeoutMs} ms`)), this.timeoutMs);
     const request: FaceRequest = { ...job.payload, id: job.id };
-    worker.postMessage(request, request.type === 'analyze' ? [request.pixels.buffer] : []);
+    worker.postMessage(request, request.type === 'stats' ? [] : [request.pixels.buffer]);
   }
 
   private startWorker(): Worker {

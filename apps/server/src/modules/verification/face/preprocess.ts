@@ -9,11 +9,11 @@ export interface RgbImage {
   pixels: Uint8Array<ArrayBuffer>;
 }
 
-/** Any image sharp reads -> upright 8-bit sRGB pixels, at most MAX_SIDE on the longest side. Rejects what sharp cannot read. */
-export async function toRgb(image: Buffer): Promise<RgbImage> {
+/** Any image sharp reads -> upright 8-bit sRGB pixels, at most `maxSide` (default MAX_SIDE) on the longest side. Rejects what sharp cannot read. */
+export async function toRgb(image: Buffer, maxSide = MAX_SIDE): Promise<RgbImage> {
   const { data, info } = await sharp(image, { limitInputPixels: 50_000_000 })
     .autoOrient()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })

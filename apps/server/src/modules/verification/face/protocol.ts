@@ -15,7 +15,7 @@ export interface DetectedFace {
 
 /** Main thread -> worker. `pixels` is width x height RGB bytes, row-major, transferred not copied. */
 export type FaceRequest =
-  | { type: 'analyze'; id: number; width: number; height: number; pixels: Uint8Array<ArrayBuffer> }
+  | { type: 'analyze' | 'detect'; id: number; width: number; height: number; pixels: Uint8Array<ArrayBuffer> }
   | { type: 'stats'; id: number };
 
 /** Memory of the worker: its own V8 heap and the tensors tfjs holds in wasm memory. */
@@ -29,5 +29,6 @@ export interface FaceWorkerStats {
 /** Worker -> main thread. */
 export type FaceResponse =
   | { type: 'faces'; id: number; faces: DetectedFace[] }
+  | { type: 'count'; id: number; count: number }
   | { type: 'stats'; id: number; stats: FaceWorkerStats }
   | { type: 'error'; id: number; message: string };

@@ -13,7 +13,7 @@ function scoreText(scores: PendingPhoto['scores']): string {
   return entries.length === 0 ? '–' : entries.map(([name, value]) => `${name} ${percent.format(value)}`).join(', ');
 }
 
-/** Photos waiting for a human: thumbnail, member, label and scores, with enable and disable. */
+/** Photos waiting for a human: thumbnail, member, the 'kein Gesicht' flag, label and scores, with enable and disable. */
 export function PendingPhotos() {
   const pending = usePendingPhotos();
   const act = useModeration();
@@ -27,6 +27,11 @@ export function PendingPhotos() {
         {pending.data?.map((p) => (
           <li key={p.id} className="card admin-item" data-testid="pending-photo">
             <img className="admin-item__thumb" src={p.thumbUrl} alt={de.admin.photoAlt(p.user_id)} width={96} height={96} loading="lazy" />
+            {p.no_face ? (
+              <p className="admin-flag" title={de.admin.noFaceHint}>
+                {de.admin.noFace}
+              </p>
+            ) : null}
             <dl className="admin-facts">
               <div>
                 <dt>{de.admin.member}</dt>

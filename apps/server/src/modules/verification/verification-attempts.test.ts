@@ -1,0 +1,88 @@
+// Photo verification: an open attempt is resumed (its pose cannot be re-rolled) and admin decisions
+// land in the admin audit log. Real face model on the face-api sample crops; PGlite or PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceCrop, faces, gradient } from '../../../test/faces.js';
+import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/images.js';
+import { apiAs } from '../../../test/members.js';
+import { approveAll } from '../../../test/swipers.js';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  api = apiAs(t.app);
+});
+afterAll(() => t.close());
+
+interface Member {
+  id: string;
+  token: string;
+}
+
+async function member(photo: Buffer): Promise<Member> {
+  const { token } = await register(t.app);
+  const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
+  const body = multipart(photo);
+  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect((await api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
+  return { id, token };
+}
+
+function submit(m: Member, attemptId: string, selfie: Buffer) {
+  const body = multipart(selfie, 'selfie.jpg');
+  return t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
+}
+
+interface Attempt {
+  attemptId: string;
+  instruction: string;
+  instructionText: string;
+  expiresAt: string;
+}
+
+const start = async (m: Member) => {
+  const res = await api('POST', '/api/me/verification/attempts', m.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Attempt>();
+};
+
+describe('photo verification attempts', () => {
+  it('resumes the open attempt instead of drawing a new pose, also for parallel starts; a used or expired one is replaced', async () => {
+    const m = await member(await faceCrop(faces.frontal));
+    const first = await start(m);
+    const again = await Promise.all(Array.from({ length: 6 }, () => start(m)));
+    for (const a of again) expect(a).toEqual(first);
+    const rows = await t.c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_attempts WHERE user_id = $1', [m.id]);
+    expect(rows[0]?.n).toBe(1);
+    // Another member's start does not see it.
+    const other = await member(await faceCrop(faces.frontal));
+    expect((await start(other)).attemptId).not.toBe(first.attemptId);
+
+    // Used: the next start is a new attempt.
+    expect((await submit(m, first.attemptId, await gradient())).json()).toMatchObject({ outcome: 'refused', reason: 'no_face' });
+    const second = await start(m);
+    expect(second.attemptId).not.toBe(first.attemptId);
+    // Expired: a new one as well, and the expired one cannot be used any more.
+    await t.c.db.query("UPDATE verification_attempts SET expires_at = now() - interval '1 second' WHERE id = $1", [second.attemptId]);
+    const third = await start(m);
+    expect(third.attemptId).not.toBe(second.attemptId);
+    expect((await submit(m, second.attemptId, await gradient())).json()).toMatchObject({ error: 'verification_attempt_used' });
+  });
+
+  it("writes an admin's decision to the audit log, once", async () => {
+    const { token, email } = await register(t.app);
+    await t.c.db.query("UPDATE users SET role = 'admin' WHERE email = $1", [email]);
+    const berta = await member(await faceCrop(faces.tilted));
+    const { attemptId } = await start(berta);
+    await t.c.db.query("UPDATE verification_attempts SET instruction = 'tilt' WHERE id = $1", [attemptId]);
+    expect((await submit(berta, attemptId, await faceCrop(faces.neighbour))).json()).toMatchObject({ outcome: 'pending' });
+
+    expect((await api('POST', `/api/admin/verifications/${attemptId}/decision`, token, { approve: false })).json()).toEqual({ outcome: 'refused' });
+    expect((await api('POST', `/api/admin/verifications/${attemptId}/decision`, token, { approve: true })).json()).toMatchObject({ error: 'verification_decided' });
+    const entries = async () =>
+      (await api('GET', '/api/admin/audit', token)).json<{ admin: string; action: string; target: string; details: unknown }[]>().filter((a) => a.target === attemptId);
+    await expect.poll(entries).toEqual([expect.objectContaining({ admin: email, action: 'verification.refuse', details: { member: berta.id } })]);
+  });
+});

@@ -1,0 +1,90 @@
+// A change of the main photo to another face removes the "Foto verifiziert" badge; the same face keeps
+// it. Real model (face-api on tfjs-wasm in its worker) on crops of the sample photos inside
+// @vladmandic/face-api; the check runs after the commit in the background (awaited through idle()).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceCrop, faces } from '../../../test/faces.js';
+import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/images.js';
+import { apiAs } from '../../../test/members.js';
+import { approveAll } from '../../../test/swipers.js';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { moderator: approveAll });
+  api = apiAs(t.app);
+});
+afterAll(() => t.close());
+
+interface Member {
+  id: string;
+  token: string;
+}
+
+async function upload(m: Member, image: Buffer): Promise<string> {
+  const body = multipart(image);
+  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ photo: { id: string } }>().photo.id;
+}
+
+/** A member whose photo shows the turned-left face, verified with a selfie of that face. */
+async function verified(): Promise<Member & { photo: string }> {
+  const { token } = await register(t.app);
+  const m = { id: (await api('GET', '/api/me', token)).json<{ id: string }>().id, token };
+  const photo = await upload(m, await faceCrop(faces.turnedLeft));
+  expect((await api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
+  const attemptId = (await api('POST', '/api/me/verification/attempts', token)).json<{ attemptId: string }>().attemptId;
+  await t.c.db.query("UPDATE verification_attempts SET instruction = 'turn_left' WHERE id = $1", [attemptId]);
+  const body = multipart(await faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 }), 'selfie.jpg');
+  const res = await t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  expect(res.json()).toMatchObject({ outcome: 'verified' });
+  await t.c.faceVerification.idle();
+  return { ...m, photo };
+}
+
+const isVerified = async (m: Member) => (await api('GET', '/api/me/verification', m.token)).json<{ verified: boolean }>().verified;
+const references = async (m: Member) =>
+  (await t.c.db.query<{ reference_photo_ids: string[] }>('SELECT reference_photo_ids FROM photo_verifications WHERE user_id = $1', [m.id]))[0]?.reference_photo_ids;
+async function order(m: Member, ids: string[]): Promise<void> {
+  expect((await api('PUT', '/api/me/photos/order', m.token, { ids })).statusCode).toBe(200);
+  await t.c.faceVerification.idle();
+}
+
+describe('badge and main photo', () => {
+  it('keeps the badge when the new main photo shows the same face (it becomes a reference), removes it for another face', async () => {
+    const anna = await verified();
+    expect(await references(anna)).toEqual([anna.photo]);
+
+    // Another photo of the same woman (other crop and size) moved to the front: same face, badge kept.
+    const same = await upload(anna, await faceCrop(faces.turnedLeft, { margin: 0.9, shift: -0.1, width: 520 }));
+    await t.c.faceVerification.idle();
+    await order(anna, [same, anna.photo]);
+    expect(await isVerified(anna)).toBe(true);
+    expect(await references(anna)).toEqual([anna.photo, same]);
+    // Back and forth between reference photos: no model run needed, nothing changes.
+    await order(anna, [anna.photo, same]);
+    expect(await isVerified(anna)).toBe(true);
+
+    // A different woman as the main photo: the badge goes, on cards and profiles too.
+    const other = await upload(anna, await faceCrop(faces.frontal));
+    await order(anna, [other, anna.photo, same]);
+    expect(await isVerified(anna)).toBe(false);
+    const viewer = (await register(t.app)).token;
+    expect((await api('GET', `/api/profile/${anna.id}`, viewer)).json<{ profile: { photo_verified?: boolean } }>().profile).toMatchObject({ photo_verified: false });
+    // Moving the verified photo back does not bring it back: verify again.
+    await order(anna, [anna.photo, other, same]);
+    expect(await isVerified(anna)).toBe(false);
+  }, 120_000);
+
+  it('removes the badge when deleting the verified photo leaves another face as the main photo; an upload behind the main photo keeps it', async () => {
+    const berta = await verified();
+    const other = await upload(berta, await faceCrop(faces.turnedRight));
+    await t.c.faceVerification.idle();
+    expect(await isVerified(berta)).toBe(true);
+    expect((await api('DELETE', `/api/me/photos/${berta.photo}`, berta.token)).statusCode).toBe(200);
+    await t.c.faceVerification.idle();
+    expect(await isVerified(berta)).toBe(false);
+    expect((await api('GET', '/api/me/photos', berta.token)).json<{ photos: { id: string; main: boolean }[] }>().photos).toMatchObject([{ id: other, main: true }]);
+  }, 120_000);
+});
