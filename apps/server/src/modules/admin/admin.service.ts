@@ -130,6 +130,11 @@ export class AdminService {
     return (await repo.listAudit(this.db, 200)).map((r) => ({ id: r.id, admin: r.admin_email, action: r.action, target: r.target, details: r.details, created_at: r.created_at.toISOString() }));
   }
 
+  /** Writes an admin action that another module served (announced as 'admin.acted') to the audit log. */
+  record(admin: Admin, action: string, target: string, details: object): Promise<void> {
+    return this.audit(admin, action, target, details);
+  }
+
   private audit(admin: Admin, action: string, target: string, details: object): Promise<void> {
     return repo.insertAudit(this.db, { adminId: admin.id, adminEmail: admin.email, action, target, details });
   }

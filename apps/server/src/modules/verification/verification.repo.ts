@@ -199,3 +199,16 @@ export async function decide(q: Queryable, id: string, adminId: string, approve:
     .returning(['user_id'])
     .executeTakeFirst();
 }
+
+/** The member's open attempt (started, unexpired, newest first); start resumes it instead of drawing a new pose. */
+export function openAttempt(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('verification_attempts')
+    .select(['id', 'instruction', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'started')
+    .where('expires_at', '>', now())
+    .orderBy('expires_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

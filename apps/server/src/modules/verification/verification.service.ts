@@ -98,12 +98,21 @@ export class FaceVerificationService {
     if (!(await this.d.photos.findForUser(userId))) throw new AppError('verification_no_photo');
     // No attempt (and no analysis of the photos) once today's checks are used up.
     if ((await repo.triesToday(this.d.db, userId)) >= VERIFICATION_TRIES_PER_DAY) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
-    const instruction = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
-    const id = randomUUID();
-    const expiresAt = await repo.insertAttempt(this.d.db, { id, userId, instruction, ttlSeconds: ATTEMPT_TTL_SECONDS });
-    const references = this.references(userId);
-    references.catch(() => this.prepared.delete(id)); // a failure is met again, and reported, at the check
-    this.prepared.set(id, { userId, references });
+    // An open attempt is resumed until it is used or expires: a reload or a second start must not draw
+    // another pose (else a member could re-roll until the pose fits a photo they already have).
+    const { id, instruction, expiresAt } = await this.d.db.transaction(async (tx) => {
+      await repo.lockMember(tx, userId);
+      const open = await repo.openAttempt(tx, userId);
+      if (open) return { id: open.id, instruction: open.instruction, expiresAt: open.expires_at };
+      const drawn = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
+      const attemptId = randomUUID();
+      return { id: attemptId, instruction: drawn, expiresAt: await repo.insertAttempt(tx, { id: attemptId, userId, instruction: drawn, ttlSeconds: ATTEMPT_TTL_SECONDS }) };
+    });
+    if (!this.prepared.has(id)) {
+      const references = this.references(userId);
+      references.catch(() => this.prepared.delete(id)); // a failure is met again, and reported, at the check
+      this.prepared.set(id, { userId, references });
+    }
     return { attemptId: id, instruction, instructionText: instructionTexts[instruction], expiresAt: expiresAt.toISOString() };
   }
 
@@ -203,20 +212,22 @@ export class FaceVerificationService {
   }
 
   /** An admin decides an uncertain case once; the selfie is deleted either way. */
-  async decide(adminId: string, attemptId: string, approve: boolean): Promise<{ outcome: 'approved' | 'refused' }> {
-    const key = await this.d.db.transaction(async (tx) => {
+  async decide(admin: { id: string; email: string }, attemptId: string, approve: boolean): Promise<{ outcome: 'approved' | 'refused' }> {
+    const decided = await this.d.db.transaction(async (tx) => {
       const attempt = await repo.findAttempt(tx, attemptId);
       if (!attempt) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
       await repo.lockMember(tx, attempt.user_id);
-      const decided = await repo.decide(tx, attemptId, adminId, approve);
+      const decided = await repo.decide(tx, attemptId, admin.id, approve);
       if (!decided) throw new AppError('verification_decided');
       if (approve && (await repo.biometricConsent(tx, attempt.user_id)) === true) {
         await repo.setBadge(tx, attempt.user_id, attemptId, attempt.matched_photo_ids ?? (attempt.main_photo_id ? [attempt.main_photo_id] : []));
         this.changed(tx, attempt.user_id);
       }
-      return attempt.selfie_key;
+      return { selfieKey: attempt.selfie_key, userId: attempt.user_id };
     });
-    if (key) await this.d.storage.delete(key);
+    // Into the admin audit log (written by the admin module) like every other admin action.
+    this.d.events.emit('admin.acted', { admin, action: approve ? 'verification.approve' : 'verification.refuse', target: attemptId, details: { member: decided.userId } });
+    if (decided.selfieKey) await this.d.storage.delete(decided.selfieKey);
     return { outcome: approve ? 'approved' : 'refused' };
   }
 
