@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
+import { facePhoto } from '../support/face-photo.js';
 
 // In ADMIN_EMAILS of the e2e server (start-server.mjs); used by this journey only.
 const ADMIN = 'admin.e2e@example.org';
@@ -14,9 +14,8 @@ interface Member {
   headers: { authorization: string };
 }
 
-async function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#9bc"/><circle cx="300" cy="320" r="140" fill="#fdb"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+function photo(): Promise<Buffer> {
+  return facePhoto(600, 750, '#9bc');
 }
 
 async function session(request: APIRequestContext, email: string, token: string): Promise<Member> {

@@ -1,11 +1,9 @@
-import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.js';
 import { memberWithProfile } from '../support/members.js';
+import { facePhoto } from '../support/face-photo.js';
 
-async function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><rect width="100%" height="100%" fill="#7f9cf5"/>
-    <circle cx="450" cy="500" r="260" fill="#fde68a"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+function photo(): Promise<Buffer> {
+  return facePhoto(900, 1200, '#7f9cf5');
 }
 
 const EIGHT = ['Wandern', 'Kaffee', 'Reisen', 'Kochen', 'Hunde', 'Kino', 'Lesen', 'Yoga'];

@@ -1,12 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { facePhoto } from '../support/face-photo.js';
 
 /** A plain portrait-like picture the real moderation model approves. */
-async function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#8ab"/><circle cx="300" cy="300" r="150" fill="#edc"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+function photo(): Promise<Buffer> {
+  return facePhoto(600, 750, '#8ab');
 }
 
 async function member(request: APIRequestContext, name: string, gender: 'female' | 'male') {

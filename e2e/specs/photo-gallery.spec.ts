@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.js';
 import { memberWithProfile } from '../support/members.js';
+import { facePhoto } from '../support/face-photo.js';
 
 /** A plain picture the real moderation model approves; the colour tells the photos apart. */
-async function photo(fill: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="${fill}"/><circle cx="300" cy="300" r="150" fill="#edc"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+function photo(fill: string): Promise<Buffer> {
+  return facePhoto(600, 750, fill);
 }
 
 test('a member orders several photos; another taps through them on the card', async ({ guardPage: page, request }) => {

@@ -1,11 +1,8 @@
-import sharp from 'sharp';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { facePhoto } from '../support/face-photo.js';
 
-async function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="#ffb199"/><stop offset="1" stop-color="#ff0844"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="600" cy="450" r="220" fill="#ffe29f"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+function photo(): Promise<Buffer> {
+  return facePhoto(1200, 900, '#ff7a85');
 }
 
 test('onboarding with a photo, then the profile page and the share page for link previews', async ({ guardPage: page, request }) => {
