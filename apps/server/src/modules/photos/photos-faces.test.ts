@@ -4,7 +4,7 @@
 import type { PendingPhoto } from '@funkeln/contracts/admin';
 import type { GalleryResponse } from '@funkeln/contracts/profiles';
 import { describe, expect, it } from 'vitest';
-import { gradient } from '../../../test/faces.js';
+import { faceCrop, faces, gradient } from '../../../test/faces.js';
 import { bearer } from '../../../test/harness.js';
 import { makeJpeg, multipart, sceneJpeg } from '../../../test/images.js';
 import type { ApiMember } from '../../../test/members.js';
@@ -43,6 +43,12 @@ describe('face check at upload', () => {
     expect((await upload(m, await gradient())).statusCode).toBe(200);
     expect(await faceCounts(m)).toEqual([1, 0]);
     expect((await gallery(m)).photos.map((p) => p.main)).toEqual([true, false]);
+  });
+
+  it('finds a strongly tilted face, which the tiny detector misses, through the SSD detector', async () => {
+    const m = await bare('Schraeg');
+    expect((await upload(m, await faceCrop(faces.tilted))).statusCode).toBe(200);
+    expect(await faceCounts(m)).toEqual([1]);
   });
 
   it('refuses a reorder or a delete that would make the faceless picture the main photo; the gallery stays as it was', async () => {
