@@ -29,6 +29,9 @@ export const failureTexts: Record<VerificationFailure, string> = {
   face_mismatch: 'Dein Gesicht passt nicht zu deinen Fotos.',
 };
 
+/** What the member reads after the team refused their latest selfie. */
+export const TEAM_REFUSED_TEXT = 'Unser Team konnte dein Selfie nicht deinen Fotos zuordnen. Du kannst es mit einem neuen Selfie erneut versuchen.';
+
 /** The badge's label on cards and profiles. */
 export const PHOTO_VERIFIED_LABEL = 'Foto verifiziert';
 
@@ -44,6 +47,8 @@ export const verificationStatusResponse = z.object({
   verifiedAt: z.string().nullable(),
   pending: z.boolean(),
   triesLeft: z.number().int().min(0),
+  /** The team's decision on the member's latest checked selfie, when it went to the team (null otherwise). */
+  teamDecision: z.enum(['approved', 'rejected']).nullable(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusResponse>;
 

@@ -78,8 +78,11 @@ describe('photo verification attempts', () => {
     const { attemptId } = await start(berta);
     await t.c.db.query("UPDATE verification_attempts SET instruction = 'tilt' WHERE id = $1", [attemptId]);
     expect((await submit(berta, attemptId, await faceCrop(faces.neighbour))).json()).toMatchObject({ outcome: 'pending' });
+    expect((await api('GET', '/api/me/verification', berta.token)).json()).toMatchObject({ pending: true, teamDecision: null });
 
     expect((await api('POST', `/api/admin/verifications/${attemptId}/decision`, token, { approve: false })).json()).toEqual({ outcome: 'refused' });
+    // The member learns it from the status (the page shows TEAM_REFUSED_TEXT).
+    expect((await api('GET', '/api/me/verification', berta.token)).json()).toMatchObject({ pending: false, verified: false, teamDecision: 'rejected' });
     expect((await api('POST', `/api/admin/verifications/${attemptId}/decision`, token, { approve: true })).json()).toMatchObject({ error: 'verification_decided' });
     const entries = async () =>
       (await api('GET', '/api/admin/audit', token)).json<{ admin: string; action: string; target: string; details: unknown }[]>().filter((a) => a.target === attemptId);

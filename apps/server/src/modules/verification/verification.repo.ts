@@ -200,6 +200,19 @@ export async function decide(q: Queryable, id: string, adminId: string, approve:
     .executeTakeFirst();
 }
 
+/** The team's decision on the member's latest checked selfie (undefined when that one was not the team's to decide). */
+export async function teamDecisionOnLatest(q: Queryable, userId: string): Promise<'approved' | 'rejected' | undefined> {
+  const row = await typed(q)
+    .selectFrom('verification_attempts')
+    .select('status')
+    .where('user_id', '=', userId)
+    .where('checked_at', 'is not', null)
+    .orderBy('checked_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status === 'approved' || row?.status === 'rejected' ? row.status : undefined;
+}
+
 /** The member's open attempt (started, unexpired, newest first); start resumes it instead of drawing a new pose. */
 export function openAttempt(q: Queryable, userId: string) {
   return typed(q)

@@ -59,11 +59,12 @@ export class FaceVerificationService {
   }
 
   async status(userId: string): Promise<VerificationStatus> {
-    const [consent, verifiedAt, pending, tries] = await Promise.all([
+    const [consent, verifiedAt, pending, tries, teamDecision] = await Promise.all([
       repo.biometricConsent(this.d.db, userId),
       repo.badgeOf(this.d.db, userId),
       repo.hasUncertain(this.d.db, userId),
       repo.triesToday(this.d.db, userId),
+      repo.teamDecisionOnLatest(this.d.db, userId),
     ]);
     return {
       consent: consent === undefined ? 'unknown' : consent ? 'given' : 'withdrawn',
@@ -71,6 +72,7 @@ export class FaceVerificationService {
       verifiedAt: verifiedAt?.toISOString() ?? null,
       pending,
       triesLeft: Math.max(0, VERIFICATION_TRIES_PER_DAY - tries),
+      teamDecision: teamDecision ?? null,
     };
   }
 

@@ -1,6 +1,6 @@
 import { errorMessage } from '@funkeln/contracts/errors';
 import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
-import { failureTexts } from '@funkeln/contracts/verification';
+import { failureTexts, TEAM_REFUSED_TEXT } from '@funkeln/contracts/verification';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
@@ -10,8 +10,8 @@ import { server } from '../../test/server';
 import { VerificationPage } from './verification-page';
 
 const t = de.photoVerification;
-const status = (consent: 'given' | 'unknown', extra: Partial<{ verified: boolean; pending: boolean; triesLeft: number }> = {}) =>
-  answerFor(verificationEndpoints.status, { consent, verified: false, verifiedAt: null, pending: false, triesLeft: 5, ...extra });
+const status = (consent: 'given' | 'unknown', extra: Partial<{ verified: boolean; pending: boolean; triesLeft: number; teamDecision: 'approved' | 'rejected' | null }> = {}) =>
+  answerFor(verificationEndpoints.status, { consent, verified: false, verifiedAt: null, pending: false, triesLeft: 5, teamDecision: null, ...extra });
 const attempt = answerFor(verificationEndpoints.start, {
   attemptId: '6f1c2b9e-4a1d-4c55-9a43-3f0d2b7e8a10',
   instruction: 'tilt',
@@ -22,7 +22,7 @@ const selfie = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'selfi
 
 describe('VerificationPage', () => {
   it('asks for the consent first; then shows the pose instruction at capture (upload without a camera) and the German reason', async () => {
-    server.use(status('unknown'), answerFor(verificationEndpoints.setConsent, { consent: 'given', verified: false, verifiedAt: null, pending: false, triesLeft: 5 }));
+    server.use(status('unknown'), answerFor(verificationEndpoints.setConsent, { consent: 'given', verified: false, verifiedAt: null, pending: false, triesLeft: 5, teamDecision: null }));
     const { user } = renderPage(<VerificationPage />);
     expect(screen.queryByRole('button', { name: t.start })).toBeNull();
     await user.click(await screen.findByRole('button', { name: t.consentGive }));
@@ -48,5 +48,11 @@ describe('VerificationPage', () => {
     expect((await screen.findByTestId('verification-state')).textContent).toContain('Foto verifiziert');
     expect(screen.getByText(t.pending)).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.start })).toBeNull();
+  });
+
+  it("tells the member when the team refused their latest selfie", async () => {
+    server.use(status('given', { teamDecision: 'rejected' }));
+    renderPage(<VerificationPage />);
+    expect((await screen.findByTestId('verification-team-refused')).textContent).toBe(TEAM_REFUSED_TEXT);
   });
 });

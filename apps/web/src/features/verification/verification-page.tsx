@@ -1,4 +1,4 @@
-import type { VerificationAttempt, VerificationResult } from '@funkeln/contracts/verification';
+import { TEAM_REFUSED_TEXT, type VerificationAttempt, type VerificationResult } from '@funkeln/contracts/verification';
 import { useState } from 'react';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
@@ -74,6 +74,11 @@ export function VerificationPage() {
               </p>
             ) : null}
             {s.pending ? <Notice tone="info">{t.pending}</Notice> : null}
+            {s.teamDecision === 'rejected' && !s.verified && !s.pending && !result ? (
+              <Notice tone="error" testId="verification-team-refused">
+                {TEAM_REFUSED_TEXT}
+              </Notice>
+            ) : null}
 
             {s.consent === 'given' && !s.pending ? (
               <section className="card settings-section">
