@@ -289,7 +289,7 @@ type FaceState = Pick<PhotoRow, 'status' | 'disabled_at' | 'face_count'>;
  * may be approved later), a faceless one before the first approved one with a face. An unknown
  * count (NULL: before the check existed, or the detector failed) counts as a face.
  */
-export function facelessMain(photos: readonly FaceState[]): boolean {
+function facelessMain(photos: readonly FaceState[]): boolean {
   for (const p of photos) {
     if (p.disabled_at || p.status === 'rejected') continue;
     if (p.face_count === 0) return true;

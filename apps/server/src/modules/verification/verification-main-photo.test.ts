@@ -87,4 +87,17 @@ describe('badge and main photo', () => {
     expect(await isVerified(berta)).toBe(false);
     expect((await api('GET', '/api/me/photos', berta.token)).json<{ photos: { id: string; main: boolean }[] }>().photos).toMatchObject([{ id: other, main: true }]);
   }, 120_000);
+
+  it("removes the badge when an admin's decision makes another face the main photo", async () => {
+    const clara = await verified();
+    const other = await upload(clara, await faceCrop(faces.frontal));
+    await t.c.faceVerification.idle();
+    expect(await isVerified(clara)).toBe(true);
+    const { token, email } = await register(t.app);
+    await t.c.db.query("UPDATE users SET role = 'admin' WHERE email = $1", [email]);
+    expect((await api('POST', `/api/admin/photos/${clara.photo}/disable`, token)).statusCode).toBe(200);
+    await t.c.faceVerification.idle();
+    expect(await isVerified(clara)).toBe(false);
+    expect((await api('GET', '/api/me/photos', clara.token)).json<{ photos: { id: string; main: boolean }[] }>().photos.find((p) => p.main)?.id).toBe(other);
+  }, 120_000);
 });

@@ -53,13 +53,13 @@ describe('PhotoGalleryManager', () => {
     expect((screen.getByRole('button', { name: 'Foto 1 nach vorne' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows a refused order in German and puts the old order back', async () => {
-    server.use(answerFor(photosEndpoints.gallery, gallery(three)), failureFor(photosEndpoints.reorder, 'invalid_photo_order'));
+  it.each(['invalid_photo_order', 'main_photo_needs_face'] as const)("shows a refused order ('%s') in German and puts the old order back", async (code) => {
+    server.use(answerFor(photosEndpoints.gallery, gallery(three)), failureFor(photosEndpoints.reorder, code));
     const { user } = renderPage(<PhotoGalleryManager />);
     await waitFor(() => expect(tiles()).toHaveLength(3));
     tiles()[0]!.focus();
     await user.keyboard('{ArrowDown}');
-    expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('invalid_photo_order'));
+    expect((await screen.findByRole('alert')).textContent).toBe(errorMessage(code));
     await waitFor(() => expect(tiles()[0]!.getAttribute('aria-label')).toMatch(/^Foto 1 von 3, Wird geprüft/));
     expect(tiles().map((t) => t.querySelector('img')?.getAttribute('src'))).toEqual(['/t/0', '/t/1', '/t/2']);
   });
@@ -86,7 +86,7 @@ describe('PhotoGalleryManager', () => {
     expect(screen.getByTestId('gallery-announcement').textContent).toBe('Foto gelöscht.');
   });
 
-  it.each(['too_many_photos', 'file_too_large', 'corrupt_image'] as const)("shows the upload refusal '%s' in German", async (code) => {
+  it.each(['too_many_photos', 'main_photo_needs_face', 'file_too_large', 'corrupt_image'] as const)("shows the upload refusal '%s' in German", async (code) => {
     server.use(answerFor(photosEndpoints.gallery, gallery(three)), failureFor(photosEndpoints.upload, code));
     const { user } = renderPage(<PhotoGalleryManager />);
     await waitFor(() => expect(tiles()).toHaveLength(3));
