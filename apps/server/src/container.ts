@@ -41,6 +41,7 @@ import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
 import { type Job, type Platform, scheduler } from './platform/module.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createRedis } from './platform/redis.js';
+import { createSharedTtlStore } from './platform/shared-ttl-store.js';
 import { CursorSealer } from './platform/sealed-cursor.js';
 import type { BlobStorage } from './platform/storage/blob-storage.js';
 import { createStorage } from './platform/storage/create-storage.js';
@@ -224,7 +225,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
     safety: createSafetyModule({ ...platform, ...blocks.services }),
-    verification: createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine }),
+    verification: createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) }),
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
     account: createAccountModule({ ...platform, sessions }),
     notifications,

@@ -1,4 +1,5 @@
 import type { AppModule, Platform } from '../../platform/module.js';
+import type { SharedTtlStore } from '../../platform/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { PhotosService, PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -13,13 +14,14 @@ export interface VerificationModuleDeps extends Pick<Platform, 'db' | 'events' |
   settings: SettingsService;
   /** Closed by the composition root, which made it. */
   faceEngine: FaceEngine;
+  shared: SharedTtlStore;
 }
 
 /** Photo verification: selfie in a random pose against the member's photos; admins decide uncertain cases. */
-export function createVerificationModule({ db, events, log, storage, photos, photoUrls, settings, faceEngine }: VerificationModuleDeps): AppModule<{
+export function createVerificationModule({ db, events, log, storage, photos, photoUrls, settings, faceEngine, shared }: VerificationModuleDeps): AppModule<{
   faceVerification: FaceVerificationService;
 }> {
-  const faceVerification = new FaceVerificationService({ db, storage, photos, photoUrls, settings, engine: faceEngine, events, log });
+  const faceVerification = new FaceVerificationService({ db, storage, photos, photoUrls, settings, engine: faceEngine, events, log, shared });
   // A change of the main photo to another face removes the badge (checked after the commit, in the background).
   events.on('photos.changed', ({ userId }) => void faceVerification.mainPhotoChanged(userId));
   return { routes: verificationRoutes(faceVerification), services: { faceVerification }, jobs: [] };

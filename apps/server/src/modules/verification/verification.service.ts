@@ -12,9 +12,11 @@ import {
   type VerificationStatus,
 } from '@funkeln/contracts/verification';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import type { SharedTtlStore } from '../../platform/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -40,6 +42,8 @@ export interface VerificationServiceDeps {
   engine: FaceEngine;
   events: EventBus;
   log: VerificationLog;
+  /** Where the prepared references wait for a selfie that another process may receive. */
+  shared: SharedTtlStore;
 }
 
 /** Photo verification: consent, pose instruction, selfie check against the member's photos, admin decisions. */
@@ -50,7 +54,9 @@ export class FaceVerificationService {
   /**
    * The faces on the member's photos, analysed in the background from the start of an attempt while
    * the member takes the selfie, so the check itself only analyses the selfie (bench/face). Kept in
-   * this process's memory for the attempt's life only, never stored; another process computes them itself.
+   * this process's memory, and for a selfie that reaches another process in the shared TTL store
+   * (Redis in a cluster), for the attempt's life only: taken (deleted) by the check, dropped on a
+   * consent withdrawal, expired with the attempt. Never written to the database.
    */
   private readonly prepared = new LRUCache<string, { userId: string; references: Promise<References> }>({ max: 500, ttl: ATTEMPT_TTL_SECONDS * 1000 });
 
@@ -83,6 +89,8 @@ export class FaceVerificationService {
       await repo.recordBiometricConsent(tx, userId, given);
       if (given) return [];
       for (const [attemptId, entry] of this.prepared.entries()) if (entry.userId === userId) this.prepared.delete(attemptId);
+      const open = await repo.openAttempt(tx, userId);
+      if (open) await this.d.shared.delete(sharedKey(open.id));
       const waiting = await repo.uncertainSelfieKeys(tx, userId);
       await repo.withdrawUncertain(tx, userId);
       await repo.removeBadge(tx, userId);
@@ -112,8 +120,11 @@ export class FaceVerificationService {
     });
     if (!this.prepared.has(id)) {
       const references = this.references(userId);
-      references.catch(() => this.prepared.delete(id)); // a failure is met again, and reported, at the check
       this.prepared.set(id, { userId, references });
+      references.then(
+        (r) => this.d.shared.set(sharedKey(id), r, expiresAt.getTime() - Date.now()),
+        () => this.prepared.delete(id), // a failure is met again, and reported, at the check
+      ).catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'prepared face references not shared'));
     }
     return { attemptId: id, instruction, instructionText: instructionTexts[instruction], expiresAt: expiresAt.toISOString() };
   }
@@ -299,20 +310,32 @@ export class FaceVerificationService {
   private async preparedReferences(attemptId: string, userId: string): Promise<References> {
     const prepared = this.prepared.get(attemptId)?.references;
     this.prepared.delete(attemptId);
+    // Taken from the shared store in any case, so the descriptors never outlive the check.
+    const shared = this.d.shared.take(sharedKey(attemptId)).then(
+      (v) => storedReferences.safeParse(v).data,
+      () => undefined,
+    );
     const current = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved').map((p) => p.id);
-    const early = prepared ? await prepared.catch(() => undefined) : undefined;
+    const early = prepared ? await prepared.catch(() => undefined) : await shared;
     if (early && early.photoIds.join() === current.join()) return early;
-    return this.references(userId);
+    return this.references(userId, early);
   }
 
-  /** The faces on the member's approved photos, in gallery order; the first is the main photo. */
-  private async references(userId: string): Promise<References> {
+  /**
+   * The faces on the member's approved photos, in gallery order; the first is the main photo. Photos
+   * already analysed in `known` (the same attempt's start) are not analysed again.
+   */
+  private async references(userId: string, known?: References): Promise<References> {
     const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');
+    const analysed = new Map(known?.photoIds.map((id, i) => [id, known.photos[i]?.descriptors] as const));
     const photos: ReferencePhoto[] = [];
     for (const [i, p] of approved.entries()) {
-      const data = await this.d.storage.get(p.large_key);
-      const faces = data ? await this.d.engine.analyze(data) : [];
-      photos.push({ isMain: i === 0, descriptors: faces.map((f) => f.descriptor) });
+      let descriptors = analysed.get(p.id);
+      if (!descriptors) {
+        const data = await this.d.storage.get(p.large_key);
+        descriptors = (data ? await this.d.engine.analyze(data) : []).map((f) => f.descriptor);
+      }
+      photos.push({ isMain: i === 0, descriptors });
     }
     return { photos, photoIds: approved.map((p) => p.id), mainPhotoId: approved[0]?.id ?? null };
   }
@@ -327,6 +350,17 @@ interface References {
   photos: ReferencePhoto[];
   photoIds: string[];
   mainPhotoId: string | null;
+}
+
+/** References as another process shared them (checked: the store is outside this process). */
+const storedReferences = z.object({
+  photos: z.array(z.object({ isMain: z.boolean(), descriptors: z.array(z.array(z.number())) })),
+  photoIds: z.array(z.string()),
+  mainPhotoId: z.string().nullable(),
+});
+
+function sharedKey(attemptId: string): string {
+  return `face-refs:${attemptId}`;
 }
 
 function selfiePath(attemptId: string): string {

@@ -1,0 +1,60 @@
+// Photo verification across two processes (PostgreSQL + Redis): the faces on the member's photos,
+// analysed by the process that started the attempt, reach the process that receives the selfie
+// through the shared TTL store, and are gone after the check. Real face model.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceCrop, faces } from '../../../test/faces.js';
+import { bearer, createNode, register, type TestApp } from '../../../test/harness.js';
+import { clustered, eventually } from '../../../test/cluster.js';
+import { multipart } from '../../../test/images.js';
+import { approveAll } from '../../../test/swipers.js';
+import { createTestDb } from '../../../test/test-db.js';
+
+describe.runIf(clustered)('photo verification on two processes', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let dropDb: () => Promise<void>;
+  const prefix = `v${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    const shared = await createTestDb();
+    dropDb = shared.drop;
+    // Each node has its own data folder: the second cannot read the photos the first stored.
+    one = await createNode(shared, { REDIS_PREFIX: prefix }, { moderator: approveAll });
+    two = await createNode(shared, { REDIS_PREFIX: prefix }, { moderator: approveAll });
+    await eventually(() => one.c.events.clustered && two.c.events.clustered);
+  }, 60_000);
+
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await dropDb?.();
+  });
+
+  it('checks a selfie received by the other process against the faces the first one analysed, then forgets them', async () => {
+    const { token } = await register(one.app);
+    const photo = multipart(await faceCrop(faces.turnedLeft));
+    const upload = await one.app.inject({ method: 'POST', url: '/api/photos/upload', payload: photo.payload, headers: { ...photo.headers, ...bearer(token) } });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect((await one.app.inject({ method: 'PUT', url: '/api/me/verification/consent', payload: { given: true }, headers: bearer(token) })).statusCode).toBe(200);
+    const started = await one.app.inject({ method: 'POST', url: '/api/me/verification/attempts', headers: bearer(token) });
+    const { attemptId } = started.json<{ attemptId: string }>();
+    await one.c.db.query("UPDATE verification_attempts SET instruction = 'turn_left' WHERE id = $1", [attemptId]);
+    const redis = one.c.redis;
+    if (!redis) throw new Error('clustered tests run with Redis');
+    const key = `${prefix}ttl:face-refs:${attemptId}`;
+    await eventually(async () => (await redis.exists(key)) === 1);
+    expect(await redis.pttl(key)).toBeGreaterThan(0); // expires with the attempt
+
+    const selfie = multipart(await faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 }), 'selfie.jpg');
+    const res = await two.app.inject({
+      method: 'POST',
+      url: `/api/me/verification/attempts/${attemptId}/selfie`,
+      payload: selfie.payload,
+      headers: { ...selfie.headers, ...bearer(token) },
+    });
+    // Had the second process analysed the photos itself, it would have found no file and no face.
+    expect(res.json()).toMatchObject({ outcome: 'verified' });
+    expect(await redis.exists(key)).toBe(0);
+  });
+});
