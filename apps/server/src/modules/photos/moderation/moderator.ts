@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { SerialWorker } from '../../../platform/serial-worker.js';
 import type { NsfwScores } from './decision.js';
 import { toModelPixels } from './preprocess.js';
 import type { ClassifyRequest, WorkerResponse } from './protocol.js';
@@ -15,13 +15,6 @@ export interface NsfwModeratorOptions {
   timeoutMs?: number;
 }
 
-interface Job {
-  id: number;
-  pixels: Uint8Array<ArrayBuffer>;
-  resolve: (scores: NsfwScores) => void;
-  reject: (err: Error) => void;
-}
-
 // Plain JS so Node can start it directly; it loads nsfw-worker.ts (see why there).
 const workerUrl = new URL('./worker-entry.mjs', import.meta.url);
 // The worker's live JS heap is ~70 MB (weights sit in wasm memory, outside it). Uncapped, V8 lets
@@ -34,84 +27,19 @@ export function createNsfwModerator(options: NsfwModeratorOptions = {}): Moderat
 }
 
 class NsfwModerator implements Moderator {
-  private worker: Worker | undefined;
-  private readonly queue: Job[] = [];
-  private inFlight: Job | undefined;
-  private watchdog: NodeJS.Timeout | undefined;
-  private nextId = 1;
+  private readonly worker: SerialWorker<ClassifyRequest, WorkerResponse>;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(timeoutMs: number) {
+    this.worker = new SerialWorker<ClassifyRequest, WorkerResponse>({ url: workerUrl, heapMb: workerHeapMb, timeoutMs, label: 'NSFW classification' });
+  }
 
   async classify(image: Buffer): Promise<NsfwScores> {
     const pixels = await toModelPixels(image);
-    return new Promise<NsfwScores>((resolve, reject) => {
-      const deadline = setTimeout(() => {
-        const queued = this.queue.indexOf(job);
-        if (queued >= 0) this.queue.splice(queued, 1);
-        reject(new Error(`NSFW classification timed out after ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      const job: Job = {
-        id: this.nextId++,
-        pixels,
-        resolve: (scores) => {
-          clearTimeout(deadline);
-          resolve(scores);
-        },
-        reject: (err) => {
-          clearTimeout(deadline);
-          reject(err);
-        },
-      };
-      this.queue.push(job);
-      this.dispatch();
-    });
+    const answer = await this.worker.request({ type: 'classify', pixels }, [pixels.buffer]);
+    return answer.scores;
   }
 
-  async close(): Promise<void> {
-    if (this.worker) await this.fail(this.worker, new Error('NSFW moderator closed'));
-  }
-
-  private dispatch(): void {
-    if (this.inFlight) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    this.inFlight = job;
-    const worker = (this.worker ??= this.startWorker());
-    // A caller's deadline only abandons its promise; a worker stuck this long on one image is presumed hung.
-    this.watchdog = setTimeout(() => void this.fail(worker, new Error(`NSFW worker hung for ${this.timeoutMs} ms`)), this.timeoutMs);
-    const request: ClassifyRequest = { type: 'classify', id: job.id, pixels: job.pixels };
-    worker.postMessage(request, [job.pixels.buffer]);
-  }
-
-  private startWorker(): Worker {
-    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } });
-    // Outstanding jobs hold timers, which keep the process alive; an idle worker should not.
-    worker.unref();
-    worker.on('message', (response: WorkerResponse) => this.receive(response));
-    worker.on('error', (err) => void this.fail(worker, err));
-    worker.on('messageerror', (err) => void this.fail(worker, err));
-    worker.on('exit', (code) => void this.fail(worker, new Error(`NSFW worker exited with code ${code}`)));
-    return worker;
-  }
-
-  private receive(response: WorkerResponse): void {
-    const job = this.inFlight;
-    if (!job || job.id !== response.id) return;
-    clearTimeout(this.watchdog);
-    this.inFlight = undefined;
-    if (response.type === 'result') job.resolve(response.scores);
-    else job.reject(new Error(`NSFW classification failed: ${response.message}`));
-    this.dispatch();
-  }
-
-  /** The worker is gone or unusable: everything outstanding fails, the next classify() starts afresh. */
-  private async fail(worker: Worker, cause: Error): Promise<void> {
-    if (worker !== this.worker) return;
-    this.worker = undefined;
-    clearTimeout(this.watchdog);
-    const jobs = [...(this.inFlight ? [this.inFlight] : []), ...this.queue.splice(0)];
-    this.inFlight = undefined;
-    for (const job of jobs) job.reject(new Error(`NSFW classification failed: ${cause.message}`, { cause }));
-    await worker.terminate();
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }

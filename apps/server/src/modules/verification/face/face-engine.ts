@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { SerialWorker, type WithoutId } from '../../../platform/serial-worker.js';
 import { toRgb } from './preprocess.js';
 import type { DetectedFace, FaceRequest, FaceResponse, FaceWorkerStats } from './protocol.js';
 
@@ -18,15 +18,6 @@ const faceApiVersion = (createRequire(import.meta.url)('@vladmandic/face-api/pac
 /** Stored with every result, so a later model change can tell which results came from which model. */
 export const FACE_MODEL_VERSION = `face-api ${faceApiVersion} ssd_mobilenetv1+landmark68+recognition`;
 
-type Payload = { type: 'analyze' | 'detect'; width: number; height: number; pixels: Uint8Array<ArrayBuffer> } | { type: 'stats' };
-
-interface Job {
-  id: number;
-  payload: Payload;
-  resolve: (response: FaceResponse) => void;
-  reject: (err: Error) => void;
-}
-
 // Plain JS so Node can start it directly; it loads face-worker.ts.
 const workerUrl = new URL('./worker-entry.mjs', import.meta.url);
 // Weights and tensors sit in wasm memory, outside this cap; it bounds the JS heap of the worker.
@@ -40,13 +31,11 @@ export function createFaceEngine(options: { timeoutMs?: number } = {}): FaceEngi
 }
 
 class WorkerFaceEngine implements FaceEngine {
-  private worker: Worker | undefined;
-  private readonly queue: Job[] = [];
-  private inFlight: Job | undefined;
-  private watchdog: NodeJS.Timeout | undefined;
-  private nextId = 1;
+  private readonly worker: SerialWorker<FaceRequest, FaceResponse>;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(timeoutMs: number) {
+    this.worker = new SerialWorker<FaceRequest, FaceResponse>({ url: workerUrl, heapMb: workerHeapMb, timeoutMs, label: 'Face analysis' });
+  }
 
   async analyze(image: Buffer): Promise<DetectedFace[]> {
     const rgb = await toRgb(image);
@@ -69,75 +58,11 @@ class WorkerFaceEngine implements FaceEngine {
     return response.stats;
   }
 
-  async close(): Promise<void> {
-    if (this.worker) await this.fail(this.worker, new Error('Face engine closed'));
+  close(): Promise<void> {
+    return this.worker.close();
   }
 
-  private request(payload: Payload): Promise<FaceResponse> {
-    return new Promise<FaceResponse>((resolve, reject) => {
-      const deadline = setTimeout(() => {
-        const queued = this.queue.indexOf(job);
-        if (queued >= 0) this.queue.splice(queued, 1);
-        reject(new Error(`Face analysis timed out after ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      const job: Job = {
-        id: this.nextId++,
-        payload,
-        resolve: (r) => {
-          clearTimeout(deadline);
-          if (r.type === 'error') reject(new Error(`Face analysis failed: ${r.message}`));
-          else resolve(r);
-        },
-        reject: (err) => {
-          clearTimeout(deadline);
-          reject(err);
-        },
-      };
-      this.queue.push(job);
-      this.dispatch();
-    });
-  }
-
-  private dispatch(): void {
-    if (this.inFlight) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    this.inFlight = job;
-    const worker = (this.worker ??= this.startWorker());
-    // A caller's deadline only abandons its promise; a worker stuck this long on one image is presumed hung.
-    this.watchdog = setTimeout(() => void this.fail(worker, new Error(`Face worker hung for ${this.timeoutMs} ms`)), this.timeoutMs);
-    const request: FaceRequest = { ...job.payload, id: job.id };
-    worker.postMessage(request, request.type === 'stats' ? [] : [request.pixels.buffer]);
-  }
-
-  private startWorker(): Worker {
-    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } });
-    // Outstanding jobs hold timers, which keep the process alive; an idle worker should not.
-    worker.unref();
-    worker.on('message', (response: FaceResponse) => this.receive(response));
-    worker.on('error', (err) => void this.fail(worker, err));
-    worker.on('messageerror', (err) => void this.fail(worker, err));
-    worker.on('exit', (code) => void this.fail(worker, new Error(`Face worker exited with code ${code}`)));
-    return worker;
-  }
-
-  private receive(response: FaceResponse): void {
-    const job = this.inFlight;
-    if (!job || job.id !== response.id) return;
-    clearTimeout(this.watchdog);
-    this.inFlight = undefined;
-    job.resolve(response);
-    this.dispatch();
-  }
-
-  /** The worker is gone or unusable: everything outstanding fails, the next call starts afresh. */
-  private async fail(worker: Worker, cause: Error): Promise<void> {
-    if (worker !== this.worker) return;
-    this.worker = undefined;
-    clearTimeout(this.watchdog);
-    const jobs = [...(this.inFlight ? [this.inFlight] : []), ...this.queue.splice(0)];
-    this.inFlight = undefined;
-    for (const job of jobs) job.reject(new Error(`Face analysis failed: ${cause.message}`, { cause }));
-    await worker.terminate();
+  private request(request: WithoutId<FaceRequest>) {
+    return this.worker.request(request, request.type === 'stats' ? [] : [request.pixels.buffer]);
   }
 }
