@@ -12,6 +12,21 @@ const photoFileQuery = z.object({
   sig: z.string().min(20).max(100),
 });
 
+/** How reading an uploaded image can fail (multipart, size, format): every image upload declares them. */
+export const imageUploadErrors = [
+  'unsupported_media_type',
+  'invalid_multipart',
+  'missing_file',
+  'empty_file',
+  'corrupt_image',
+  'file_too_large',
+  'image_too_large',
+  'too_many_files',
+  'too_many_parts',
+  'too_many_fields',
+  'unsupported_image',
+] as const;
+
 /** The member's photos (up to 6): upload (multipart, re-encoded and moderated), gallery, delete, order, and the JPEGs behind signed links. */
 export const photosEndpoints = {
   upload: endpoint({
@@ -20,21 +35,7 @@ export const photosEndpoints = {
     auth: 'member',
     body: 'multipart',
     response: photoUploadResponse,
-    errors: [
-      'unsupported_media_type',
-      'invalid_multipart',
-      'missing_file',
-      'empty_file',
-      'corrupt_image',
-      'file_too_large',
-      'image_too_large',
-      'too_many_files',
-      'too_many_parts',
-      'too_many_fields',
-      'unsupported_image',
-      'too_many_photos',
-      'main_photo_needs_face',
-    ],
+    errors: [...imageUploadErrors, 'too_many_photos', 'main_photo_needs_face'],
     limits: [limits.upload],
     tag: 'photos',
   }),

@@ -11,6 +11,7 @@ import {
 } from '../verification.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
+import { imageUploadErrors } from './photos.js';
 
 const tag = 'verification';
 
@@ -51,17 +52,7 @@ export const verificationEndpoints = {
       'verification_consent_required',
       'verification_attempt_used',
       'verification_unavailable',
-      'unsupported_media_type',
-      'invalid_multipart',
-      'missing_file',
-      'empty_file',
-      'corrupt_image',
-      'file_too_large',
-      'image_too_large',
-      'too_many_files',
-      'too_many_parts',
-      'too_many_fields',
-      'unsupported_image',
+      ...imageUploadErrors,
     ],
     tag,
   }),
