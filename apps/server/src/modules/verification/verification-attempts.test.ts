@@ -1,39 +1,12 @@
 // Photo verification: an open attempt is resumed (its pose cannot be re-rolled) and admin decisions
 // land in the admin audit log. Real face model on the face-api sample crops; PGlite or PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { faceCrop, faces, gradient } from '../../../test/faces.js';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/images.js';
-import { apiAs } from '../../../test/members.js';
-import { approveAll } from '../../../test/swipers.js';
+import { register } from '../../../test/harness.js';
+import { useVerification, type VerificationMember } from '../../../test/verification.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-beforeAll(async () => {
-  t = await createTestApp({}, {}, { moderator: approveAll });
-  api = apiAs(t.app);
-});
-afterAll(() => t.close());
-
-interface Member {
-  id: string;
-  token: string;
-}
-
-async function member(photo: Buffer): Promise<Member> {
-  const { token } = await register(t.app);
-  const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
-  const body = multipart(photo);
-  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-  expect(res.statusCode, res.body).toBe(200);
-  expect((await api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
-  return { id, token };
-}
-
-function submit(m: Member, attemptId: string, selfie: Buffer) {
-  const body = multipart(selfie, 'selfie.jpg');
-  return t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
-}
+const { t, api, member, submit } = useVerification();
+type Member = VerificationMember;
 
 interface Attempt {
   attemptId: string;

@@ -1,43 +1,21 @@
 // A change of the main photo to another face removes the "Foto verifiziert" badge; the same face keeps
 // it. Real model (face-api on tfjs-wasm in its worker) on crops of the sample photos inside
 // @vladmandic/face-api; the check runs after the commit in the background (awaited through idle()).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { faceCrop, faces } from '../../../test/faces.js';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/images.js';
-import { apiAs } from '../../../test/members.js';
-import { approveAll } from '../../../test/swipers.js';
+import { register } from '../../../test/harness.js';
+import { sameFaceSelfie, useVerification, type VerificationMember } from '../../../test/verification.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-beforeAll(async () => {
-  t = await createTestApp({}, {}, { moderator: approveAll });
-  api = apiAs(t.app);
-});
-afterAll(() => t.close());
-
-interface Member {
-  id: string;
-  token: string;
-}
-
-async function upload(m: Member, image: Buffer): Promise<string> {
-  const body = multipart(image);
-  const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ photo: { id: string } }>().photo.id;
-}
+const { t, api, member, upload, submit } = useVerification();
+type Member = VerificationMember;
 
 /** A member whose photo shows the turned-left face, verified with a selfie of that face. */
 async function verified(): Promise<Member & { photo: string }> {
-  const { token } = await register(t.app);
-  const m = { id: (await api('GET', '/api/me', token)).json<{ id: string }>().id, token };
+  const m = await member();
   const photo = await upload(m, await faceCrop(faces.turnedLeft));
-  expect((await api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
-  const attemptId = (await api('POST', '/api/me/verification/attempts', token)).json<{ attemptId: string }>().attemptId;
+  const attemptId = (await api('POST', '/api/me/verification/attempts', m.token)).json<{ attemptId: string }>().attemptId;
   await t.c.db.query("UPDATE verification_attempts SET instruction = 'turn_left' WHERE id = $1", [attemptId]);
-  const body = multipart(await faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 }), 'selfie.jpg');
-  const res = await t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const res = await submit(m, attemptId, await sameFaceSelfie());
   expect(res.json()).toMatchObject({ outcome: 'verified' });
   await t.c.faceVerification.idle();
   return { ...m, photo };

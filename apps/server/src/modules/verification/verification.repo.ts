@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { berlinToday, now, secondsFromNow, typed } from '../../db/kysely.js';
 import type { FailureReason } from './face/decision.js';
@@ -137,7 +138,7 @@ export async function addReference(q: Queryable, userId: string, attemptId: stri
     .set((eb) => ({ reference_photo_ids: eb.fn<string[]>('array_append', ['reference_photo_ids', eb.val(photoId)]) }))
     .where('user_id', '=', userId)
     .where('attempt_id', '=', attemptId)
-    .where((eb) => eb.not(eb(eb.val(photoId), '=', eb.fn.any('reference_photo_ids'))))
+    .where(sql<boolean>`NOT (reference_photo_ids @> ARRAY[${photoId}]::uuid[])`)
     .execute();
 }
 

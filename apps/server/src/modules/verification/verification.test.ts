@@ -2,37 +2,13 @@
 // worker) on crops of the sample photos inside @vladmandic/face-api; PGlite or PostgreSQL.
 import { VERIFICATION_TRIES_PER_DAY, failureTexts, instructionTexts, type VerificationInstruction } from '@funkeln/contracts/verification';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { background, faceCrop, faces, gradient, samplePath } from '../../../test/faces.js';
-import { bearer, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/images.js';
-import { apiAs } from '../../../test/members.js';
-import { approveAll } from '../../../test/swipers.js';
+import { register } from '../../../test/harness.js';
+import { sameFaceSelfie, useVerification, type VerificationMember } from '../../../test/verification.js';
 
-let t: TestApp;
-let api: ReturnType<typeof apiAs>;
-beforeAll(async () => {
-  t = await createTestApp({}, {}, { moderator: approveAll });
-  api = apiAs(t.app);
-});
-afterAll(() => t.close());
-
-interface Member {
-  id: string;
-  token: string;
-}
-
-async function member(photo?: Buffer, consent = true): Promise<Member> {
-  const { token } = await register(t.app);
-  const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
-  if (photo) {
-    const body = multipart(photo);
-    const res = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  if (consent) expect((await api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
-  return { id, token };
-}
+const { t, api, member, upload, submit } = useVerification();
+type Member = VerificationMember;
 
 /** Starts an attempt; the pose is random, so the test fixes the one its selfie shows. */
 async function attempt(m: Member, instruction: VerificationInstruction): Promise<string> {
@@ -44,10 +20,6 @@ async function attempt(m: Member, instruction: VerificationInstruction): Promise
   return attemptId;
 }
 
-function submit(m: Member, attemptId: string, selfie: Buffer) {
-  const body = multipart(selfie, 'selfie.jpg');
-  return t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
-}
 
 async function status(m: Member) {
   return (await api('GET', '/api/me/verification', m.token)).json<{ consent: string; verified: boolean; pending: boolean; triesLeft: number }>();
@@ -59,7 +31,6 @@ async function admin(): Promise<Member> {
   return { id: '', token };
 }
 
-const sameFaceSelfie = () => faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 });
 
 describe('photo verification', () => {
   it('needs explicit consent first, then an approved photo', async () => {
@@ -139,8 +110,7 @@ describe('photo verification', () => {
     const id = await attempt(m, 'turn_left');
     // Two photos of other people added while the selfie is taken: the selfie now matches only 1 of 3.
     for (const other of [faces.frontal, faces.turnedRight]) {
-      const body = multipart(await faceCrop(other));
-      expect((await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } })).statusCode).toBe(200);
+      await upload(m, await faceCrop(other));
     }
     expect((await submit(m, id, await sameFaceSelfie())).json()).toMatchObject({ outcome: 'refused', reason: 'face_mismatch' });
   });
