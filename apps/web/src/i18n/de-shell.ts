@@ -48,6 +48,8 @@ export const de = {
     titleHighlight: 'funkt.',
     lead: 'Swipe durch Singles in deiner Nähe, flirte anonym und zeig dich erst, wenn es ein Match gibt. Ehrlich, sicher und mit ganz viel Herz.',
     cta: 'Jetzt starten',
+    /** A signed-in member's call to action instead of 'Jetzt starten'. */
+    ctaMember: 'Weiter zu Entdecken',
     secondary: 'Ich habe schon ein Konto',
     online: 'Gerade online',
     featuresTitle: 'Warum Funkeln?',

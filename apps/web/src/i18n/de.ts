@@ -69,6 +69,8 @@ export const de = {
     ok: 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.',
     failed: 'Ungültiger oder abgelaufener Token.',
     toLogin: 'Zum Login',
+    /** For a member who is already signed in. */
+    toApp: 'Weiter zur App',
   },
   forgot: {
     title: 'Passwort vergessen?',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DiscoverTabs } from '../../components/ui/discover-tabs';
 import { PageHeader } from '../../components/ui/page-header';
 import { de } from '../../i18n/de';
+import { PremiumHint } from './components/premium-hint';
 import { RadiusForm } from './components/radius-form';
 import { SwipeDeck } from './components/swipe-deck';
 import { VerifiedOnlySwitch } from './components/verified-only-switch';
@@ -37,17 +38,7 @@ export function DiscoverPage() {
             <RadiusForm value={radius} onApply={apply} />
             <VerifiedOnlySwitch checked={verifiedOnly} onChange={toggleVerifiedOnly} />
           </div>
-          <div className="premium-hint">
-            <span className="premium-hint__icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" focusable="false">
-                <path d="M4 17.5 2.5 7.5l5.2 4L12 4.5l4.3 7 5.2-4-1.5 10z" />
-                <path d="M4.5 20h15" />
-              </svg>
-            </span>
-            <p className="premium-hint__text" data-testid="premium-hint">
-              {de.discover.premiumHint}
-            </p>
-          </div>
+          <PremiumHint />
         </aside>
         <SwipeDeck
           key={`${radius}:${verifiedOnly}:${round}`}

@@ -1,10 +1,12 @@
 import { mailToken } from '@funkeln/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
+import { meKey, useCurrentUser } from '../../../lib/current-user';
 import { confirmVerification } from '../api';
 import { AuthShell } from '../components/auth-shell';
 
@@ -33,18 +35,23 @@ function confirmOnce(token: string): Promise<Outcome> {
 export function VerifyPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const signedIn = useCurrentUser() !== null;
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<(Outcome & { token: string }) | null>(null);
 
   useEffect(() => {
     if (!token) return;
     let active = true;
     void confirmOnce(token).then((outcome) => {
-      if (active) setResult({ ...outcome, token });
+      if (!active) return;
+      setResult({ ...outcome, token });
+      // A signed-in member's banner asking to confirm the address goes away.
+      if (outcome.ok) void queryClient.invalidateQueries({ queryKey: meKey() });
     });
     return () => {
       active = false;
     };
-  }, [token]);
+  }, [token, queryClient]);
 
   let status;
   if (!token) status = <Notice tone="error">{de.verify.missing}</Notice>;
@@ -56,9 +63,15 @@ export function VerifyPage() {
       <div className="token-status" aria-live="polite">
         {status}
       </div>
-      <Link className="btn btn--primary btn--block" to="/login">
-        {de.verify.toLogin}
-      </Link>
+      {signedIn ? (
+        <Link className="btn btn--primary btn--block" to="/discover">
+          {de.verify.toApp}
+        </Link>
+      ) : (
+        <Link className="btn btn--primary btn--block" to="/login">
+          {de.verify.toLogin}
+        </Link>
+      )}
     </AuthShell>
   );
 }

@@ -3,7 +3,12 @@ import { de } from '../../../i18n/de-shell';
 import { HeroVisual } from './hero-visual';
 import { OnlineCounter } from './online-counter';
 
-export function Hero() {
+interface HeroProps {
+  /** A signed-in member goes on to the app instead of being asked to register or log in. */
+  signedIn: boolean;
+}
+
+export function Hero({ signedIn }: HeroProps) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__orbs" aria-hidden="true">
@@ -17,12 +22,20 @@ export function Hero() {
         </h1>
         <p className="hero__lead">{de.landing.lead}</p>
         <div className="hero__actions">
-          <Link className="btn btn--primary btn--large" to="/register">
-            {de.landing.cta}
-          </Link>
-          <Link className="btn btn--ghost btn--large" to="/login">
-            {de.landing.secondary}
-          </Link>
+          {signedIn ? (
+            <Link className="btn btn--primary btn--large" to="/discover">
+              {de.landing.ctaMember}
+            </Link>
+          ) : (
+            <>
+              <Link className="btn btn--primary btn--large" to="/register">
+                {de.landing.cta}
+              </Link>
+              <Link className="btn btn--ghost btn--large" to="/login">
+                {de.landing.secondary}
+              </Link>
+            </>
+          )}
         </div>
         <OnlineCounter />
       </div>
