@@ -134,7 +134,8 @@ test('an admin disables a pending photo and resolves a report; the reporter expo
 
   await page.getByLabel('Passwort zur Bestätigung').fill(PASSWORD);
   await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auf-wiedersehen$/);
+  await expect(page.getByRole('heading', { name: 'Auf Wiedersehen' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect((await request.get('/api/me', { headers: reporter.headers })).status()).toBe(401);

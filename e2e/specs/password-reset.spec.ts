@@ -17,14 +17,16 @@ test('forgot password -> mail -> reset with confirmation -> log in with the new 
   await expect(page.getByRole('button', { name: 'Passwort speichern' })).toBeDisabled();
   await page.getByLabel('Passwort bestätigen').fill('neuesPasswort1');
 
-  const alert = page.waitForEvent('dialog').then(async (dialog) => {
-    const message = dialog.message();
-    await dialog.accept();
-    return message;
+  // No native alert: the login page confirms the change inline, announced as a status.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
-  expect(await alert).toBe('Passwort erfolgreich geändert. Bitte melde dich an.');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status').filter({ hasText: 'Passwort erfolgreich geändert. Bitte melde dich an.' })).toBeVisible();
+  expect(dialogs).toEqual([]);
 
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill('neuesPasswort1');

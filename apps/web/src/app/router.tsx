@@ -27,6 +27,7 @@ const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-setting
 const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moderation-page'), 'AdminModerationPage');
 const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'), 'ImpressumPage');
 const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
+const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -39,6 +40,7 @@ const routes: RouteObject[] = [
       { path: 'verify', element: <VerifyPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset', element: <ResetPage /> },
+      { path: 'auf-wiedersehen', element: <GoodbyePage /> },
       {
         element: <RequireToken />,
         children: [

@@ -91,6 +91,10 @@ export const de = {
     failed: 'Das Passwort konnte nicht geändert werden.',
     toForgot: 'Neuen Link anfordern',
   },
+  goodbye: {
+    title: 'Auf Wiedersehen',
+    text: 'Dein Konto ist gelöscht. Danke, dass du bei Funkeln warst – wir wünschen dir alles Gute!',
+  },
   notFound: {
     title: 'Seite nicht gefunden',
     text: 'Diese Seite gibt es leider nicht – vielleicht hat sich ein Tippfehler eingeschlichen.',

@@ -1,12 +1,15 @@
 import { errorMessage } from '@funkeln/contracts/errors';
 import { providersResponse } from '@funkeln/contracts/auth';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
-import { answer, failure } from '../../../test/api-handlers';
+import { answer, answerFor, failure } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ForgotPasswordPage } from './forgot-password-page';
+import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { ResetPage } from './reset-page';
 
@@ -36,6 +39,25 @@ describe('ResetPage', () => {
     await user.type(screen.getByLabelText(de.fields.confirmPassword), PASSWORD);
     await user.click(screen.getByRole('button', { name: de.reset.submit }));
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('invalid_token'));
+  });
+
+  it('confirms the new password inline on the login page, announced as a status (no native alert)', async () => {
+    const nativeAlert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    server.use(providers, answerFor(authEndpoints.passwordConfirm, { message: 'ok' }));
+    const { user } = renderPage(
+      <Routes>
+        <Route path="/reset" element={<ResetPage />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>,
+      { at: '/reset?token=0123456789abcdef0123' },
+    );
+    await user.type(screen.getByLabelText(de.fields.newPassword), PASSWORD);
+    await user.type(screen.getByLabelText(de.fields.confirmPassword), PASSWORD);
+    await user.click(screen.getByRole('button', { name: de.reset.submit }));
+    expect((await screen.findByRole('status')).textContent).toBe('Passwort erfolgreich geändert. Bitte melde dich an.');
+    expect(screen.getByRole('button', { name: de.login.submit })).toBeTruthy();
+    expect(nativeAlert).not.toHaveBeenCalled();
+    nativeAlert.mockRestore();
   });
 });
 

@@ -14,6 +14,7 @@ import { exchangeLoginCode, login } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { OAuthButtons } from '../components/oauth-buttons';
 import { UnverifiedHint } from '../components/unverified-hint';
+import { flashOf } from '../flash';
 import { loginFailure, type LoginFailure } from '../login-failure';
 import { redirectTarget } from '../redirect-target';
 
@@ -85,6 +86,7 @@ export function LoginPage() {
   const oauthMessage = oauthError(params.get('error'));
   return (
     <AuthShell title={de.login.title} lead={de.login.lead}>
+      {flashOf(location.state) === 'passwordChanged' ? <Notice tone="success">{de.reset.success}</Notice> : null}
       {oauthMessage ? <Notice tone="error">{oauthMessage}</Notice> : null}
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextField

@@ -8,6 +8,7 @@ import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { confirmPasswordReset } from '../api';
 import { AuthShell } from '../components/auth-shell';
+import { withFlash } from '../flash';
 
 interface ResetValues {
   newPassword: string;
@@ -37,8 +38,8 @@ export function ResetPage() {
     setFailure(null);
     try {
       await confirmPasswordReset({ token, newPassword: values.newPassword });
-      window.alert(de.reset.success);
-      await navigate('/login');
+      // The login page confirms the change inline (no native alert, which screen readers may miss).
+      await navigate('/login', { state: withFlash('passwordChanged') });
     } catch (error) {
       setFailure(errorMessage(error, de.reset.failed));
     }

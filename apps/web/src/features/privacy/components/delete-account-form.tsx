@@ -5,10 +5,11 @@ import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { deleteAccount } from '../api';
 import { useLeave } from '../../../lib/use-leave';
+import { GOODBYE_PATH } from '../pages/goodbye-page';
 
-/** 'Konto löschen': confirmed with the password; afterwards signed out locally and back to /. */
+/** 'Konto löschen': confirmed with the password; afterwards signed out locally and a short goodbye (/auf-wiedersehen). */
 export function DeleteAccountForm() {
-  const leave = useLeave();
+  const leave = useLeave(GOODBYE_PATH);
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
