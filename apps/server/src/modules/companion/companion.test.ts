@@ -45,6 +45,22 @@ describe('the embedded companion (no model configured)', () => {
     expect(dog.json().reply).toContain('Bruno');
   });
 
+  it('answers plain questions from saved memories and earlier turns, and guesses nothing', async () => {
+    const { token } = await register(t.app);
+    await buyPack(t.app, token, 'starter');
+    await api('POST', '/api/ai/df/memory', token, { content: 'Mein Hund heißt Bello.', tags: [] });
+    await api('POST', '/api/ai/df/memory', token, { content: 'Ich trinke am liebsten Cappuccino.', tags: [] });
+    const { id } = await start(api, token);
+    const dog = (await say(api, token, id, 'Wie heißt mein Hund?')).json().reply as string;
+    expect(dog).toContain('Bello');
+    expect(dog).not.toContain('Cappuccino');
+    expect((await say(api, token, id, 'Was trinke ich am liebsten?')).json().reply).toContain('Cappuccino');
+    await say(api, token, id, 'Meine Schwester heißt Ida.');
+    expect((await say(api, token, id, 'Wie heißt meine Schwester?')).json().reply).toContain('Du hast vorhin geschrieben: „Meine Schwester heißt Ida.“');
+    const cat = (await say(api, token, id, 'Wie heißt meine Katze?')).json().reply as string;
+    expect(cat).not.toMatch(/Bello|Ida/);
+  });
+
   it('recalls what the member said earlier in the conversation', async () => {
     const { token } = await register(t.app);
     await buyPack(t.app, token, 'starter');

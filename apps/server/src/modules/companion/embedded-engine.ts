@@ -1,4 +1,5 @@
-import type { CompanionModel, EngineContext } from './model.js';
+import type { CompanionModel } from './model.js';
+import { bestMatch, isQuestion, type Match } from './memory-match.js';
 import { CRISIS_REPLY } from './persona.js';
 
 /** German text folded for matching: lower case, umlauts spelt out. */
@@ -13,9 +14,6 @@ function pick<T>(variants: readonly T[], seed: string): T {
   return variants[h % variants.length]!;
 }
 
-const STOP = new Set(['ich', 'du', 'der', 'die', 'das', 'und', 'ist', 'mir', 'mich', 'mein', 'meine', 'meinen', 'was', 'wie', 'wer', 'wo', 'hast', 'habe', 'weisst', 'noch', 'erinnerst', 'dich', 'dir', 'ein', 'eine', 'nicht', 'mit', 'fuer', 'von', 'auf', 'den', 'dem', 'sich', 'gesagt', 'erzaehlt', 'kannst', 'bitte']);
-const contentWords = (text: string) => new Set((fold(text).match(/[a-z0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
-
 const intents: { name: string; test: RegExp }[] = [
   { name: 'crisis', test: /(suizid|selbstmord|umbringen|nicht mehr leben|ritzen|selbst ?verletz|mir (etwas|was) an(zu)?tun|sterben will|will sterben|keinen sinn mehr)/ },
   { name: 'recall', test: /(erinner|weisst du (noch|was)|was (habe|hab) ich (dir )?[^?.!]{0,40}(gesagt|erzaehlt|geschrieben)|was weisst du (ueber|von) mir|merkst du dir|wie heisse ich)/ },
@@ -28,15 +26,16 @@ const intents: { name: string; test: RegExp }[] = [
   { name: 'greeting', test: /^(hallo|hi|hey|servus|moin|guten (morgen|tag|abend)|gruess)/ },
 ];
 
-function recall(ctx: EngineContext): string {
-  const [best, second] = ctx.relevant;
-  if (best) return `Ja, das weiß ich noch – du hast mich gebeten, mir das zu merken: „${best}“${second ? ` Und außerdem: „${second}“` : ''} Möchtest du, dass wir damit weiterarbeiten?`;
-  const asked = contentWords(ctx.latest);
-  const said = [...ctx.earlier].reverse().find((turn) => [...contentWords(turn)].some((w) => asked.has(w)));
-  if (said) return `Du hast vorhin geschrieben: „${said}“ Daran erinnere ich mich. Erzähl mir gern mehr dazu!`;
-  if (ctx.recent[0]) return `Dazu habe ich nichts Passendes gespeichert. Zuletzt hast du mich gebeten, mir das zu merken: „${ctx.recent[0]}“ Meinst du das?`;
-  return 'Dazu hast du mir noch nichts anvertraut. Über „Erinnerung speichern“ kannst du mir Dinge mitgeben, die ich mir merken soll.';
+/** An answer from what the member saved or said: the answer part first when there is one, then the source in their words. */
+function fromMemory(match: Match, seed: string): string {
+  const source = match.source === 'memory' ? `Du hast mich gebeten, mir das zu merken: „${match.text}“` : `Du hast vorhin geschrieben: „${match.text}“`;
+  if (!match.answer) return `${source} Hilft dir das weiter?`;
+  return `${pick(['Das weiß ich noch', 'Klar, das hast du mir erzählt', 'Wenn ich mich richtig erinnere'], seed)}: ${match.answer}. ${source}`;
 }
+
+/** Asked about something that matches nothing saved or said: an honest answer, no guess. */
+const NOTHING_MATCHES =
+  'Dazu hast du mir noch nichts erzählt – jedenfalls finde ich nichts Passendes. Magst du es mir sagen? Über „Erinnerung speichern“ kannst du mir Dinge mitgeben, die ich mir merken soll.';
 
 const replies: Record<string, readonly string[]> = {
   identity: ['Ich bin eine KI – dein Digital Friend bei Funkeln, kein Mensch und kein Mitglied. Ich gebe dir ehrliche Tipps rund ums Daten. Wobei kann ich helfen?'],
@@ -64,6 +63,9 @@ const replies: Record<string, readonly string[]> = {
   ],
 };
 
+/** "Wie heißt meine Katze?", "Was ist mein Lieblingsessen?": a question about the member's own things. */
+const asksAboutOwnThings = (folded: string) => /^(wie|was|wo|wer|wann|welche\w*) (heisst|heissen|ist|sind|war|waren) (mein|meine|meinem|meinen|meiner)\b/.test(folded);
+
 /** Whether a message speaks of self-harm (the reply must then name the Telefonseelsorge). */
 export function speaksOfCrisis(text: string): boolean {
   return intents[0]!.test.test(fold(text));
@@ -78,7 +80,9 @@ export function createEmbeddedModel(): CompanionModel {
       const text = fold(context.latest.trim());
       const intent = intents.find((i) => i.test.test(text))?.name ?? 'fallback';
       if (intent === 'crisis') return CRISIS_REPLY;
-      if (intent === 'recall') return recall(context);
+      const match = isQuestion(context.latest) ? bestMatch(context.latest, [...context.relevant, ...context.recent], context.earlier) : undefined;
+      if (match) return fromMemory(match, context.latest);
+      if (intent === 'recall' || (intent === 'fallback' && asksAboutOwnThings(text))) return NOTHING_MATCHES;
       return pick(replies[intent] ?? replies.fallback!, context.latest);
     },
   };
