@@ -138,3 +138,16 @@ describe('input PostgreSQL cannot store is a German 400, not a 500', () => {
     }
   });
 });
+
+describe('validation messages name fields in German', () => {
+  it("says 'Neues Passwort', not newPassword, and names no field for a broken path parameter", async () => {
+    const short = await api('POST', '/api/me/password', anna.token, { currentPassword: 'Kiwi-Wolke-Geheim-42', newPassword: 'kurz' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ error: 'validation_error', message: 'Ungültige Eingabe im Feld „Neues Passwort“: Mindestens 8 Zeichen.' });
+    const missing = await api('POST', '/api/me/password', anna.token, { currentPassword: 'Kiwi-Wolke-Geheim-42' });
+    expect(missing.json()).toEqual({ error: 'validation_error', message: 'Ungültige Eingabe im Feld „Neues Passwort“: Angabe fehlt.' });
+    const badId = await api('GET', '/api/profile/keine-uuid', anna.token);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/^Ungültige Eingabe: /);
+  });
+});

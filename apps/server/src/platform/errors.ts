@@ -103,7 +103,10 @@ export function registerErrorHandling(app: FastifyInstance, onUndeclared?: Undec
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'Eingabe';
+      // Only fields of the body or query string are named (in German, by the catalogue); a broken
+      // path parameter or header is nothing the member typed.
+      const named = err.validationContext === 'body' || err.validationContext === 'querystring';
+      const field = named ? (issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '') : '';
       return send(reply, new AppError('validation_error', { params: { field, issue: issue?.message ?? 'ungültig' } }));
     }
     const known = err.code ? fastifyCodes[err.code] : undefined;

@@ -185,6 +185,10 @@ function checkAnswer(status: number, type: string | number | string[] | undefine
     return '4xx body not JSON';
   }
   if (typeof parsed.error !== 'string' || typeof parsed.message !== 'string') return '4xx not {error, message}';
+  // A field is named by its German label (or not at all), never by its property name ('newPassword').
+  if (parsed.error === 'validation_error' && !/^Ungültige Eingabe(?: im Feld „(?![a-z]+[A-Z])[^“]+“)?: /.test(parsed.message)) {
+    return `validation message not in its German form: ${parsed.message}`;
+  }
   return looksGerman(parsed.message) ? undefined : '4xx message not German';
 }
 

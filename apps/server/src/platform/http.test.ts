@@ -29,14 +29,14 @@ describe('bad input never gives a 500', () => {
     const missing = await register_({ email: 'a@b.de' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('validation_error');
-    expect(missing.json().message).toMatch(/^Ungültige Eingabe \((password|displayName)\)/);
+    expect(missing.json().message).toMatch(/^Ungültige Eingabe im Feld „(Passwort|Anzeigename)“: Angabe fehlt\.$/);
 
     const wrongType = await register_({ email: 42, password: ['x'], displayName: { a: 1 } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toMatch(/Ungültige Eingabe/);
 
     const notEmail = await register_({ email: 'kein-at-zeichen', password: 'Kiwi-Wolke-Geheim-42', displayName: 'Anna' });
-    expect(notEmail.json().message).toBe('Ungültige Eingabe (email): Ungültig: E-Mail-Adresse');
+    expect(notEmail.json().message).toBe('Ungültige Eingabe im Feld „E-Mail“: Ungültig: E-Mail-Adresse');
   });
 
   it('empty, array and null bodies', async () => {

@@ -1,3 +1,4 @@
+import { validationMessage } from '../field-labels.js';
 import { defineErrors } from './define.js';
 
 /** What any route can answer: the framework's refusals, a lost database, a bug, a missing session. */
@@ -5,7 +6,8 @@ export const httpErrors = defineErrors({
   bad_request: { status: 400, message: 'Ungültige Anfrage.' },
   invalid_json: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.' },
   bad_url: { status: 400, message: 'Die Adresse enthält ungültige Zeichen.' },
-  validation_error: { status: 400, message: ({ field, issue }: { field: string; issue: string }) => `Ungültige Eingabe (${field}): ${issue}` },
+  /** `field` is the request path ('newPassword', 'prompts.0.answer', '' for the whole body); the sentence uses its German name. */
+  validation_error: { status: 400, message: ({ field, issue }: { field: string; issue: string }) => validationMessage(field, issue) },
   unauthorized: {
     status: 401,
     message: ({ of }: { of?: 'metrics' }) => (of === 'metrics' ? 'Für die Metriken ist ein gültiger Zugangsschlüssel nötig.' : 'Bitte melde dich an.'),
