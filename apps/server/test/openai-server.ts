@@ -7,8 +7,11 @@ export interface ChatRequest {
   messages: { role: string; content: string }[];
 }
 
-/** How the fake model answers the next requests. */
-export type Behaviour = { kind: 'reply'; text: string } | { kind: 'status'; status: number } | { kind: 'hang' };
+/**
+ * How the fake model answers the next requests: `held` streams the first word, then the rest once
+ * `release` is called; `break` streams the first half of the words, then cuts the connection.
+ */
+export type Behaviour = { kind: 'reply' | 'held' | 'break'; text: string } | { kind: 'status'; status: number } | { kind: 'hang' };
 
 /**
  * A real HTTP server speaking the OpenAI chat-completions protocol (POST /v1/chat/completions),
@@ -20,6 +23,8 @@ export async function startOpenAiServer() {
   const authorizations: (string | undefined)[] = [];
   let queue: Behaviour[] = [{ kind: 'reply', text: 'Hallo, ich bin ein Testmodell.' }];
   const hanging: ServerResponse[] = [];
+  let release = () => {};
+  const released = () => new Promise<void>((resolve) => (release = resolve));
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -41,14 +46,24 @@ export async function startOpenAiServer() {
       return;
     }
     if (!body.stream) {
+      if (behaviour.kind === 'break') {
+        res.destroy();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: behaviour.text }, finish_reason: 'stop' }] }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const words = behaviour.text.split(/(?<= )/);
-    for (const piece of words) {
+    const held = behaviour.kind === 'held' ? released() : undefined;
+    for (const [i, piece] of words.entries()) {
+      if (behaviour.kind === 'break' && i >= words.length / 2) {
+        res.destroy();
+        return;
+      }
       res.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+      if (i === 0 && held) await held;
       await new Promise((r) => setTimeout(r, 2));
     }
     res.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
@@ -63,6 +78,8 @@ export async function startOpenAiServer() {
     behave(...next: Behaviour[]) {
       queue = next;
     },
+    /** Lets a `held` reply go on. */
+    release: () => release(),
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -28,6 +28,19 @@ export const companionMessageBody = z.object({
 export const companionMessageResponse = z.object({ reply: z.string(), credits: z.number().int().nullable() });
 export type CompanionMessageResponse = z.infer<typeof companionMessageResponse>;
 
+/**
+ * POST /api/ai/df/{id}/message/stream answers newline-delimited JSON (application/x-ndjson), one
+ * event a line: pieces of the reply as the model writes them, then either the whole reply as the
+ * plain endpoint answers it (booked only now) or an error with its German message (nothing booked).
+ */
+export const companionStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  companionMessageResponse.extend({ type: z.literal('done') }),
+  z.object({ type: z.literal('error'), error: z.string(), message: z.string() }),
+]);
+export type CompanionStreamEvent = z.infer<typeof companionStreamEvent>;
+export const COMPANION_STREAM_TYPE = 'application/x-ndjson';
+
 /** Spec 3: a companion message has a role (user or assistant) and content. */
 export const companionTurn = z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.string() });
 export type CompanionTurn = z.infer<typeof companionTurn>;

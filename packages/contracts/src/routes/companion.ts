@@ -45,6 +45,22 @@ export const companionEndpoints = {
     errors: ['not_found', 'rate_limited', 'insufficient_credits', 'idempotency_conflict', 'companion_unavailable'],
     tag: 'companion',
   }),
+  /**
+   * The same message, its reply streamed as it is written (companionStreamEvent lines, no JSON
+   * response): refusals before the model is asked are the usual JSON errors; a failure afterwards is
+   * the stream's last line.
+   */
+  messageStream: endpoint({
+    method: 'POST',
+    path: '/api/ai/df/:id/message/stream',
+    auth: 'member',
+    params: conversationIdParams,
+    headers: idempotencyHeaders,
+    body: companionMessageBody,
+    errors: ['not_found', 'rate_limited', 'insufficient_credits', 'idempotency_conflict'],
+    tag: 'companion',
+    summary: 'Sends a message; the reply streams as newline-delimited JSON events (delta …, then done or error).',
+  }),
   saveMemory: endpoint({
     method: 'POST',
     path: '/api/ai/df/memory',

@@ -8,7 +8,7 @@ import {
   type Memory,
 } from '@funkeln/contracts/companion';
 import { limits } from '@funkeln/contracts/routes/limits';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { PriorityGate } from '../../platform/priority-gate.js';
@@ -24,6 +24,9 @@ import { CRISIS_REPLY, greeting } from './persona.js';
 const CONTEXT_TOKENS = 3000;
 const RECENT_TURNS = 40;
 const notFound = () => new AppError('not_found', { params: { of: 'conversation' } });
+
+/** A message that passed the checks: the stored answer of a replay, or the way to get and book the reply. */
+export type PreparedMessage = { stored: CompanionMessageResponse } | { deliver(onDelta?: (text: string) => void): Promise<CompanionMessageResponse> };
 
 export interface Member {
   id: string;
@@ -87,37 +90,53 @@ export class CompanionService {
    * first in line, others COMPANION_CREDIT_COST credits. A failed model charges nothing (503).
    */
   async message(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<CompanionMessageResponse> {
+    const prepared = await this.prepare(member, conversationId, content, idempotencyKey);
+    return 'stored' in prepared ? prepared.stored : prepared.deliver();
+  }
+
+  /**
+   * The checks before the model is asked (the conversation, a stored answer to the key, the limit,
+   * the balance); then `deliver` asks it, handing on the reply's pieces as they come, and books the
+   * whole reply at the end. A reply that breaks off midway books and stores nothing.
+   */
+  async prepare(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<PreparedMessage> {
     if (!(await repo.findConversation(this.db, conversationId, member.id))) throw notFound();
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
     const stored = await storedAnswer<CompanionMessageResponse>(this.db, request);
-    if (stored) return stored;
+    if (stored) return { stored };
     await enforcePolicy(this.limiter, limits.companion, member.id);
     const cost = member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST');
     const balance = await this.ledger.balance(this.db, member.id);
     if (balance < cost) throw insufficientCredits(cost, balance);
-    const reply = await this.ask(member, conversationId, content);
-    const { result } = await runIdempotent(this.db, request, async (tx) => {
-      await repo.insertTurns(tx, conversationId, [
-        { role: 'user', content },
-        { role: 'assistant', content: reply },
-      ]);
-      await repo.setTitle(tx, conversationId, content.length > 48 ? `${content.slice(0, 47)}…` : content);
-      if (cost > 0) {
-        await this.ledger.post(tx, {
-          kind: 'companion',
-          reference: conversationId,
-          legs: [
-            { account: { wallet: member.id }, amount: -cost },
-            { account: SYSTEM_ACCOUNTS.spending, amount: cost },
-          ],
-        });
-      }
-      return { reply, credits: member.premium ? null : await this.ledger.balance(tx, member.id) };
-    });
-    return result;
+    return {
+      deliver: async (onDelta) => {
+        const reply = await this.ask(member, conversationId, content, onDelta);
+        const { result } = await runIdempotent(this.db, request, (tx) => this.book(tx, member, conversationId, content, reply, cost));
+        return result;
+      },
+    };
   }
 
-  private async ask(member: Member, conversationId: string, content: string): Promise<string> {
+  private async book(tx: Tx, member: Member, conversationId: string, content: string, reply: string, cost: number): Promise<CompanionMessageResponse> {
+    await repo.insertTurns(tx, conversationId, [
+      { role: 'user', content },
+      { role: 'assistant', content: reply },
+    ]);
+    await repo.setTitle(tx, conversationId, content.length > 48 ? `${content.slice(0, 47)}…` : content);
+    if (cost > 0) {
+      await this.ledger.post(tx, {
+        kind: 'companion',
+        reference: conversationId,
+        legs: [
+          { account: { wallet: member.id }, amount: -cost },
+          { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+        ],
+      });
+    }
+    return { reply, credits: member.premium ? null : await this.ledger.balance(tx, member.id) };
+  }
+
+  private async ask(member: Member, conversationId: string, content: string, onDelta?: (text: string) => void): Promise<string> {
     const [memories, turns] = await Promise.all([
       repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
       repo.recentTurns(this.db, conversationId, RECENT_TURNS),
@@ -128,6 +147,7 @@ export class CompanionService {
       reply = await this.gate.run(member.premium, () =>
         this.model.complete({
           messages,
+          onDelta,
           context: {
             relevant: memories.filter((m) => m.relevant).map((m) => m.content),
             recent: memories.filter((m) => !m.relevant).map((m) => m.content),

@@ -11,7 +11,7 @@ export interface OpenAiOptions {
   stream: boolean;
 }
 
-type Chunk = { choices?: { delta?: { content?: string }; message?: { content?: string } }[] };
+type Chunk = { choices?: { delta?: { content?: string }; message?: { content?: string }; finish_reason?: string | null }[] };
 
 /**
  * The OpenAI chat-completions protocol (POST {base}/chat/completions): OpenAI, Ollama, llama.cpp's
@@ -25,13 +25,19 @@ export function createOpenAiModel(o: OpenAiOptions): CompanionModel {
     label: `KI-Modell ${o.model}`,
     async complete(req) {
       let lastError: unknown;
+      // Once pieces of a reply were handed on, another try would repeat them: a broken stream is final.
+      let streamed = false;
+      const onDelta = req.onDelta && ((text: string) => {
+        streamed = true;
+        req.onDelta?.(text);
+      });
       for (let attempt = 0; attempt <= o.retries; attempt++) {
         if (attempt > 0) await sleep(250 * 2 ** (attempt - 1));
         try {
-          return await once(url, o, req);
+          return await once(url, o, { ...req, onDelta });
         } catch (err) {
           lastError = err;
-          if (err instanceof FatalModelError) break;
+          if (err instanceof FatalModelError || streamed) break;
         }
       }
       throw new ModelUnavailableError(`companion model failed: ${String(lastError)}`);
@@ -60,12 +66,16 @@ async function readJson(res: Response): Promise<string> {
   return body.choices?.[0]?.message?.content ?? '';
 }
 
-/** Server-sent events: `data: {chunk}` lines, ended by `data: [DONE]`. */
+/**
+ * Server-sent events: `data: {chunk}` lines, ended by `data: [DONE]`. A stream that stops before
+ * that and before a chunk with a finish_reason broke off: a failure, not a short reply.
+ */
 async function readStream(res: Response, onDelta?: (text: string) => void): Promise<string> {
   if (!res.body) return '';
   const decoder = new TextDecoder();
   let buffer = '';
   let reply = '';
+  let finished = false;
   for await (const bytes of res.body) {
     buffer += decoder.decode(bytes as Uint8Array, { stream: true });
     let newline: number;
@@ -75,12 +85,15 @@ async function readStream(res: Response, onDelta?: (text: string) => void): Prom
       if (!line.startsWith('data:')) continue;
       const data = line.slice(5).trim();
       if (data === '[DONE]') return reply;
-      const piece = (JSON.parse(data) as Chunk).choices?.[0]?.delta?.content ?? '';
+      const choice = (JSON.parse(data) as Chunk).choices?.[0];
+      if (choice?.finish_reason) finished = true;
+      const piece = choice?.delta?.content ?? '';
       if (piece) {
         reply += piece;
         onDelta?.(piece);
       }
     }
   }
+  if (!finished) throw new Error('model stream broke off');
   return reply;
 }
