@@ -16,6 +16,7 @@ import { type AccountService, createAccountModule } from './modules/account/inde
 import { type AdminService, createAdminModule } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
+import { createDemoModule } from './modules/demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
@@ -71,6 +72,7 @@ interface Modules {
   settings: ReturnType<typeof createSettingsModule>;
   /** Only when the config enables the dev mailbox. */
   devmail: ReturnType<typeof createDevmailModule> | undefined;
+  demo: ReturnType<typeof createDemoModule> | undefined;
 }
 
 /** Every long-lived service, wired once; app.ts builds HTTP on top, tests build their own. */
@@ -232,6 +234,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     admin,
     settings: settingsModule,
     devmail: config.devMailbox ? createDevmailModule({ db, config, mailSender }) : undefined,
+    demo: config.demoData ? createDemoModule(platform) : undefined,
   };
   const jobs: Job[] = [mailSender, ...Object.values(modules).flatMap((m) => m?.jobs ?? [])];
   return {

@@ -38,10 +38,12 @@ async function serve(config: Config, db: Db, unlock: (() => void) | undefined, o
   const log = createLogger(config); // one JSON logger for Fastify and every service
   const container = createContainer(config, db, log);
   await container.places.ensureLoaded(); // the gazetteer goes into the database once
+  const seeding = performance.now();
   const demo = config.demoData ? await seedDemo(db, container.storage, { nodeEnv: config.nodeEnv }) : undefined;
+  const seedMs = Math.round(performance.now() - seeding);
   const app = await buildApp(container, { websocketOnly: options.websocketOnly, logger: log });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  if (demo && !demo.skipped) app.log.info({ created: demo.created }, 'Demo-Mitglieder angelegt');
+  if (demo && (!demo.skipped || demo.activity.votes > 0)) app.log.info({ created: demo.created, ...demo.activity, ms: seedMs }, 'Demo-Daten angelegt');
 
   try {
     await app.listen({ port: config.port, host: config.host });

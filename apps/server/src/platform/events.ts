@@ -20,6 +20,8 @@ export interface LocalEvents {
   'unread.changed': { userId: string; count: number };
   /** A flirt was sent (not one that made a match): only the recipient is named. */
   'flirt.created': { recipientId: string };
+  /** Members online for a while without a socket (demo members dropping by): the gateway counts them in. */
+  'presence.visiting': { userIds: string[]; untilMs: number };
   /** A member opened a socket in this process. */
   'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */

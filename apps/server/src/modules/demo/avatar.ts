@@ -13,15 +13,18 @@ const SKIN_WEIGHTS = [3, 4, 4, 3, 2, 1.5, 1.2, 1];
 
 type Neckline = 'crew' | 'vneck' | 'collar' | 'turtleneck' | 'hoodie';
 
+/** Hair that reads as the member's gender at a glance: no short cuts for women, no long hair for men. */
 const HAIR_WEIGHTS: Record<Gender, readonly (readonly [HairStyle, number])[]> = {
-  female: [['long', 26], ['bob', 14], ['bun', 12], ['ponytail', 12], ['curly', 10], ['afro', 7], ['short', 6], ['undercut', 3]],
-  male: [['short', 26], ['quiff', 18], ['buzz', 14], ['curly', 12], ['afro', 6], ['bald', 7], ['bun', 4], ['long', 4], ['undercut', 4]],
+  female: [['long', 28], ['bob', 16], ['bun', 13], ['ponytail', 13], ['curly', 12], ['afro', 7]],
+  male: [['short', 28], ['quiff', 20], ['buzz', 15], ['bald', 8], ['undercut', 8], ['curly', 5], ['afro', 5]],
   diverse: [['undercut', 16], ['curly', 12], ['bob', 12], ['short', 12], ['quiff', 10], ['long', 10], ['bun', 8], ['afro', 8], ['buzz', 6], ['ponytail', 6]],
 };
 
+/** Bold (pink, blue …) hair: often for diverse members, now and then for women, not for men. */
+const BOLD_HAIR_CHANCE: Record<Gender, number> = { female: 0.05, male: 0, diverse: 0.4 };
+
 function hairColour(rng: Rng, gender: Gender): string {
-  const bold = gender === 'diverse' ? 0.4 : 0.04;
-  return rng.chance(bold) ? rng.pick(BOLD_HAIR) : rng.pick(NATURAL_HAIR);
+  return rng.chance(BOLD_HAIR_CHANCE[gender]) ? rng.pick(BOLD_HAIR) : rng.pick(NATURAL_HAIR);
 }
 
 function faceTraits(rng: Rng, gender: Gender, skin: string, hair: string): FaceTraits {
@@ -39,7 +42,7 @@ function faceTraits(rng: Rng, gender: Gender, skin: string, hair: string): FaceT
     beard: gender === 'male' ? rng.weighted([['none', 6], ['stubble', 3], ['full', 2], ['moustache', 1]]) : 'none',
     glasses: rng.weighted([['none', 7.5], ['round', 1], ['square', 1]]),
     frameColour: rng.pick(FRAME_COLOURS),
-    earrings: rng.weighted([['none', female ? 4 : gender === 'diverse' ? 5 : 12], ['stud', 3], ['hoop', female ? 3 : 1]]),
+    earrings: rng.weighted([['none', female ? 4 : gender === 'diverse' ? 5 : 16], ['stud', female ? 3 : gender === 'diverse' ? 3 : 1], ['hoop', female ? 3 : gender === 'diverse' ? 1 : 0]]),
     freckles: rng.chance(0.15),
   };
 }

@@ -6,13 +6,14 @@ import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage } from '../photos/index.js';
 import { foldForSearch } from '../places/index.js';
 import { renderAvatar } from './avatar.js';
+import { seedDemoActivity, type DemoActivityResult } from './demo-activity.seeder.js';
 import { DEMO_CITIES } from './demo-data.js';
 import { planMembers, type DemoMember } from './demo-plan.js';
 import { countUsers, findGermanPlaces, insertDemoMembers, lockSeeding, type DemoRow } from './demo.repo.js';
 import { createRng } from './random.js';
 
 export const DEFAULT_DEMO_COUNT = 300;
-const DEFAULT_DEMO_SEED = 20_240_611;
+export const DEFAULT_DEMO_SEED = 20_240_611;
 /** A database with more real members than this is a real one: no demo data there. */
 const MAX_REAL_USERS = 1000;
 const INSERT_BATCH = 100;
@@ -33,6 +34,8 @@ export interface SeedDemoOptions {
 export interface SeedDemoResult {
   created: number;
   skipped: boolean;
+  /** Top10 entries and this month's votes (also for a demo set seeded before). */
+  activity: DemoActivityResult;
 }
 
 export class DemoDataRefusedError extends Error {
@@ -93,10 +96,19 @@ async function renderPhoto(storage: BlobStorage, member: DemoMember, stored: str
 
 /**
  * Creates `count` demo members (is_demo, no password, approved generated photo) unless there
- * are demo members already. All of them are written in one transaction, so a database never
- * holds half a demo set; photo files of an attempt that does not commit are deleted again.
+ * are demo members already, then their Top10 activity for the month (seedDemoActivity).
  */
 export async function seedDemo(db: Db, storage: BlobStorage, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const members = await seedMembers(db, storage, options);
+  const activity = await seedDemoActivity(db, { now: options.now, seed: options.seed ?? DEFAULT_DEMO_SEED });
+  return { ...members, activity };
+}
+
+/**
+ * The members, all of them in one transaction, so a database never holds half a demo set; photo
+ * files of an attempt that does not commit are deleted again.
+ */
+async function seedMembers(db: Db, storage: BlobStorage, options: SeedDemoOptions): Promise<Omit<SeedDemoResult, 'activity'>> {
   refuseProduction(options.nodeEnv);
   const count = options.count ?? DEFAULT_DEMO_COUNT;
   if (!Number.isInteger(count) || count < 1 || count > MAX_DEMO_COUNT) throw new RangeError(`count must be 1–${MAX_DEMO_COUNT}, got ${count}`);

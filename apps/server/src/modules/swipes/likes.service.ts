@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
+import { demoLikesBack } from '../demo/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -15,11 +16,6 @@ import * as repo from './swipes.repo.js';
 const UNDO_SECONDS = 10;
 const flirtGone = () => new AppError('not_found', { params: { of: 'flirt' } });
 const unknownMember = () => new AppError('not_found', { params: { of: 'member' } });
-
-/** Demo members answer some likes at once, so a new user on a demo instance can get a match. */
-function demoLikesBack(id: string): boolean {
-  return parseInt(id.replace(/-/g, '').slice(-4), 16) % 3 === 0;
-}
 
 /** What LikesService is built from (named, so no call site depends on an argument order). */
 export interface LikesServiceDeps {
@@ -59,7 +55,7 @@ export class LikesService {
       else if (existing.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, 'skip');
       if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false, flirted: false };
       const flirted = kind === 'flirt' && (!existing || existing.kind === 'skip');
-      if (target.is_demo && demoLikesBack(target.id)) {
+      if (target.is_demo && demoLikesBack(viewerId, target.id)) {
         await repo.insertSwipe(tx, { id: randomUUID(), actorId: target.id, targetId: viewerId, kind: 'like' });
       }
       if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false, flirted };

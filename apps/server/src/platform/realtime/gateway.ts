@@ -146,6 +146,7 @@ export class RealtimeGateway {
       deps.events.on('leaderboard.changed', (event) => {
         this.io.to(`leaderboard:${event.category}`).emit('leaderboard', event);
       }),
+      deps.events.on('presence.visiting', ({ userIds, untilMs }) => void this.presence.visited(userIds, untilMs)),
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
       }),

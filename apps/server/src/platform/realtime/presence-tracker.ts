@@ -55,6 +55,11 @@ export class PresenceTracker {
     await this.changed(() => this.store.setLocal(userId, false));
   }
 
+  /** Members online without a socket until `untilMs` (PresenceStore.visit); everyone recounts soon. */
+  async visited(userIds: string[], untilMs: number): Promise<void> {
+    await this.changed(() => this.store.visit(userIds, untilMs));
+  }
+
   /** Another process reported a change: recount soon. */
   schedule(): void {
     if (this.timer) return;

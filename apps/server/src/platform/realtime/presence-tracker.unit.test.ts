@@ -20,4 +20,17 @@ describe('PresenceTracker', () => {
     expect(published.at(-1)).toBe(5); // members with a socket left: 5 of them hold one more
     await tracker.close();
   });
+
+  it('counts visitors (online without a socket) until their visit ends', async () => {
+    const store = createMemoryPresenceStore();
+    let announced = 0;
+    const tracker = new PresenceTracker({ store, publish: () => undefined, announce: () => announced++, intervalMs: 10 });
+    await tracker.connected('member');
+    await tracker.visited(['demo-1', 'demo-2'], Date.now() + 60_000);
+    await tracker.visited(['demo-3'], Date.now() - 1); // already over
+    expect(announced).toBe(3);
+    expect(await tracker.refresh()).toBe(3);
+    expect([await store.isOnline('demo-1'), await store.isOnline('demo-3')]).toEqual([true, false]);
+    await tracker.close();
+  });
 });
