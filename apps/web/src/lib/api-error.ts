@@ -34,3 +34,9 @@ export function errorCode(error: unknown): ApiErrorCode | null {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
+
+/** Failures worth one more try (no answer, the server briefly down or failing); a refusal by code stays a refusal. */
+export function isTransient(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === null || code === 'network_error' || code === 'unavailable' || code === 'internal_error';
+}

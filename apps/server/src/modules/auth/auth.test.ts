@@ -157,6 +157,21 @@ describe('login and sessions', () => {
     }
   });
 
+  it("tells a suspended member they are suspended ('suspended'), even with an unconfirmed address", async () => {
+    const { email, password } = await register(t.app);
+    await t.c.db.query('UPDATE users SET suspended_at = now() WHERE email = $1', [email]);
+    await t.c.settings.update({ EMAIL_VERIFICATION_REQUIRED: 'true' });
+    try {
+      const res = await post('/api/auth/login', { email, password });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'suspended', message: 'Dein Konto ist gesperrt. Bitte wende dich an den Support.' });
+      // Only the right password learns it: a guess still gets the 401 everyone gets.
+      expect((await post('/api/auth/login', { email, password: 'falsch123' })).json().error).toBe('invalid_credentials');
+    } finally {
+      await t.c.settings.update({ EMAIL_VERIFICATION_REQUIRED: 'false' });
+    }
+  });
+
   it('limits attempts per IP across accounts', async () => {
     const remoteAddress = '10.1.2.3';
     let last = 0;

@@ -4,7 +4,7 @@ import { walletEndpoints } from '@funkeln/contracts/routes/wallet';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
-import { ApiError } from '../../lib/api-error';
+import { isTransient } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
 import * as queryKeys from '../../lib/query-keys';
 
@@ -23,7 +23,7 @@ export const conversationQuery = (memberId: string) =>
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.before,
     // An unknown member or a blocked conversation stays that way.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: (count, error) => isTransient(error) && count < 1,
   });
 
 /** What the next message to the member costs or leaves, for the composer. */
