@@ -1,59 +1,73 @@
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
-const int = (min: number, max: number) =>
-  z
+/** How the admin settings page edits a setting: a switch, a number field with its bounds, or a choice. */
+export type SettingInput = { kind: 'switch' } | { kind: 'number'; min: number; max: number; step: number } | { kind: 'choice'; options: readonly string[] };
+
+const bool = {
+  schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  input: { kind: 'switch' },
+} as const;
+
+const int = (min: number, max: number) => ({
+  schema: z
     .string()
     .regex(/^-?\d+$/, 'Ganze Zahl erwartet.')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max)),
+  input: { kind: 'number', min, max, step: 1 } as const,
+});
 
-const decimal = (min: number, max: number) =>
-  z
+/** `step` is the number field's increment; the schema itself accepts any precision. */
+const decimal = (min: number, max: number, step = 0.01) => ({
+  schema: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'Zahl erwartet, z. B. 0.5.')
     .transform(Number)
-    .pipe(z.number().min(min).max(max));
+    .pipe(z.number().min(min).max(max)),
+  input: { kind: 'number', min, max, step } as const,
+});
+
+const choice = <const T extends readonly [string, ...string[]]>(options: T) => ({ schema: z.enum(options), input: { kind: 'choice', options } as const });
 
 /**
  * Every admin-tunable setting: stored as a string (spec 3), parsed by its schema when read.
  * Later features add their keys here; defaults live beside the schema.
  */
 export const settingDefinitions = {
-  DEBUG: { schema: bool, default: 'false' },
-  EMAIL_VERIFICATION_REQUIRED: { schema: bool, default: 'false' },
-  CREDIT_COST_PER_MESSAGE_MALE: { schema: int(0, 1000), default: '5' },
-  WOMAN_DAILY_REPLY_LIMIT: { schema: int(0, 10000), default: '20' },
-  VERIFY_RESEND_PER_DAY: { schema: int(1, 100), default: '5' },
-  RESET_REQUEST_PER_DAY: { schema: int(1, 100), default: '5' },
+  DEBUG: { ...bool, default: 'false' },
+  EMAIL_VERIFICATION_REQUIRED: { ...bool, default: 'false' },
+  CREDIT_COST_PER_MESSAGE_MALE: { ...int(0, 1000), default: '5' },
+  WOMAN_DAILY_REPLY_LIMIT: { ...int(0, 10000), default: '20' },
+  VERIFY_RESEND_PER_DAY: { ...int(1, 100), default: '5' },
+  RESET_REQUEST_PER_DAY: { ...int(1, 100), default: '5' },
   /** Photo moderation: Porn + Hentai at or above this is rejected outright. */
-  MODERATION_REJECT_THRESHOLD: { schema: decimal(0, 1), default: '0.8' },
+  MODERATION_REJECT_THRESHOLD: { ...decimal(0, 1), default: '0.8' },
   /** Porn + Hentai at or above this (and below reject) waits for a human. */
-  MODERATION_REVIEW_THRESHOLD: { schema: decimal(0, 1), default: '0.3' },
+  MODERATION_REVIEW_THRESHOLD: { ...decimal(0, 1), default: '0.3' },
   /** Credits for the rewards (spec /wallet): daily login, first approved photo, a vote received today. */
-  REWARD_LOGIN_CREDITS: { schema: int(0, 1000), default: '10' },
-  REWARD_UPLOAD_PHOTO_CREDITS: { schema: int(0, 1000), default: '25' },
-  REWARD_GET_VOTE_CREDITS: { schema: int(0, 1000), default: '5' },
+  REWARD_LOGIN_CREDITS: { ...int(0, 1000), default: '10' },
+  REWARD_UPLOAD_PHOTO_CREDITS: { ...int(0, 1000), default: '25' },
+  REWARD_GET_VOTE_CREDITS: { ...int(0, 1000), default: '5' },
   /** 30 days of premium cost this many credits. */
-  PREMIUM_PRICE_CREDITS: { schema: int(1, 100000), default: '300' },
+  PREMIUM_PRICE_CREDITS: { ...int(1, 100000), default: '300' },
   /**
    * Which message rule applies to members of gender `diverse` (docs/MESSAGING.md): `limit` = the
    * daily limit like women, `pay` = the per-message cost like men, `free` = neither.
    */
-  DIVERSE_MESSAGE_RULE: { schema: z.enum(['limit', 'pay', 'free']), default: 'limit' },
+  DIVERSE_MESSAGE_RULE: { ...choice(['limit', 'pay', 'free']), default: 'limit' },
   /** Credits per Digital Friend message for members without premium. */
-  COMPANION_CREDIT_COST: { schema: int(0, 1000), default: '2' },
+  COMPANION_CREDIT_COST: { ...int(0, 1000), default: '2' },
   /** Free (not bought) credits a member may pass on per day as prepaid replies (docs/CREDITS.md). */
-  PREPAID_FREE_CREDITS_PER_DAY: { schema: int(0, 100000), default: '20' },
+  PREPAID_FREE_CREDITS_PER_DAY: { ...int(0, 100000), default: '20' },
   /** Notification mails (match, message, flirt) a member gets at most per day (Europe/Berlin); 0 sends none. */
-  NOTIFICATION_MAILS_PER_DAY: { schema: int(0, 1000), default: '10' },
+  NOTIFICATION_MAILS_PER_DAY: { ...int(0, 1000), default: '10' },
   /**
    * Photo verification: a selfie's face matches a photo's face when their descriptor distance is below
    * this. face-api suggests 0.6; its own sample photos hold two different women at 0.49, so the default is stricter.
    */
-  FACE_MATCH_THRESHOLD: { schema: decimal(0, 2), default: '0.45' },
+  FACE_MATCH_THRESHOLD: { ...decimal(0, 2), default: '0.45' },
   /** Distances up to this much above FACE_MATCH_THRESHOLD are neither verified nor refused but wait for an admin. */
-  FACE_MATCH_UNCERTAIN_BAND: { schema: decimal(0, 1), default: '0.1' },
+  FACE_MATCH_UNCERTAIN_BAND: { ...decimal(0, 1), default: '0.1' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;
@@ -63,6 +77,11 @@ export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 /** Own keys only: `constructor` or `toString` are on every object but are no setting. */
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(settingDefinitions, key);
+}
+
+/** The field the admin page shows for a key; undefined for a key this version does not know (a text field then). */
+export function settingInput(key: string): SettingInput | undefined {
+  return isSettingKey(key) ? settingDefinitions[key].input : undefined;
 }
 
 /** Key/value strings as the admin API exchanges them. */

@@ -1,17 +1,15 @@
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useForm } from 'react-hook-form';
 import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useSaveSettings } from '../api';
+import { SettingField } from './setting-field';
 
-const hints: Partial<Record<string, string>> = de.admin.settingHints;
-
-/** Every setting key with its value; only changed keys are sent, the server validates them (400 names the key). */
+/** Every setting with its value (switch, number field or choice); only changed keys are sent, the server validates them (400 names the key). */
 export function SettingsForm({ settings }: { settings: SettingsRecord }) {
   const save = useSaveSettings();
-  const { register, handleSubmit, formState } = useForm<SettingsRecord>({ values: settings });
+  const { register, control, handleSubmit, formState } = useForm<SettingsRecord>({ values: settings });
   const { dirtyFields, isDirty } = formState;
   const submit = handleSubmit((values) => {
     const changed = Object.fromEntries(Object.entries(values).filter(([key]) => dirtyFields[key]));
@@ -21,7 +19,7 @@ export function SettingsForm({ settings }: { settings: SettingsRecord }) {
     <form className="card admin-card admin-settings" onSubmit={(event) => void submit(event)} noValidate>
       <div className="admin-settings__fields">
         {Object.keys(settings).map((key) => (
-          <TextField key={key} label={key} hint={hints[key]} autoComplete="off" spellCheck={false} {...register(key)} />
+          <SettingField key={key} name={key} control={control} register={register} />
         ))}
       </div>
       <div className="admin-card__actions">
