@@ -19,17 +19,19 @@ const MEMBER_LINKS = [
   { to: '/messages', label: de.nav.messages, tabbed: true },
 ] as const;
 const DIGITAL_FRIEND = { to: '/digital-friend', label: de.nav.digitalFriend, tabbed: false } as const;
+/** Admins only (the me payload's role); the admin API checks the role on every request anyway. */
+const ADMIN = { to: '/admin/moderation', label: de.nav.admin, tabbed: false } as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
-/** Matches and Flirts are tabs of Entdecken, so the top bar keeps Entdecken lit there. */
-const SUB_PAGES: Partial<Record<string, readonly string[]>> = { '/discover': ['/matches', '/flirts'] };
+/** Matches and Flirts are tabs of Entdecken, so the top bar keeps Entdecken lit there (and Admin on both admin pages). */
+const SUB_PAGES: Partial<Record<string, readonly string[]>> = { '/discover': ['/matches', '/flirts'], '/admin/moderation': ['/admin/settings'] };
 
 export function TopBar() {
   const user = useCurrentUser();
   const token = useToken();
   const { pathname } = useLocation();
-  const links = user ? [...MEMBER_LINKS, DIGITAL_FRIEND] : [DIGITAL_FRIEND];
+  const links = user ? [...MEMBER_LINKS, DIGITAL_FRIEND, ...(user.role === 'admin' ? [ADMIN] : [])] : [DIGITAL_FRIEND];
   return (
     <header className="topbar">
       <div className="topbar__inner">

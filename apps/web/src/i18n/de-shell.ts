@@ -11,6 +11,7 @@ export const de = {
     wallet: 'Credits',
     messages: 'Nachrichten',
     digitalFriend: 'Digital Friend',
+    admin: 'Admin',
     login: 'Login',
     logout: 'Abmelden',
     brandHome: 'Funkeln – zur Startseite',

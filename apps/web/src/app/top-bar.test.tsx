@@ -1,0 +1,48 @@
+import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { de } from '../i18n/de';
+import { setToken } from '../lib/token-storage';
+import { answerFor } from '../test/api-handlers';
+import { renderPage } from '../test/render';
+import { server } from '../test/server';
+import { TopBar } from './top-bar';
+
+vi.mock('../lib/socket', () => ({ connectSocket: () => ({ connected: false, emit: () => undefined, on: () => undefined, off: () => undefined }) }));
+
+const me = (role: 'admin' | 'member') => ({
+  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
+  email: 'anna@example.de',
+  display_name: 'Anna',
+  email_verified: true,
+  role,
+  created_at: '2026-05-01T10:00:00.000Z',
+  isPremium: false,
+  premiumUntil: null,
+});
+
+function signedInAs(role: 'admin' | 'member') {
+  setToken('token');
+  server.use(answerFor(authEndpoints.me, me(role)), answerFor(messagesEndpoints.unread, { count: 0 }));
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: de.nav.label });
+
+describe('TopBar', () => {
+  it('links admins to the admin pages in the main navigation, lit on both of them', async () => {
+    signedInAs('admin');
+    renderPage(<TopBar />, { at: '/admin/settings' });
+    const link = await screen.findByRole('link', { name: de.nav.admin });
+    expect(mainNav().contains(link)).toBe(true);
+    expect(link.getAttribute('href')).toBe('/admin/moderation');
+    expect(link.className).toContain('nav-link--active');
+  });
+
+  it('shows no admin link to members', async () => {
+    signedInAs('member');
+    renderPage(<TopBar />);
+    expect(await screen.findByRole('link', { name: de.nav.discover })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: de.nav.admin })).toBeNull();
+  });
+});
