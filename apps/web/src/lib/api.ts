@@ -71,6 +71,13 @@ export interface ApiResult<T> {
   headers: Headers;
 }
 
+/** The failure an error body ({ error, message }) stands for, answered with this status. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const parsed = looseErrorBody.safeParse(body);
+  const error = parsed.success ? parsed.data : {};
+  return new ApiError(status, codeOf(status, error.error), error.message ?? `HTTP ${status}`, error.message);
+}
+
 /** Sends a request and parses the answer with the endpoint's response schema, keeping the headers. */
 async function apiRequestWithHeaders<T>(
   method: HttpMethod,
@@ -81,11 +88,7 @@ async function apiRequestWithHeaders<T>(
 ): Promise<ApiResult<T>> {
   const response = await send(method, url, body, headers);
   const data = await readJson(response);
-  if (!response.ok) {
-    const parsed = looseErrorBody.safeParse(data);
-    const error = parsed.success ? parsed.data : {};
-    throw new ApiError(response.status, codeOf(response.status, error.error), error.message ?? `HTTP ${response.status}`, error.message);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'Unerwartete Antwort des Servers.');
   return { data: parsed.data, headers: response.headers };
@@ -142,4 +145,45 @@ export async function call<E extends JsonEndpoint>(spec: E, ...[input]: CallArgs
 /** As call, also handing back the response headers (paging cursors and the like). */
 export function callWithHeaders<E extends JsonEndpoint>(spec: E, ...[input]: CallArgs<E>): Promise<ApiResult<z.output<E['response']>>> {
   return callEndpoint(spec, input);
+}
+
+const invalidResponse = (status: number) => new ApiError(status, 'invalid_response', 'Unerwartete Antwort des Servers.');
+
+/**
+ * Calls an endpoint that answers newline-delimited JSON (a reply streamed as it is written): each
+ * line, parsed with `schema`, goes to `onEvent` as soon as it arrives. A refusal before the stream
+ * is the usual ApiError; a connection lost midway is a 'network_error'.
+ */
+export async function callLines<E extends EndpointSpec, T>(spec: E, input: CallInput<E>, schema: z.ZodType<T>, onEvent: (event: T) => void): Promise<void> {
+  const { params, query, body, headers } = input as { params?: PathParams<E['path']>; query?: Record<string, QueryValue>; body?: unknown; headers?: ExtraHeaders };
+  const response = await send(spec.method, hrefOf(spec, { params, query }), body, headers);
+  if (!response.ok) throw apiErrorOf(response.status, await readJson(response));
+  if (!response.body) throw invalidResponse(response.status);
+  const emit = (line: string) => {
+    let parsed: ReturnType<typeof schema.safeParse>;
+    try {
+      parsed = schema.safeParse(JSON.parse(line));
+    } catch {
+      throw invalidResponse(response.status);
+    }
+    if (!parsed.success) throw invalidResponse(response.status);
+    onEvent(parsed.data);
+  };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError(0, 'network_error', 'Keine Verbindung zum Server.');
+    }
+    buffer += decoder.decode(chunk.value, { stream: !chunk.done });
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) emit(line);
+    if (chunk.done) break;
+  }
+  if (buffer.trim()) emit(buffer);
 }

@@ -1,8 +1,10 @@
-import { type CompanionTurn, type MemoryBody } from '@funkeln/contracts/companion';
+import { type CompanionMessageResponse, companionStreamEvent, type CompanionTurn, type MemoryBody } from '@funkeln/contracts/companion';
 import { companionEndpoints } from '@funkeln/contracts/routes/companion';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { useState } from 'react';
+import { apiErrorOf, call, callLines } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
 import { newUuid } from '../../lib/uuid';
 import { isUnauthorized } from './login-redirect';
 import * as queryKeys from '../../lib/query-keys';
@@ -48,12 +50,35 @@ export interface SendInput {
   content: string;
 }
 
-/** Sends one message: the member's turn shows at once, the reply when it arrives; a failure takes the turn back. */
+/** The reply as far as it has been streamed, for the conversation it belongs to. */
+export interface Draft {
+  conversationId: string;
+  text: string;
+}
+
+/** Streams one reply: its pieces go to `onDraft` as they arrive; the booked answer (or the German error) comes last. */
+async function streamReply({ conversationId, content }: SendInput, onDraft: (text: string) => void): Promise<CompanionMessageResponse> {
+  let text = '';
+  let answer: CompanionMessageResponse | undefined;
+  const input = { params: { id: conversationId }, body: { content }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } };
+  await callLines(companionEndpoints.messageStream, input, companionStreamEvent, (event) => {
+    if (event.type === 'error') throw apiErrorOf(200, event);
+    if (event.type === 'done') answer = event;
+    else onDraft((text += event.text));
+  });
+  if (!answer) throw new ApiError(0, 'network_error', 'Keine Verbindung zum Server.');
+  return answer;
+}
+
+/**
+ * Sends one message: the member's turn shows at once, the reply grows in `draft` as the model writes
+ * it and becomes a turn when it is complete; a failure takes the member's turn back.
+ */
 export function useSend() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ conversationId, content }: SendInput) =>
-      call(companionEndpoints.message, { params: { id: conversationId }, body: { content }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } }),
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const send = useMutation({
+    mutationFn: (input: SendInput) => streamReply(input, (text) => setDraft({ conversationId: input.conversationId, text })),
     onMutate: async ({ conversationId, content }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.companion.history(conversationId) });
       const optimistic = turn('user', content);
@@ -70,7 +95,9 @@ export function useSend() {
     onError: (_error, { conversationId }, context) => {
       queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(conversationId), (turns) => turns?.filter((t) => t !== context?.optimistic));
     },
+    onSettled: () => setDraft(null),
   });
+  return { send, draft };
 }
 
 export function useSaveMemory() {

@@ -1,6 +1,8 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
 import { companionEndpoints } from '@funkeln/contracts/routes/companion';
-import { screen } from '@testing-library/react';
+import { COMPANION_STREAM_TYPE, COMPANION_UNAVAILABLE, companionStreamEvent, type CompanionStreamEvent } from '@funkeln/contracts/companion';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
 import { setToken } from '../../lib/token-storage';
@@ -20,24 +22,47 @@ const page = [
 
 /** One failure per code the send route declares that a member can run into, with its German sentence. */
 function sendFailure<C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) {
-  return { code, handler: failureFor(companionEndpoints.message, code, ...params), text: errorMessage(code, ...params) };
+  return { code, handler: failureFor(companionEndpoints.messageStream, code, ...params), text: errorMessage(code, ...params) };
+}
+
+/** The streamed reply as the server sends it: the first line at once, the others once `release` is called. */
+function streamed(first: CompanionStreamEvent, ...rest: CompanionStreamEvent[]) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const line = (event: CompanionStreamEvent) => new TextEncoder().encode(`${JSON.stringify(companionStreamEvent.parse(event))}\n`);
+  const handler = http.post(companionEndpoints.messageStream.path, () => {
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(line(first));
+        await held;
+        for (const event of rest) controller.enqueue(line(event));
+        controller.close();
+      },
+    });
+    return new HttpResponse(body, { headers: { 'content-type': COMPANION_STREAM_TYPE } });
+  });
+  return { handler, release };
+}
+
+async function sendMessage(text: string) {
+  const { user } = renderPage(<DigitalFriendPage />);
+  await screen.findByText('Hallo! Worüber sprechen wir?');
+  const input = screen.getByLabelText<HTMLTextAreaElement>(de.companion.input);
+  await user.type(input, text);
+  await user.click(screen.getByRole('button', { name: de.companion.send }));
+  return input;
 }
 
 describe('DigitalFriendPage: sending', () => {
   it.each([
     sendFailure('insufficient_credits', { need: 10, have: 3 }),
     sendFailure('rate_limited', { limit: 'companion' }),
-    sendFailure('companion_unavailable'),
     sendFailure('idempotency_conflict'),
     sendFailure('not_found'),
   ])("shows the catalogue sentence for '$code', takes the turn back and keeps the text", async ({ code, handler, text }) => {
     setToken('token');
     server.use(...page, handler);
-    const { user } = renderPage(<DigitalFriendPage />);
-    await screen.findByText('Hallo! Worüber sprechen wir?');
-    const input = screen.getByLabelText<HTMLTextAreaElement>(de.companion.input);
-    await user.type(input, 'Hast du eine Idee fürs erste Date?');
-    await user.click(screen.getByRole('button', { name: de.companion.send }));
+    const input = await sendMessage('Hast du eine Idee fürs erste Date?');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(code === 'insufficient_credits' ? `${text}${de.companion.getCredits}` : text);
     // Only the lack of credits offers the wallet.
@@ -45,5 +70,40 @@ describe('DigitalFriendPage: sending', () => {
     expect(input.value).toBe('Hast du eine Idee fürs erste Date?');
     expect(screen.queryAllByText('Hast du eine Idee fürs erste Date?')).toHaveLength(0);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: de.companion.send }).disabled).toBe(false);
+  });
+});
+
+describe('DigitalFriendPage: a streamed reply', () => {
+  it('grows in its bubble, hidden from screen readers, and joins the announced turns once complete', async () => {
+    setToken('token');
+    const reply = streamed(
+      { type: 'delta', text: 'Wie wäre ' },
+      { type: 'delta', text: 'es mit Minigolf?' },
+      { type: 'done', reply: 'Wie wäre es mit Minigolf?', credits: 38 },
+    );
+    server.use(...page, reply.handler);
+    await sendMessage('Eine Date-Idee?');
+    const draft = await screen.findByTestId('df-draft');
+    expect(draft.textContent).toBe('Wie wäre ');
+    expect(draft.getAttribute('aria-hidden')).toBe('true');
+    expect(draft.closest('[aria-live]')).not.toBeNull();
+    reply.release();
+    await waitFor(() => expect(screen.queryByTestId('df-draft')).toBeNull());
+    const turns = screen.getAllByTestId('df-assistant');
+    expect(turns.at(-1)!.textContent).toBe(`${de.companion.friend}: Wie wäre es mit Minigolf?`);
+    expect(screen.getByTestId('df-user').textContent).toBe(`${de.companion.you}: Eine Date-Idee?`);
+  });
+
+  it('shows the German error when the reply breaks off, takes the turn back and keeps the text', async () => {
+    setToken('token');
+    const reply = streamed({ type: 'delta', text: 'Also, ich ' }, { type: 'error', error: 'companion_unavailable', message: COMPANION_UNAVAILABLE });
+    server.use(...page, reply.handler);
+    const input = await sendMessage('Hilfst du mir?');
+    await screen.findByTestId('df-draft');
+    reply.release();
+    expect((await screen.findByRole('alert')).textContent).toBe(COMPANION_UNAVAILABLE);
+    expect(screen.queryByTestId('df-draft')).toBeNull();
+    expect(screen.queryAllByText('Hilfst du mir?')).toHaveLength(0);
+    expect(input.value).toBe('Hilfst du mir?');
   });
 });

@@ -22,7 +22,7 @@ function DigitalFriend() {
   const info = useCompanionInfo();
   const { conversations, start, active, pick, startNew } = useActiveConversation();
   const history = useHistory(active);
-  const send = useSend();
+  const { send, draft } = useSend();
   if (isUnauthorized(info.error, conversations.error, history.error, start.error, send.error)) return <LoginRedirect />;
 
   const sendingHere = send.isPending && send.variables.conversationId === active;
@@ -42,6 +42,7 @@ function DigitalFriend() {
           turns={active ? (history.data ?? null) : null}
           placeholder={start.isPending ? de.companion.starting : conversations.isLoading || history.isLoading ? de.common.loading : ''}
           waiting={sendingHere}
+          draft={sendingHere && draft?.conversationId === active ? draft.text : null}
           error={sendFailedHere ? errorMessage(send.error, de.companion.sendFailed) : null}
           needsCredits={sendFailedHere && errorCode(send.error) === 'insufficient_credits'}
           onSend={(content) => (active ? send.mutateAsync({ conversationId: active, content }) : Promise.reject(new Error('no conversation')))}

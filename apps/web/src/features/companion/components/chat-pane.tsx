@@ -9,16 +9,18 @@ interface Props {
   turns: CompanionTurn[] | null;
   placeholder: string;
   waiting: boolean;
+  /** The reply as far as it has been streamed. */
+  draft: string | null;
   error: string | null;
   /** The send failed for lack of credits: offer the wallet. */
   needsCredits: boolean;
   onSend: (content: string) => Promise<unknown>;
 }
 
-export function ChatPane({ turns, placeholder, waiting, error, needsCredits, onSend }: Props) {
+export function ChatPane({ turns, placeholder, waiting, draft, error, needsCredits, onSend }: Props) {
   return (
     <div className="df-chat">
-      {turns ? <ChatTurns turns={turns} waiting={waiting} /> : <p className="muted df-chat__placeholder">{placeholder}</p>}
+      {turns ? <ChatTurns turns={turns} waiting={waiting} draft={draft} /> : <p className="muted df-chat__placeholder">{placeholder}</p>}
       {error ? (
         <p className="notice notice--error df-chat__error" role="alert">
           <span>{error}</span>

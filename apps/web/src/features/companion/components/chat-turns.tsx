@@ -5,15 +5,21 @@ import { de } from '../../../i18n/de';
 interface Props {
   turns: CompanionTurn[];
   waiting: boolean;
+  /** The reply as far as it has been streamed. */
+  draft: string | null;
 }
 
-/** The conversation: the member on the right, the Digital Friend on the left, kept scrolled to the newest turn. */
-export function ChatTurns({ turns, waiting }: Props) {
+/**
+ * The conversation: the member on the right, the Digital Friend on the left, kept scrolled to the
+ * newest turn. A reply growing as it streams is hidden from screen readers: the live region
+ * announces it once, when it is complete and becomes a turn.
+ */
+export function ChatTurns({ turns, waiting, draft }: Props) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [turns, waiting]);
+  }, [turns, waiting, draft]);
 
   return (
     <ol className="df-chat__turns" ref={list} aria-live="polite" aria-label={de.companion.title}>
@@ -23,7 +29,11 @@ export function ChatTurns({ turns, waiting }: Props) {
           {t.content}
         </li>
       ))}
-      {waiting ? (
+      {waiting && draft ? (
+        <li className="df-turn df-turn--assistant df-turn--streaming" data-testid="df-draft" aria-hidden="true">
+          {draft}
+        </li>
+      ) : waiting ? (
         <li className="df-turn df-turn--assistant df-turn--typing" data-testid="df-typing">
           <span className="df-typing" aria-hidden="true">
             <span />
