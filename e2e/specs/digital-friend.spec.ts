@@ -1,18 +1,28 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
 
-test('the Digital Friend: login redirect, a conversation, a memory that is recalled', async ({ guardPage: page, request }) => {
-  await page.goto('/digital-friend');
-  await expect(page).toHaveURL(/\/login\?next=\/digital-friend$/);
-
+/** A confirmed member signed in on the page, with the daily reward: 10 credits, five messages at 2 credits. */
+async function memberWithCredits(page: Page, request: APIRequestContext, name: string): Promise<void> {
   const email = uniqueEmail('freundin');
-  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: 'Frida' } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: name } });
   expect(registered.ok()).toBe(true);
   const { token } = (await registered.json()) as { token: string };
-  // Messages cost 2 credits without premium: the daily reward (10 credits, for confirmed addresses) pays for a few.
   const link = new URL(await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
   expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
   expect((await request.post('/api/rewards/claim', { headers: { authorization: `Bearer ${token}` }, data: { type: 'login' } })).ok()).toBe(true);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Deine Nachricht').fill(text);
+  await page.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(page.getByTestId('df-user').last()).toContainText(text);
+}
+
+test('the Digital Friend: login redirect, a conversation, a memory that is recalled', async ({ guardPage: page, request }) => {
+  await page.goto('/digital-friend');
+  await expect(page).toHaveURL(/\/login\?next=\/digital-friend$/);
+  await memberWithCredits(page, request, 'Frida');
 
   // Opening the page greets a member who has no conversation yet.
   await page.goto('/digital-friend');
@@ -57,4 +67,26 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
 
   await page.getByRole('button', { name: 'Erinnerung löschen: Mein Hund heißt Bruno.' }).click();
   await expect(page.getByText('Noch keine Erinnerungen gespeichert.')).toBeVisible();
+});
+
+test('the embedded Digital Friend answers plain questions from earlier turns and memories', async ({ guardPage: page, request }) => {
+  await page.goto('/');
+  await memberWithCredits(page, request, 'Jonas');
+  await page.goto('/digital-friend');
+  await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Jonas!');
+  const reply = page.getByTestId('df-assistant');
+
+  await say(page, 'Mein Hund heißt Bello.');
+  await expect(reply).toHaveCount(2);
+  await say(page, 'Wie heißt mein Hund?');
+  await expect(reply).toHaveCount(3);
+  await expect(reply.last()).toContainText('Bello');
+
+  await page.getByLabel('Was soll sich dein Digital Friend merken?').fill('Ich trinke am liebsten Cappuccino.');
+  await page.getByRole('button', { name: 'Erinnerung speichern', exact: true }).click();
+  await expect(page.getByTestId('df-memories')).toContainText('Ich trinke am liebsten Cappuccino.');
+  await say(page, 'Was trinke ich am liebsten?');
+  await expect(reply).toHaveCount(4);
+  await expect(reply.last()).toContainText('Cappuccino');
+  await expect(reply.last()).not.toContainText('Bello');
 });
