@@ -82,6 +82,21 @@ describe('the streamed reply of a model over the OpenAI protocol', () => {
     expect(await credits(token)).toBe(50);
   });
 
+  it('books nothing when the model stalls midway (the timeout counts from the last piece)', async () => {
+    const { token, id } = await member();
+    model.behave({ kind: 'held', text: 'Ich denke noch nach ...' });
+    const before = model.requests.length;
+    const all = events((await stream(token, id, 'Und?')).body);
+    model.release();
+    expect(all).toEqual([
+      { type: 'delta', text: 'Ich ' },
+      { type: 'error', error: 'companion_unavailable', message: COMPANION_UNAVAILABLE },
+    ]);
+    expect(model.requests.length - before).toBe(1);
+    expect(await credits(token)).toBe(50);
+    expect(await turns(token, id)).toBe(1);
+  });
+
   it('charges once for parallel requests with one key, and each reply once with different keys', async () => {
     const { token, id } = await member();
     model.behave({ kind: 'reply', text: 'Gern geschehen!' });

@@ -16,7 +16,8 @@ type Chunk = { choices?: { delta?: { content?: string }; message?: { content?: s
 /**
  * The OpenAI chat-completions protocol (POST {base}/chat/completions): OpenAI, Ollama, llama.cpp's
  * server and vLLM all speak it. Each try has its own timeout; network errors, 429 and 5xx are
- * retried with backoff; any other answer is a failure.
+ * retried with backoff; any other answer is a failure. The timeout bounds the wait for the answer
+ * and, when it streams, each pause between pieces (a long reply may take longer in all).
  */
 export function createOpenAiModel(o: OpenAiOptions): CompanionModel {
   const url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -47,18 +48,36 @@ export function createOpenAiModel(o: OpenAiOptions): CompanionModel {
 
 class FatalModelError extends Error {}
 
+/** Aborts once `ms` pass without progress: the wait for the answer and, when it streams, each gap between its pieces. */
+function idleTimeout(ms: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new Error(`no answer within ${ms} ms`)), ms);
+  };
+  touch();
+  return { signal: controller.signal, touch, stop: () => clearTimeout(timer) };
+}
+
 async function once(url: string, o: OpenAiOptions, req: CompletionRequest): Promise<string> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
-    body: JSON.stringify({ model: o.model, messages: req.messages, stream: o.stream, temperature: 0.7 }),
-    signal: AbortSignal.timeout(o.timeoutMs),
-  });
-  if (res.status === 429 || res.status >= 500) throw new Error(`model answered ${res.status}`);
-  if (!res.ok) throw new FatalModelError(`model answered ${res.status}`);
-  const reply = o.stream && res.headers.get('content-type')?.includes('text/event-stream') ? await readStream(res, req.onDelta) : await readJson(res);
-  if (!reply.trim()) throw new Error('model answered with an empty reply');
-  return reply.trim();
+  const timeout = idleTimeout(o.timeoutMs);
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+      body: JSON.stringify({ model: o.model, messages: req.messages, stream: o.stream, temperature: 0.7 }),
+      signal: timeout.signal,
+    });
+    if (res.status === 429 || res.status >= 500) throw new Error(`model answered ${res.status}`);
+    if (!res.ok) throw new FatalModelError(`model answered ${res.status}`);
+    const streamed = o.stream && res.headers.get('content-type')?.includes('text/event-stream');
+    const reply = streamed ? await readStream(res, timeout.touch, req.onDelta) : await readJson(res);
+    if (!reply.trim()) throw new Error('model answered with an empty reply');
+    return reply.trim();
+  } finally {
+    timeout.stop();
+  }
 }
 
 async function readJson(res: Response): Promise<string> {
@@ -70,13 +89,14 @@ async function readJson(res: Response): Promise<string> {
  * Server-sent events: `data: {chunk}` lines, ended by `data: [DONE]`. A stream that stops before
  * that and before a chunk with a finish_reason broke off: a failure, not a short reply.
  */
-async function readStream(res: Response, onDelta?: (text: string) => void): Promise<string> {
+async function readStream(res: Response, progress: () => void, onDelta?: (text: string) => void): Promise<string> {
   if (!res.body) return '';
   const decoder = new TextDecoder();
   let buffer = '';
   let reply = '';
   let finished = false;
   for await (const bytes of res.body) {
+    progress();
     buffer += decoder.decode(bytes as Uint8Array, { stream: true });
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
