@@ -20,6 +20,8 @@ test('onboarding with a photo, then the profile page and the share page for link
   await page.getByRole('checkbox', { name: 'Mann' }).check();
   await page.getByLabel('Wohnort').fill('Pots');
   await page.getByRole('option', { name: /Potsdam/ }).first().click();
+  // Sharing is off by default (Art. 25 DSGVO); this member wants the share page.
+  await page.getByRole('checkbox', { name: 'Profil über Link teilen erlauben' }).check();
   await page.getByLabel('Profilfoto').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() });
 
   const saved = page.waitForEvent('dialog').then(async (dialog) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { legalConfig, legalEnv, legalIssues } from './config-legal.js';
 import { p256PublicKeyOf } from './platform/crypto.js';
 import { parseStorageUrl, StorageUrlError } from './platform/storage/storage-url.js';
 
@@ -86,8 +87,10 @@ const schema = z
     VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
       message: 'must be a mailto: or https: URL (e.g. mailto:team@funkeln.de)',
     }),
+    ...legalEnv,
   })
   .superRefine((c, ctx) => {
+    for (const issue of legalIssues(c, c.NODE_ENV === 'production')) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the dev mailbox is off there)' });
     }
@@ -149,6 +152,8 @@ const schema = z
       keys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined,
       subject: c.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM}`,
     },
+    /** The operator's details and what the Datenschutz page states beyond the code's constants. */
+    legal: legalConfig(c),
   }));
 
 export type Config = z.output<typeof schema>;

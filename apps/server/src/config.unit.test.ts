@@ -33,4 +33,41 @@ describe('loadConfig', () => {
     const c = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' });
     expect(c.google?.issuer).toBe('https://accounts.google.com');
   });
+
+  describe('the operator for the Impressum', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    const operator = { OPERATOR_NAME: 'Funkeln GmbH', OPERATOR_ADDRESS: 'Musterstraße 1, 10115 Berlin', OPERATOR_EMAIL: 'kontakt@funkeln.de', OPERATOR_STATE: 'BE' };
+
+    it('refuses to start in production without each required detail, naming the variable', () => {
+      for (const key of ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL', 'OPERATOR_STATE'] as const) {
+        const { [key]: _left, ...rest } = operator;
+        expect(() => loadConfig({ ...production, ...rest })).toThrow(new RegExp(`${key}: is required in production`));
+      }
+      expect(loadConfig({ ...production, ...operator }).legal.operator).toMatchObject({ name: 'Funkeln GmbH', address: ['Musterstraße 1', '10115 Berlin'], sample: false });
+    });
+
+    it('takes another supervisory authority instead of the federal state', () => {
+      const { OPERATOR_STATE: _state, ...rest } = operator;
+      const c = loadConfig({ ...production, ...rest, DPA_NAME: 'Datenschutzbehörde (Österreich)', DPA_URL: 'https://www.dsb.gv.at' });
+      expect(c.legal.authority).toEqual({ name: 'Datenschutzbehörde (Österreich)', url: 'https://www.dsb.gv.at' });
+      expect(loadConfig({ ...production, ...operator }).legal.authority.name).toContain('Berliner Beauftragte');
+    });
+
+    it('explains bad values', () => {
+      expect(() => loadConfig({ OPERATOR_EMAIL: 'kein-mail' })).toThrow(/OPERATOR_EMAIL/);
+      expect(() => loadConfig({ OPERATOR_STATE: 'XX' })).toThrow(/OPERATOR_STATE: must be one of BW/);
+      expect(() => loadConfig({ OPERATOR_VAT_ID: '123' })).toThrow(/OPERATOR_VAT_ID/);
+      expect(() => loadConfig({ OPERATOR_PHONE: 'ruf an' })).toThrow(/OPERATOR_PHONE/);
+      expect(() => loadConfig({ DPA_URL: 'http://x.de' })).toThrow(/DPA_URL/);
+      expect(() => loadConfig({ LOG_RETENTION_DAYS: '0' })).toThrow(/LOG_RETENTION_DAYS/);
+    });
+
+    it('shows a marked sample outside production, and the real details once they are complete', () => {
+      expect(loadConfig({}).legal.operator.sample).toBe(true);
+      expect(loadConfig({ OPERATOR_NAME: 'Nur ein Name' }).legal.operator.sample).toBe(true);
+      const c = loadConfig({ ...operator, OPERATOR_VAT_ID: 'DE 123 456 789', OPERATOR_PHONE: '+49 30 1234567' });
+      expect(c.legal.operator).toMatchObject({ sample: false, vatId: 'DE123456789', phone: '+49 30 1234567', register: null });
+      expect(c.legal.privacyEmail).toBe('kontakt@funkeln.de');
+    });
+  });
 });

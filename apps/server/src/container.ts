@@ -29,6 +29,7 @@ import { createPrivacyModule, type PrivacyService } from './modules/privacy/inde
 import { createProfilesModule, type ProfilesService } from './modules/profiles/index.js';
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
 import { type BadgesService, createLeaderboardModule, type LeaderboardService, voteReceivedOn } from './modules/leaderboard/index.js';
+import { createLegalModule } from './modules/legal/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
 import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
@@ -61,6 +62,7 @@ interface Modules {
   wallet: ReturnType<typeof createWalletModule>;
   messages: ReturnType<typeof createMessagesModule>;
   leaderboard: ReturnType<typeof createLeaderboardModule>;
+  legal: ReturnType<typeof createLegalModule>;
   companion: ReturnType<typeof createCompanionModule>;
   push: ReturnType<typeof createPushModule>;
   safety: ReturnType<typeof createSafetyModule>;
@@ -224,6 +226,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     wallet,
     messages,
     leaderboard,
+    legal: createLegalModule(platform),
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
     safety: createSafetyModule({ ...platform, ...blocks.services }),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestApp, listen, type TestApp } from '../../test/harness.js';
+import { OPERATOR_ENV } from '../../test/operator-env.js';
 
 let t: TestApp;
 let base: string;
@@ -81,7 +82,7 @@ describe('security headers', () => {
 });
 
 describe('API_DOCS', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', DATA_DIR: '/tmp/unused' };
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', DATA_DIR: '/tmp/unused', ...OPERATOR_ENV };
 
   it('is on outside production and off in production unless set', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);

@@ -10,6 +10,8 @@ import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
 export { meKey as me, meKeyFor as meFor } from './current-user';
 
 export const authProviders = () => ['auth-providers'] as const;
+/** The operator's details and this instance's privacy facts (Impressum, Datenschutz). */
+export const legal = () => ['legal'] as const;
 export const ownProfile = () => ['own-profile'] as const;
 
 /** Art. 9 DSGVO consent: read by the onboarding form and the settings page alike. */

@@ -8,6 +8,7 @@ import { devmailEndpoints } from './devmail.js';
 import { feedEndpoints } from './feed.js';
 import { healthEndpoints } from './health.js';
 import { leaderboardEndpoints } from './leaderboard.js';
+import { legalEndpoints } from './legal.js';
 import { messagesEndpoints } from './messages.js';
 import { metricsEndpoints } from './metrics.js';
 import { notificationsEndpoints } from './notifications.js';
@@ -32,6 +33,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),
   ...Object.values(leaderboardEndpoints),
+  ...Object.values(legalEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(metricsEndpoints),
   ...Object.values(notificationsEndpoints),

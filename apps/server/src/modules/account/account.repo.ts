@@ -28,7 +28,15 @@ export async function updateMemberSettings(q: Queryable, userId: string, s: Part
     })
     .where('id', '=', userId)
     .execute();
-  if (s.shareEnabled !== undefined) await k.updateTable('profiles').set({ share_enabled: s.shareEnabled }).where('user_id', '=', userId).execute();
+  // Upserted: a member who has not filled in the profile yet may still decide about sharing (the row's other columns have defaults).
+  if (s.shareEnabled !== undefined) {
+    const share_enabled = s.shareEnabled;
+    await k
+      .insertInto('profiles')
+      .values({ user_id: userId, share_enabled })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ share_enabled }))
+      .execute();
+  }
 }
 
 export async function setPasswordHash(q: Queryable, userId: string, hash: string): Promise<void> {

@@ -29,7 +29,7 @@ export class AccountService {
     return {
       messagePref: s.message_pref,
       emailNotifications: s.email_notifications,
-      shareEnabled: s.share_enabled ?? true,
+      shareEnabled: s.share_enabled ?? false,
       readReceipts: s.read_receipts,
       emailOnMatch: s.email_on_match,
       emailOnMessage: s.email_on_message,

@@ -15,7 +15,7 @@ describe('settings and password', () => {
     const ida = await memberWithProfile(t.app, 'Ida', 'female');
     const [liked, stranger] = await Promise.all([memberWithProfile(t.app, 'Gemocht', 'female'), memberWithProfile(t.app, 'Fremd', 'female')]);
     const defaults = { readReceipts: true, emailOnMatch: true, emailOnMessage: true, emailOnFlirt: true, pushPreviews: false };
-    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'liked' })).json()).toEqual({ messagePref: 'liked', emailNotifications: true, shareEnabled: true, ...defaults });
+    expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'liked' })).json()).toEqual({ messagePref: 'liked', emailNotifications: true, shareEnabled: false, ...defaults });
     await api('POST', `/api/likes/${liked.id}?type=like`, ida.token);
     expect((await api('POST', `/api/messages/${ida.id}`, liked.token, { body: 'Hi' })).statusCode).toBe(200);
     const refused = await api('POST', `/api/messages/${ida.id}`, stranger.token, { body: 'Hi' });

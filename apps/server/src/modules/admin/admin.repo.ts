@@ -13,13 +13,16 @@ export function listAudit(q: Queryable, limit: number) {
   return typed(q).selectFrom('audit_log').select(['id', 'admin_email', 'action', 'target', 'details', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Expired tokens go; used ones are kept 7 days (for support questions), then pruned. */
+/** Used mail tokens are kept this long (for support questions), then pruned. */
+export const USED_TOKEN_RETENTION_DAYS = 7;
+
+/** Expired tokens go; used ones are kept USED_TOKEN_RETENTION_DAYS, then pruned. */
 export async function cleanupTokens(q: Queryable) {
   const k = typed(q);
   const expired = async (kind: 'verify' | 'reset') =>
     (await k.deleteFrom('auth_tokens').where('kind', '=', kind).where('used_at', 'is', null).where('expires_at', '<', now()).returning('id').execute()).length;
   const used = async (kind: 'verify' | 'reset') =>
-    (await k.deleteFrom('auth_tokens').where('kind', '=', kind).where('used_at', '<', sql<Date>`now() - interval '7 days'`).returning('id').execute()).length;
+    (await k.deleteFrom('auth_tokens').where('kind', '=', kind).where('used_at', '<', sql<Date>`now() - make_interval(days => ${USED_TOKEN_RETENTION_DAYS})`).returning('id').execute()).length;
   return {
     expiredVerifyDeleted: await expired('verify'),
     expiredResetDeleted: await expired('reset'),

@@ -16,9 +16,12 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
   outboxes: { prune(): Promise<unknown> }[];
 }
 
+/** How often the cleanup runs (stated on the Datenschutz page as 'täglich'). */
+export const CLEANUP_INTERVAL_MS = 86_400_000;
+
 /**
  * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail
- * tokens and prunes the outboxes (once across the cluster).
+ * tokens, deletes ended sessions and prunes the outboxes (once across the cluster).
  */
 export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
   admin: AdminService;
@@ -29,8 +32,9 @@ export function createAdminModule({ db, events, metrics, schedule, log, settings
   events.on('admin.acted', ({ admin: who, action, target, details }) => {
     admin.record(who, action, target, details).catch((err: unknown) => log.error({ err, action, target }, 'audit log write failed'));
   });
-  const tokenCleanupJob = schedule('token-cleanup', 86_400_000, async () => {
+  const tokenCleanupJob = schedule('token-cleanup', CLEANUP_INTERVAL_MS, async () => {
     await admin.cleanupTokens(undefined);
+    await sessions.pruneEnded();
     for (const outbox of outboxes) await outbox.prune();
   });
   return { routes: adminRoutes(admin), services: { admin, tokenCleanupJob }, jobs: [tokenCleanupJob] };

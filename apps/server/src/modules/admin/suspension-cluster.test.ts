@@ -36,6 +36,7 @@ describe.runIf(clustered)('suspension across two processes (PostgreSQL + Redis)'
       { ...seed, gender: 'female', interestedIn: ['male'] },
     ]);
     await one.c.db.query("UPDATE users SET role = 'admin' WHERE id = $1", [admin]);
+    await one.c.db.query('UPDATE profiles SET share_enabled = true WHERE user_id = $1', [bodo]);
     const [viewerToken, bodoToken, adminToken] = await Promise.all([viewer, bodo, admin].map((id) => one.c.sessions.create(one.c.db, id)));
 
     // Everything lives on node two now: the viewer's deck, Bodo's cached session.
@@ -49,7 +50,7 @@ describe.runIf(clustered)('suspension across two processes (PostgreSQL + Redis)'
     expect((await get(two, `/api/profile/${bodo}`, viewerToken)).statusCode).toBe(404);
     const share = await get(two, `/share/${bodo}`);
     expect(share.statusCode).toBe(404);
-    expect(share.headers['cache-control']).toBe('no-cache');
+    expect(share.headers['cache-control']).toBe('no-store');
     await eventually(async () => (await get(two, '/api/me', bodoToken)).statusCode === 401);
     await eventually(async () => !(await feedIds(viewerToken!)).includes(bodo));
   });

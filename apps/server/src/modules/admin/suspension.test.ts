@@ -52,18 +52,19 @@ describe('suspension', () => {
     await buyPack(t.app, bodo.token, 'starter');
     expect((await api('POST', `/api/messages/${eva.id}`, bodo.token, { body: 'Hallo Eva' })).statusCode).toBe(200);
     await api('PUT', '/api/me/photo/categories', bodo.token, { categories: ['face'] });
+    await api('PUT', '/api/me/settings', bodo.token, { shareEnabled: true });
     const photo = (await api('GET', `/api/profile/${bodo.id}`, eva.token)).json<{ profile: { photo_url: string } }>().profile;
     const photoId = (await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1', [bodo.id]))[0]!.id;
     expect((await api('POST', '/api/votes', eva.token, { photoId, category: 'face' })).statusCode).toBe(200);
 
-    const visible = { profile: 200, share: 200, shareCache: 'no-cache', photo: 200, feed: true, matches: true, flirts: 1, inbox: true, conversations: true, conversation: 200, top10: true };
+    const visible = { profile: 200, share: 200, shareCache: 'no-store', photo: 200, feed: true, matches: true, flirts: 1, inbox: true, conversations: true, conversation: 200, top10: true };
     expect(await traces(bodo, eva, lena, photo.photo_url)).toEqual(visible);
 
     expect((await api('POST', `/api/admin/users/${bodo.id}/suspend`, adminToken)).statusCode).toBe(200);
     expect(await traces(bodo, eva, lena, photo.photo_url)).toEqual({
       profile: 404,
       share: 404,
-      shareCache: 'no-cache',
+      shareCache: 'no-store',
       photo: 404,
       feed: false,
       matches: false,

@@ -9,7 +9,8 @@ import { passwordResetMail, verificationMail } from './account-mails.js';
 import { bumpDailyCounter, insertToken, type TokenKind } from './tokens.repo.js';
 import type { UserRow } from './users.repo.js';
 
-const TTL_SECONDS: Record<TokenKind, number> = { verify: 48 * 3600, reset: 3600 };
+/** How long a link in a confirmation or reset mail works (stated on the Datenschutz page). */
+export const MAIL_TOKEN_TTL_SECONDS: Record<TokenKind, number> = { verify: 48 * 3600, reset: 3600 };
 const PATH: Record<TokenKind, string> = { verify: '/verify', reset: '/reset' };
 
 export class DailyCapReached extends Error {}
@@ -26,7 +27,7 @@ export class MailTokenService {
     const used = await bumpDailyCounter(tx, user.id, `mail:${kind}`);
     if (used > dailyCap) throw new DailyCapReached();
     const token = randomToken();
-    await insertToken(tx, { id: randomUUID(), userId: user.id, kind, tokenHash: sha256(token), ttlSeconds: TTL_SECONDS[kind] });
+    await insertToken(tx, { id: randomUUID(), userId: user.id, kind, tokenHash: sha256(token), ttlSeconds: MAIL_TOKEN_TTL_SECONDS[kind] });
     // Links are built from PUBLIC_URL only, never from the request's Host header.
     const link = `${this.config.publicUrl}${PATH[kind]}?token=${token}`;
     const mail = kind === 'verify' ? verificationMail(user.email, user.display_name, link) : passwordResetMail(user.email, user.display_name, link);

@@ -33,6 +33,16 @@ export async function touchSession(q: Queryable, sessionId: string): Promise<voi
     .execute();
 }
 
+/** Sessions that can never authenticate again: revoked, past their absolute or idle expiry. */
+export async function deleteEndedSessions(q: Queryable, idleSeconds: number): Promise<number> {
+  const rows = await typed(q)
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now()), eb('last_seen_at', '<=', secondsAgo(idleSeconds))]))
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
   await typed(q).updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }

@@ -5,11 +5,13 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
 import { SessionCache } from './session-cache.js';
-import { findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
+import { deleteEndedSessions, findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
-const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
-const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+/** A session unused this long ends (stated on the Datenschutz page). */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+/** Every session ends this long after sign-in (stated on the Datenschutz page). */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_MS = 60_000;
 
 export interface AuthContext {
@@ -48,6 +50,11 @@ export class SessionService {
     this.config = deps.config;
     const cacheable = deps.cacheable ?? (() => true);
     this.cache = new SessionCache({ events: deps.events, enabled: cacheable });
+  }
+
+  /** Deletes revoked and expired sessions (the daily cleanup); returns how many. */
+  pruneEnded(): Promise<number> {
+    return deleteEndedSessions(this.db, SESSION_IDLE_SECONDS);
   }
 
   async create(q: Queryable, userId: string): Promise<string> {

@@ -12,6 +12,7 @@ import { avatarTraits, renderAvatar } from './avatar.js';
 import { ENTRIES_PER_CATEGORY } from './demo-activity.js';
 import { VISIT_EVERY_MS } from './demo-life.js';
 import { planMembers } from './demo-plan.js';
+import { OPERATOR_ENV } from '../../../test/operator-env.js';
 import { DEFAULT_DEMO_SEED, DemoDataRefusedError, seedDemo, type SeedDemoResult } from './demo.seeder.js';
 import { createRng } from './random.js';
 
@@ -313,7 +314,7 @@ describe('seedDemo refuses', () => {
   };
 
   it('in production, without any override', async () => {
-    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', DATA_DIR: fresh.c.config.dataDir });
+    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587', DATA_DIR: fresh.c.config.dataDir, ...OPERATOR_ENV });
     await expect(seedDemo(fresh.c.db, fresh.c.storage, { nodeEnv: production.nodeEnv, count: 1 })).rejects.toThrow(DemoDataRefusedError);
     await expect(seedDemo(fresh.c.db, fresh.c.storage, { nodeEnv: 'production', count: 1 })).rejects.toThrow(/production/i);
     await nothingWritten();

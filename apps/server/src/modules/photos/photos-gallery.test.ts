@@ -123,6 +123,7 @@ describe('delete', () => {
 describe('the main photo', () => {
   it('is the first approved, enabled photo by position, on the profile, feed card and share page', async () => {
     const { m, photos } = await withPhotos('Hauptfoto', 2);
+    expect((await api('PUT', '/api/me/settings', m.token, { shareEnabled: true })).statusCode).toBe(200);
     const [a, b, c] = photos as [string, string, string];
     const viewer = await member('Betrachter', 'male', ['female']);
     const profile = async () => (await api('GET', `/api/profile/${m.id}`, viewer.token)).json<PublicProfile>().profile;

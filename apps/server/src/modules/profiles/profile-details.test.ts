@@ -95,7 +95,7 @@ describe('interests and prompts seen by others', () => {
   it("shows another member's prompts and interests on the public profile, to members only", async () => {
     const greta = await member('Greta', 'female', ['male']);
     const viewer = await member('Viktor', 'male', ['female']);
-    await put(greta, { interests: ['reisen', 'kaffee'], prompts: [{ promptId: 'nicht-ohne', answer: 'Meer' }] });
+    await put(greta, { interests: ['reisen', 'kaffee'], prompts: [{ promptId: 'nicht-ohne', answer: 'Meer' }], shareEnabled: true });
     const res = await api('GET', `/api/profile/${greta.id}`, viewer.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({
@@ -104,6 +104,7 @@ describe('interests and prompts seen by others', () => {
     });
     expect((await t.app.inject({ method: 'GET', url: `/api/profile/${greta.id}` })).statusCode).toBe(401);
     const share = await t.app.inject({ method: 'GET', url: `/share/${greta.id}` });
+    expect(share.statusCode).toBe(200);
     expect(share.body).not.toContain('Meer');
   });
 

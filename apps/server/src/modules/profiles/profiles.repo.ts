@@ -35,7 +35,7 @@ export function emptyProfile(userId: string): ProfileRow {
     age_min: 18,
     age_max: 99,
     place_id: null,
-    share_enabled: true,
+    share_enabled: false,
     interests: [],
   };
 }

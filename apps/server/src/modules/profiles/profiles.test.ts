@@ -40,6 +40,7 @@ async function fullMember(name = 'Greta') {
     ageMin: 25,
     ageMax: 40,
     placeId: potsdam.id,
+    shareEnabled: true,
   });
   expect(res.statusCode).toBe(200);
   return { ...m, id };
@@ -53,7 +54,7 @@ describe('own profile', () => {
   it('starts empty, saves what is given and keeps the rest (the spec sends only the two texts)', async () => {
     const { token } = await register(t.app);
     const empty = (await get('/api/me/profile', token)).json();
-    expect(empty).toMatchObject({ aboutMe: '', lookingFor: '', birthDate: null, gender: null, interestedIn: [], ageMin: 18, ageMax: 99, place: null, shareEnabled: true, complete: false, photo: null });
+    expect(empty).toMatchObject({ aboutMe: '', lookingFor: '', birthDate: null, gender: null, interestedIn: [], ageMin: 18, ageMax: 99, place: null, shareEnabled: false, complete: false, photo: null });
 
     expect((await put(token, { aboutMe: 'Hallo!', lookingFor: 'Liebe' })).statusCode).toBe(200);
     await put(token, { gender: 'diverse', placeId: potsdam.id });
@@ -186,6 +187,37 @@ describe('share page', () => {
     expect(html).toContain('<h1>&#60;script&#62;&#34;Ev&#39;a&#34;&#60;/script&#62;</h1>');
     expect(decodeEntities(/<meta property="og:title" content="([^"]*)">/.exec(html)?.[1])).toBe(`${name}, 30 bei Funkeln`);
     expect(decodeEntities(/<img class="photo" src="[^"]+" alt="([^"]*)">/.exec(html)?.[1])).toBe(`Foto von ${name}`);
+  });
+
+  it('is off until the member turns sharing on in the settings, and gone at once when they turn it off (Art. 25)', async () => {
+    const m = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', 'Hanna');
+    const id = (await get('/api/me', m.token)).json<{ id: string }>().id;
+    const setShare = (shareEnabled: boolean) => t.app.inject({ method: 'PUT', url: '/api/me/settings', payload: { shareEnabled }, headers: bearer(m.token) });
+    expect((await get('/api/me/settings', m.token)).json()).toMatchObject({ shareEnabled: false });
+    expect((await get(`/share/${id}`)).statusCode).toBe(404);
+
+    expect((await setShare(true)).json()).toMatchObject({ shareEnabled: true });
+    const on = await get(`/share/${id}`);
+    expect(on.statusCode).toBe(200);
+    expect(on.body).toContain('<h1>Hanna</h1>');
+    expect(on.headers['cache-control']).toBe('no-store');
+    // Filling in the profile afterwards keeps the choice.
+    await put(m.token, { aboutMe: 'Hallo!', lookingFor: 'Liebe' });
+    expect((await get('/api/me/profile', m.token)).json()).toMatchObject({ shareEnabled: true });
+
+    expect((await setShare(false)).json()).toMatchObject({ shareEnabled: false });
+    const off = await get(`/share/${id}`);
+    expect(off.statusCode).toBe(404);
+    expect(off.body).not.toContain('Hanna');
+    expect(off.headers['cache-control']).toBe('no-store');
+  });
+
+  it('links the Impressum and the Datenschutz page, whether the profile is public or not', async () => {
+    const greta = await fullMember('Greta');
+    for (const res of [await get(`/share/${greta.id}`), await get('/share/00000000-0000-4000-8000-000000000000')]) {
+      expect(res.body).toContain('<a href="/impressum">Impressum</a>');
+      expect(res.body).toContain('<a href="/datenschutz">Datenschutz</a>');
+    }
   });
 
   it('says the profile is not public when sharing is off, and the same for unknown ids', async () => {

@@ -12,6 +12,9 @@ export interface ShareView {
 
 const CSS_LINK = html`<link rel="stylesheet" href="${profilesEndpoints.shareCss.path}">`;
 
+/** The web app's legal pages, linked from every public page (§ 5 DDG, Art. 13 DSGVO). */
+const FOOTER = html`<footer class="legal"><a href="/impressum">Impressum</a> · <a href="/datenschutz">Datenschutz</a></footer>`;
+
 /** Server-rendered share page: Open Graph and Twitter tags for messenger previews, no scripts. */
 export function renderSharePage(v: ShareView): string {
   const facts = [v.age !== null ? `${v.age}` : null, v.city].filter(Boolean).join(' · ');
@@ -63,7 +66,7 @@ function page(title: string, head: string, body: string): string {
   return html`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><meta name="robots" content="noindex, nofollow">
 !${head}
-!${CSS_LINK}</head><body><header><a class="brand" href="/">Funkeln</a></header>!${body}</body></html>`;
+!${CSS_LINK}</head><body><header><a class="brand" href="/">Funkeln</a></header>!${body}!${FOOTER}</body></html>`;
 }
 
 export const SHARE_CSS = `*{box-sizing:border-box}body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
@@ -73,4 +76,5 @@ header{width:100%;max-width:560px;padding:20px}.brand{color:#ff5c8a;font-weight:
 box-shadow:0 20px 60px rgba(0,0,0,.45);text-align:center}.photo{width:100%;max-width:320px;aspect-ratio:1;object-fit:cover;border-radius:16px}
 h1{font-size:28px;margin:16px 0 4px}.facts{color:#d9c6de;margin:0 0 12px;font-size:18px}p{line-height:1.5;color:#e8dcea}
 .cta{display:inline-block;margin-top:12px;padding:14px 22px;border-radius:999px;color:#fff;font-weight:700;text-decoration:none;
-background:linear-gradient(135deg,#e8336d,#ff7a45)}.cta:focus-visible{outline:3px solid #fff;outline-offset:3px}`;
+background:linear-gradient(135deg,#e8336d,#ff7a45)}.cta:focus-visible{outline:3px solid #fff;outline-offset:3px}
+.legal{margin:auto 0 24px;color:#d9c6de;font-size:14px}.legal a{color:#f6f1f7}.legal a:focus-visible{outline:3px solid #fff;outline-offset:2px}`;

@@ -19,7 +19,8 @@ export function shareRoutes(profiles: ProfilesService, photos: PhotosService, pu
     serve(app, endpoints.sharePage, async (req, reply) => {
       const id = req.params.id;
       const shared = z.uuid().safeParse(id).success ? await profiles.getShareable(id) : undefined;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // Not stored anywhere: a member who turns sharing off takes the page down at once.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!shared) return reply.code(404).send(renderNotPublicPage(`${publicUrl}/register`));
       const urls = await photos.publicUrls(shared.photo, SHARE_IMAGE_TTL, publicUrl);
       return reply.send(

@@ -102,11 +102,20 @@ export async function markPushSent(q: Queryable, id: number): Promise<void> {
   await typed(q).updateTable('push_outbox').set({ sent_at: now(), locked_until: null, last_error: null }).where('id', '=', id).execute();
 }
 
-/** Retention: delivered pushes go after a day, given-up ones after 7 (they hold no more than a title). */
+/** Retention (stated on the Datenschutz page): delivered pushes go after a day, given-up ones after 7. */
+export const PUSH_SENT_RETENTION_DAYS = 1;
+export const PUSH_FAILED_RETENTION_DAYS = 7;
+
+/** Deletes delivered and given-up pushes past their retention (they hold no more than a title). */
 export async function prunePushOutbox(q: Queryable): Promise<number> {
   const rows = await typed(q)
     .deleteFrom('push_outbox')
-    .where((eb) => eb.or([eb('sent_at', '<', sql<Date>`now() - interval '1 day'`), eb('failed_at', '<', sql<Date>`now() - interval '7 days'`)]))
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '<', sql<Date>`now() - make_interval(days => ${PUSH_SENT_RETENTION_DAYS})`),
+        eb('failed_at', '<', sql<Date>`now() - make_interval(days => ${PUSH_FAILED_RETENTION_DAYS})`),
+      ]),
+    )
     .returning('id')
     .execute();
   return rows.length;

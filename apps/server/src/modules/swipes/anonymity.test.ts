@@ -60,6 +60,7 @@ describe('anonymous flirts cannot be linked to the sender before the match', () 
     men.sort((a, b) => (a.id < b.id ? -1 : 1));
     // The last two in the feed's order: a likes-first ranking would move them to the top.
     const [liker, sender] = men.slice(-2) as [ApiMember, ApiMember];
+    expect((await api('PUT', '/api/me/settings', sender.token, { shareEnabled: true })).statusCode).toBe(200);
 
     const before = await walkFeed(r);
     expect(before.pages.flatMap((p) => (p as { cards: { id: string }[] }).cards.map((c) => c.id))).toEqual(men.map((m) => m.id));

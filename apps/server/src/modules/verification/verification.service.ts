@@ -25,7 +25,8 @@ import { FACE_MODEL_VERSION, type FaceEngine } from './face/face-engine.js';
 import { poseInstructions } from './face/pose.js';
 import * as repo from './verification.repo.js';
 
-const ATTEMPT_TTL_SECONDS = 10 * 60;
+/** A verification attempt (and the face features held for it in memory) lasts this long (stated on the Datenschutz page). */
+export const ATTEMPT_TTL_SECONDS = 10 * 60;
 const ADMIN_LINK_TTL_SECONDS = 30 * 60;
 const PENDING_PAGE = 50;
 

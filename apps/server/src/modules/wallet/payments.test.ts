@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, confirmEmail, ledgerProblems } from '../../../test/members.js';
 import { startStripeApi, type FakeCheckoutSession, type StripeApi } from '../../../test/stripe-api.js';
+import { OPERATOR_ENV } from '../../../test/operator-env.js';
 import { createStripeProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -122,7 +123,7 @@ describe('in production without Stripe', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Production needs SMTP; nothing is sent here (the mail job is not started).
-    t = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    t = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...OPERATOR_ENV });
   });
   afterEach(() => expectBalancedLedger(t));
   afterAll(() => t.close());

@@ -66,8 +66,9 @@ export function listDeliveredMails(q: Queryable, transport: string, limit: numbe
     .execute();
 }
 
-const SENT_RETENTION_DAYS = 7;
-const FAILED_RETENTION_DAYS = 30;
+/** Sent mails are deleted after this many days, given-up ones after FAILED_RETENTION_DAYS (stated on the Datenschutz page). */
+export const SENT_RETENTION_DAYS = 7;
+export const FAILED_RETENTION_DAYS = 30;
 
 /** Deletes mails sent more than 7 days ago and given-up ones after 30; returns how many. */
 export async function pruneOutbox(q: Queryable): Promise<number> {

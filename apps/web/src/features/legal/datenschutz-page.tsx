@@ -1,6 +1,6 @@
 import { privacy } from '../../i18n/de-legal';
-import { LegalDocumentView } from './components/legal-document-view';
+import { LegalPage } from './legal-page';
 
 export function DatenschutzPage() {
-  return <LegalDocumentView document={privacy} />;
+  return <LegalPage build={privacy} />;
 }

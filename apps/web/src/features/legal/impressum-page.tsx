@@ -1,6 +1,6 @@
 import { imprint } from '../../i18n/de-legal';
-import { LegalDocumentView } from './components/legal-document-view';
+import { LegalPage } from './legal-page';
 
 export function ImpressumPage() {
-  return <LegalDocumentView document={imprint} />;
+  return <LegalPage build={imprint} />;
 }

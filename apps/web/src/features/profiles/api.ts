@@ -1,5 +1,6 @@
 import type { EntriesResponse, PhotoCategory } from '@funkeln/contracts/leaderboard';
 import type { GalleryResponse } from '@funkeln/contracts/profiles';
+import { accountEndpoints } from '@funkeln/contracts/routes/account';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
@@ -15,6 +16,11 @@ export function usePublicProfile(id: string) {
     // An unknown or hidden profile stays that way; do not ask again.
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
+}
+
+/** Whether the member allows their share page: the settings' switch (same query as the settings page). */
+export function useOwnShareEnabled(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.memberSettings(), queryFn: () => call(accountEndpoints.settings), enabled, select: (s) => s.shareEnabled });
 }
 
 /** The server-rendered share page with link previews (not a route of this app). */

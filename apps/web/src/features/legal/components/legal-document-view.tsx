@@ -1,16 +1,24 @@
-import type { LegalDocument } from '../../../i18n/de-legal';
+import { Notice } from '../../../components/ui/notice';
+import { type LegalDocument, sampleNotice } from '../../../i18n/de-legal';
 
 interface LegalDocumentViewProps {
   document: LegalDocument;
+  /** The operator's details are a sample (outside production, not configured): say so above everything. */
+  sample: boolean;
 }
 
-export function LegalDocumentView({ document }: LegalDocumentViewProps) {
+export function LegalDocumentView({ document, sample }: LegalDocumentViewProps) {
   return (
     <article className="page page--narrow legal" aria-labelledby="legal-title">
       <header className="legal__header">
         <h1 id="legal-title">{document.title}</h1>
         <p className="legal__intro">{document.intro}</p>
         <p className="legal__updated muted">{document.updated}</p>
+        {sample ? (
+          <Notice tone="warning" testId="legal-sample">
+            {sampleNotice}
+          </Notice>
+        ) : null}
       </header>
       {document.sections.map((section) => (
         <section key={section.heading} className="legal__section card">

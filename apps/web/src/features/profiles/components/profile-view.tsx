@@ -76,7 +76,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
             {de.profile.write}
           </Link>
         ) : null}
-        <ShareActions id={user.id} name={user.display_name} />
+        <ShareActions id={user.id} name={user.display_name} own={own} />
         {canMessage ? <ReportButton target={{ userId: user.id }} /> : null}
         {own ? <PhotoGalleryManager /> : null}
         {own ? <ContestEntries /> : null}

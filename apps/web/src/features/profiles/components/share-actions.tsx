@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
-import { sharePath } from '../api';
+import { sharingOff } from '../../../i18n/de-legal';
+import { sharePath, useOwnShareEnabled } from '../api';
 
 interface ShareActionsProps {
   id: string;
   name: string;
+  /** The member's own profile: while their sharing is off, say so and point to the settings. */
+  own: boolean;
 }
 
 type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; url: string };
@@ -19,8 +23,10 @@ async function copy(url: string): Promise<boolean> {
 }
 
 /** 'Profil teilen' through the Web Share API, else the link goes to the clipboard; plus the share page preview. */
-export function ShareActions({ id, name }: ShareActionsProps) {
+export function ShareActions({ id, name, own }: ShareActionsProps) {
   const [state, setState] = useState<ShareState>({ kind: 'idle' });
+  const shareEnabled = useOwnShareEnabled(own);
+  const off = own && shareEnabled.data === false;
   const url = `${window.location.origin}${sharePath(id)}`;
 
   const share = async () => {
@@ -40,8 +46,13 @@ export function ShareActions({ id, name }: ShareActionsProps) {
 
   return (
     <div className="share-actions">
+      {off ? (
+        <p className="share-actions__off muted" data-testid="share-off">
+          {sharingOff.hint} <Link to="/settings">{sharingOff.settingsLink}</Link>
+        </p>
+      ) : null}
       <div className="share-actions__buttons">
-        <button type="button" className="btn btn--primary" onClick={() => void share()}>
+        <button type="button" className="btn btn--primary" onClick={() => void share()} disabled={off}>
           <svg className="btn__icon btn__icon--stroke" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <circle cx="18" cy="5.5" r="2.5" />
             <circle cx="6" cy="12" r="2.5" />
