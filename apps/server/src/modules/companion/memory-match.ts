@@ -14,8 +14,11 @@ const FRAMING = [
   'merkst', 'nochmal', 'eigentlich', 'bitte', 'dass', 'denn', 'mal', 'kannst', 'wer', 'wann', 'warum', 'wieso', 'weshalb', 'woher', 'wohin',
   'wem', 'wen', 'wessen', 'welch',
 ];
-/** Forms of "to be called" and "name" mean the same thing ("Wie heißt mein Hund?" / "Mein Hund namens Bruno"). */
-const SAME_MEANING: Record<string, string> = { heisst: 'nam', heiss: 'nam', hiess: 'nam', heissen: 'nam' };
+/**
+ * Stems that mean the same here: forms of "heißen" and "Name" ("Wie heißt mein Hund?" / "Mein Hund
+ * namens Bruno"), and "gern" with its superlative "am liebsten".
+ */
+const SAME_MEANING: Record<string, string> = { heisst: 'nam', heiss: 'nam', hiess: 'nam', heissen: 'nam', gern: 'lieb' };
 
 const STOP = new Set([...stopwords, ...FRAMING].map((w) => w.toLowerCase()));
 const STOP_STEMS = new Set([...STOP].map((w) => stemmer(w)));

@@ -20,6 +20,9 @@ describe('matching a question to what the member saved', () => {
     ['Was trinke ich am liebsten?', 'Ich trinke am liebsten Cappuccino.', 'Cappuccino'],
     ['Was trinke ich denn so am liebsten?', 'Ich trinke am liebsten Cappuccino.', 'Cappuccino'],
     ['Erinnerst du dich, was ich am liebsten trinke?', 'Ich trinke am liebsten Cappuccino.', 'Cappuccino'],
+    ['Wie war nochmal der Name meines Hundes?', 'Mein Hund heißt Bello.', 'Bello'],
+    ['Was trinke ich gerne?', 'Ich trinke am liebsten Cappuccino.', 'Cappuccino'],
+    ['WAS TRINKE ICH AM LIEBSTEN', 'Ich trinke am liebsten Cappuccino.', 'Cappuccino'],
     ['Wie heißt meine Schwester?', 'Meine Schwester heißt Ida.', 'Ida'],
     ['Wo wohne ich?', 'Ich wohne seit drei Jahren in Leipzig.', 'in Leipzig'],
     ['Was ist mein Lieblingsessen?', 'Mein Lieblingsessen ist Käsespätzle.', 'Käsespätzle'],
@@ -39,6 +42,8 @@ describe('matching a question to what the member saved', () => {
     'Wer bist du?',
     'Was soll ich ihr schreiben?',
     'Wie geht es dir?',
+    'Was trinkt meine Schwester?',
+    'Wo wohnt mein Hund?',
   ])('finds nothing for %s', (question) => {
     expect(bestMatch(question, MEMORIES, [])).toBeUndefined();
   });

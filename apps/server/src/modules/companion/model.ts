@@ -12,7 +12,7 @@ export interface CompletionRequest {
   onDelta?: (text: string) => void;
 }
 
-export interface EngineContext {
+interface EngineContext {
   /** Memories matching the message (full-text search), best first. */
   relevant: string[];
   /** The newest memories besides those. */
