@@ -19,7 +19,7 @@ test('a member picks interests and a prompt; another sees the shared ones on the
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), greta.token);
   await page.goto('/onboarding');
-  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 2 von 4');
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 2 von 5');
   for (const name of EIGHT) await page.getByRole('button', { name, exact: true }).click();
   const ninth = page.getByRole('button', { name: 'Fußball', exact: true });
   await expect(ninth).toHaveAttribute('aria-disabled', 'true');
@@ -36,14 +36,21 @@ test('a member picks interests and a prompt; another sees the shared ones on the
   await page.getByLabel('Deine Antwort').fill('Kaffee am Morgen und das Meer.');
   await expect(page.getByText('30 / 150')).toBeVisible();
 
-  const saved = page.waitForEvent('dialog').then(async (dialog) => {
-    const message = dialog.message();
-    await dialog.accept();
-    return message;
+  // No native alert: the save bar confirms inline, announced as a status.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.getByRole('button', { name: 'Speichern' }).click();
-  expect(await saved).toBe('Profil gespeichert');
-  await expect(page.getByTestId('onboarding-step')).toHaveText('Alle 4 Schritte erledigt');
+  await expect(page.getByRole('status').filter({ hasText: 'Profil gespeichert' })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  // Left: the optional Top10 step, which Greta skips.
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 5 von 5');
+  const top10 = page.getByRole('region', { name: 'Beim Top10 mitmachen' });
+  await expect(top10.getByRole('checkbox', { name: 'Urlaub' })).toBeVisible();
+  await top10.getByRole('button', { name: 'Überspringen' }).click();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Alle 5 Schritte erledigt');
 
   // Ben shares Reisen and Kaffee; only Greta's age is in his range, so her card comes up soon among the demo members.
   const ben = await memberWithProfile(request, 'Ben', 'male');

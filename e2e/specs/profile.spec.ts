@@ -24,13 +24,9 @@ test('onboarding with a photo, then the profile page and the share page for link
   await page.getByRole('checkbox', { name: 'Profil über Link teilen erlauben' }).check();
   await page.getByLabel('Profilfoto').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() });
 
-  const saved = page.waitForEvent('dialog').then(async (dialog) => {
-    const message = dialog.message();
-    await dialog.accept();
-    return message;
-  });
+  // No native alert: the save bar confirms inline, announced as a status.
   await page.getByRole('button', { name: 'Speichern' }).click();
-  expect(await saved).toBe('Profil gespeichert');
+  await expect(page.getByRole('status').filter({ hasText: 'Profil gespeichert' })).toBeVisible();
   await expect(page.getByTestId('photo-status')).toContainText('Freigegeben');
 
   await page.getByRole('link', { name: 'Profil ansehen' }).click();

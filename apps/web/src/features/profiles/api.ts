@@ -1,8 +1,6 @@
-import type { EntriesResponse, PhotoCategory } from '@funkeln/contracts/leaderboard';
 import type { GalleryResponse } from '@funkeln/contracts/profiles';
 import { accountEndpoints } from '@funkeln/contracts/routes/account';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
-import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, hrefOf } from '../../lib/api';
@@ -25,34 +23,6 @@ export function useOwnShareEnabled(enabled: boolean) {
 
 /** The server-rendered share page with link previews (not a route of this app). */
 export const sharePath = (id: string) => hrefOf(profilesEndpoints.sharePage, { params: { id } });
-
-const entriesKey = queryKeys.contestEntries();
-
-export function useContestEntries() {
-  return useQuery({ queryKey: entriesKey, queryFn: () => call(leaderboardEndpoints.entries) });
-}
-
-export interface EntriesChoice {
-  categories: PhotoCategory[];
-  /** The photo chosen per category; a category left out competes with the main photo. */
-  photos: EntriesResponse['photos'];
-}
-
-export function useSaveEntries() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ categories, photos }: EntriesChoice) => call(leaderboardEndpoints.setEntries, { body: { categories, photos } }),
-    // The box follows the click at once; the server's answer (or the old state on failure) settles it.
-    onMutate: (choice) => {
-      const before = queryClient.getQueryData(entriesKey);
-      void queryClient.cancelQueries({ queryKey: entriesKey });
-      queryClient.setQueryData(entriesKey, choice);
-      return { before };
-    },
-    onError: (_error, _choice, context) => queryClient.setQueryData(entriesKey, context?.before),
-    onSuccess: (data) => queryClient.setQueryData(entriesKey, data),
-  });
-}
 
 const galleryKey = queryKeys.gallery();
 

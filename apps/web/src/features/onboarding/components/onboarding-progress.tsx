@@ -1,8 +1,8 @@
 import type { OwnProfile } from '@funkeln/contracts/profiles';
 import { de } from '../../../i18n/de';
 
-/** The four things onboarding asks for, in order, and whether the saved profile has each. */
-function onboardingSteps(profile: OwnProfile) {
+/** What onboarding asks for, in order, and whether each is done (the Top10 step: entered or skipped). */
+function onboardingSteps(profile: OwnProfile, top10Done: boolean) {
   return [
     { label: de.details.steps.photos, done: profile.photo !== null },
     { label: de.details.steps.interests, done: profile.interests.length > 0 },
@@ -11,12 +11,13 @@ function onboardingSteps(profile: OwnProfile) {
       label: de.details.steps.basics,
       done: Boolean(profile.birthDate && profile.gender && profile.interestedIn.length > 0 && profile.place),
     },
+    { label: de.details.steps.top10, done: top10Done },
   ];
 }
 
-/** "Schritt 2 von 4": the first step still open, with the list of steps and a progress bar. */
-export function OnboardingProgress({ profile }: { profile: OwnProfile }) {
-  const steps = onboardingSteps(profile);
+/** "Schritt 2 von 5": the first step still open, with the list of steps and a progress bar. */
+export function OnboardingProgress({ profile, top10Done }: { profile: OwnProfile; top10Done: boolean }) {
+  const steps = onboardingSteps(profile, top10Done);
   const open = steps.findIndex((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;
   const heading = open === -1 ? de.details.progressDone(steps.length) : de.details.progress(open + 1, steps.length);

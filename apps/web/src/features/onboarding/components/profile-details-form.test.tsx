@@ -1,6 +1,7 @@
 import { errorMessage, type ErrorCode } from '@funkeln/contracts/errors';
 import { INTERESTS, MAX_PROMPT_ANSWER, PROMPTS } from '@funkeln/contracts/profile-details';
 import type { OwnProfile, ProfileUpdateBody } from '@funkeln/contracts/profiles';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -57,10 +58,12 @@ describe('interests in the profile form', () => {
     expect(chip(picked[0]!.label).getAttribute('aria-pressed')).toBe('false');
     await user.click(ninth);
     expect(ninth.getAttribute('aria-pressed')).toBe('true');
-    window.alert = () => undefined;
     await user.click(save());
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent.at(-1)?.interests).toEqual(picked.slice(1, 9).map((i) => i.id));
+    // Confirmed inline in the save bar's status region (no native alert).
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe(de.onboarding.saved));
+    expect(screen.getByTestId('save-status').getAttribute('role')).toBe('status');
   });
 });
 
@@ -74,7 +77,6 @@ describe('prompts in the profile form', () => {
         return { ...profile, prompts: body.prompts ?? [] };
       }),
     );
-    window.alert = () => undefined;
     const { user } = renderPage(<ProfileForm profile={profile} />);
     const add = () => screen.getByRole('button', { name: de.details.addPrompt });
     await user.click(add());
@@ -137,13 +139,13 @@ describe('prompts in the profile form', () => {
 });
 
 describe('onboarding progress', () => {
-  it('names the first open step: "Schritt 2 von 4" once a photo is there', async () => {
+  it('names the first open step: "Schritt 2 von 5" once a photo is there', async () => {
     const photo = { id: 'p', status: 'approved' as const, statusLabel: 'Freigegeben', url: '/p.jpg', thumbUrl: '/t.jpg', createdAt: '2026-01-01T00:00:00Z' };
-    server.use(consent, answerFor(profilesEndpoints.ownProfile, { ...profile, photo }));
+    server.use(consent, answerFor(profilesEndpoints.ownProfile, { ...profile, photo }), answerFor(leaderboardEndpoints.entries, { categories: [], photos: {} }));
     renderPage(<OnboardingPage />);
-    expect((await screen.findByTestId('onboarding-step')).textContent).toBe('Schritt 2 von 4');
+    expect((await screen.findByTestId('onboarding-step')).textContent).toBe('Schritt 2 von 5');
     expect(screen.getByRole('navigation', { name: de.details.progressLabel }).querySelector('[aria-current="step"]')?.textContent).toBe(de.details.steps.interests);
-    // The Art. 9 consent is still asked as before.
-    expect(screen.getByRole('checkbox', { name: de.onboarding.consent })).toBeTruthy();
+    // The Art. 9 consent section is still there (with the consent on record, it says where to withdraw it).
+    expect(await screen.findByTestId('consent-given')).toBeTruthy();
   });
 });

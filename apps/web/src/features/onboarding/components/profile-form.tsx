@@ -54,8 +54,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
     const result = await save({ body: updateBodyOf(values), file: photo.picked?.file ?? null, onUploaded: photo.clear });
     if (!result) return;
     reset(formValuesOf(result));
-    setSaved(true);
-    window.alert(de.onboarding.saved);
+    setSaved(true); // the save bar's status region says so (no native alert)
   };
 
   const showViewLink = me !== null && (saved || hasContent(profile));

@@ -1,0 +1,98 @@
+import { categoryLabels, type EntriesBody } from '@funkeln/contracts/leaderboard';
+import { INTERESTS, PROMPTS } from '@funkeln/contracts/profile-details';
+import type { OwnProfile } from '@funkeln/contracts/profiles';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
+import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { de } from '../../../i18n/de';
+import { setToken } from '../../../lib/token-storage';
+import { answerFor, routeFor } from '../../../test/api-handlers';
+import { renderPage } from '../../../test/render';
+import { server } from '../../../test/server';
+import { OnboardingPage } from '../onboarding-page';
+
+/** Everything but the Top10 step is done. */
+const profile: OwnProfile = {
+  aboutMe: 'Hallo',
+  lookingFor: 'Gespräche',
+  birthDate: '1990-01-01',
+  gender: 'female',
+  interestedIn: ['male'],
+  ageMin: 25,
+  ageMax: 40,
+  place: { id: 1, name: 'Berlin', region: 'Berlin' },
+  shareEnabled: false,
+  complete: true,
+  photo: { id: 'p', status: 'approved', statusLabel: 'Freigegeben', url: '/p.jpg', thumbUrl: '/t.jpg', createdAt: '2026-01-01T00:00:00Z' },
+  interests: [INTERESTS[0].id],
+  prompts: [{ promptId: PROMPTS[0].id, answer: 'Kaffee' }],
+};
+
+const me = {
+  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
+  email: 'anna@example.de',
+  display_name: 'Anna',
+  email_verified: true,
+  role: 'member' as const,
+  created_at: '2026-05-01T10:00:00.000Z',
+  isPremium: false,
+  premiumUntil: null,
+};
+
+function serve(entered: EntriesBody['categories'] = []) {
+  const sent: EntriesBody[] = [];
+  setToken('token');
+  server.use(
+    answerFor(authEndpoints.me, me),
+    answerFor(privacyEndpoints.consent, { orientation: 'given', history: [] }),
+    answerFor(profilesEndpoints.ownProfile, profile),
+    answerFor(leaderboardEndpoints.entries, { categories: entered, photos: {} }),
+    routeFor(leaderboardEndpoints.setEntries, ({ body }) => {
+      sent.push(body);
+      return { categories: body.categories, photos: body.photos ?? {} };
+    }),
+  );
+  return sent;
+}
+
+const step = () => screen.findByTestId('onboarding-step');
+const top10 = () => screen.getByRole('region', { name: de.contest.title });
+
+describe('the Top10 step of onboarding', () => {
+  it('is step 5 of 5, offers the same opt-in as the profile page and is done once a category is chosen', async () => {
+    const sent = serve();
+    const { user } = renderPage(<OnboardingPage />);
+    await waitFor(async () => expect((await step()).textContent).toBe('Schritt 5 von 5'));
+    expect(screen.getByRole('navigation', { name: de.details.progressLabel }).querySelector('[aria-current="step"]')?.textContent).toBe(de.details.steps.top10);
+    const vacation = within(top10()).getByRole<HTMLInputElement>('checkbox', { name: categoryLabels.vacation });
+    await waitFor(() => expect(vacation.disabled).toBe(false));
+    await user.click(vacation);
+    await waitFor(() => expect(sent).toEqual([{ categories: ['vacation'], photos: {} }]));
+    expect(await within(top10()).findByText(de.contest.saved)).toBeTruthy();
+    expect((await step()).textContent).toBe(de.details.progressDone(5));
+    // Entered: nothing left to skip.
+    expect(within(top10()).queryByRole('button', { name: de.details.top10Skip })).toBeNull();
+  });
+
+  it('can be skipped, stays skipped on the next visit, and can be taken up again', async () => {
+    const sent = serve();
+    const first = renderPage(<OnboardingPage />);
+    await waitFor(async () => expect((await step()).textContent).toBe('Schritt 5 von 5'));
+    await first.user.click(within(top10()).getByRole('button', { name: de.details.top10Skip }));
+    expect((await step()).textContent).toBe(de.details.progressDone(5));
+    expect(within(top10()).getByText(de.details.top10Skipped)).toBeTruthy();
+    expect(within(top10()).queryByRole('checkbox')).toBeNull();
+    first.unmount();
+
+    const again = renderPage(<OnboardingPage />);
+    await waitFor(async () => expect((await step()).textContent).toBe(de.details.progressDone(5)));
+    await waitFor(() => expect(within(top10()).getByText(de.details.top10Skipped)).toBeTruthy());
+    await again.user.click(within(top10()).getByRole('button', { name: de.details.top10Undo }));
+    expect(within(top10()).getByRole('checkbox', { name: categoryLabels.face })).toBeTruthy();
+    expect((await step()).textContent).toBe('Schritt 5 von 5');
+    expect(sent).toEqual([]);
+  });
+});
