@@ -1,5 +1,5 @@
 import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { sendReport, type ReportTarget } from '../../lib/reports';
@@ -28,9 +28,12 @@ export function ReportDialog({ target, onClose, onSent }: ReportDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // A layout effect's cleanup runs while the dialog is still in the document, so close() hands the
+  // focus back to the button that opened it (an unmounted open dialog would leave it on <body>).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
   }, []);
 
   const submit = async (event: FormEvent) => {

@@ -36,25 +36,28 @@ export function MessageThread({ memberId, memberName, messages, typing, hasOlder
         </button>
       ) : null}
       {messages.length === 0 ? <p className="muted thread__empty">{de.messages.threadEmpty}</p> : null}
-      <ol className="thread__list" role="log" aria-label={de.messages.threadLabel(memberName)} data-testid="message-thread">
-        {items.map((item) =>
-          item.kind === 'day' ? (
-            <li key={item.key} className="thread__day" data-testid="day-separator">
-              {item.label}
-            </li>
-          ) : (
-            <MessageBubble
-              key={item.key}
-              message={item.message}
-              mine={item.mine}
-              memberName={memberName}
-              groupStart={item.groupStart}
-              groupEnd={item.groupEnd}
-              read={item.read}
-            />
-          ),
-        )}
-      </ol>
+      {/* The live region wraps the list: role="log" on the <ol> itself would take away its list semantics. */}
+      <div role="log" aria-label={de.messages.threadLabel(memberName)}>
+        <ol className="thread__list" data-testid="message-thread">
+          {items.map((item) =>
+            item.kind === 'day' ? (
+              <li key={item.key} className="thread__day" data-testid="day-separator">
+                {item.label}
+              </li>
+            ) : (
+              <MessageBubble
+                key={item.key}
+                message={item.message}
+                mine={item.mine}
+                memberName={memberName}
+                groupStart={item.groupStart}
+                groupEnd={item.groupEnd}
+                read={item.read}
+              />
+            ),
+          )}
+        </ol>
+      </div>
       <p className="thread__typing" aria-live="polite" data-testid="typing-indicator">
         {typing ? de.messages.typing(memberName) : ''}
       </p>

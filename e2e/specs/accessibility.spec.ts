@@ -1,0 +1,176 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { analyse, audit } from '../support/axe.js';
+import { confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+
+// WCAG 2.2 AA: every page, both themes, phone and desktop width, without serious or critical axe findings.
+const THEMES = ['dark', 'light'] as const;
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+// In ADMIN_EMAILS of the e2e server (start-server.mjs); admin-privacy.spec.ts signs it up too.
+const ADMIN = 'admin.e2e@example.org';
+
+interface Sessions {
+  member: Member;
+  other: Member;
+  newcomer: string;
+  admin: string;
+}
+
+/** The admin account: signed up and confirmed, or (when another spec made it first) signed in. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD, displayName: 'Chefin' } });
+  if (res.ok()) {
+    await confirmEmail(request, ADMIN);
+    return ((await res.json()) as { token: string }).token;
+  }
+  const login = await request.post('/api/auth/login', { data: { email: ADMIN, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function prepare(request: APIRequestContext): Promise<Sessions> {
+  const member = await memberWithProfile(request, 'Alma', 'female');
+  await confirmEmail(request, member.email);
+  const other = await memberWithProfile(request, 'Bruno', 'male');
+  const fan = await memberWithProfile(request, 'Carla', 'female');
+  // Populated lists: a match with a conversation, and a flirt waiting.
+  const swipe = async (from: Member, to: Member, type: 'like' | 'flirt') => expect((await request.post(`/api/likes/${to.id}?type=${type}`, { headers: from.headers })).ok()).toBe(true);
+  await swipe(member, other, 'like');
+  await swipe(other, member, 'like');
+  await swipe(fan, member, 'flirt');
+  expect((await request.post('/api/wallet/purchases', { headers: member.headers, data: { packId: 'starter' } })).ok()).toBe(true);
+  const sent = await request.post(`/api/messages/${other.id}`, { headers: member.headers, data: { body: 'Hallo Bruno!', prepaidReply: 0 } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const registered = await request.post('/api/auth/register', { data: { email: uniqueEmail('neu'), password: PASSWORD, displayName: 'Neu' } });
+  const { token: newcomer } = (await registered.json()) as { token: string };
+  return { member, other, newcomer, admin: await adminToken(request) };
+}
+
+interface Finding {
+  page: string;
+  lines: string[];
+}
+
+/** Every path in both themes and both widths with `token` signed in (null: a visitor). */
+async function auditAll(browser: Browser, token: string | null, paths: string[]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const theme of THEMES) {
+    const context = await browser.newContext();
+    await context.addInitScript(
+      ([t, s]) => {
+        localStorage.setItem('theme', t);
+        if (s) localStorage.setItem('token', s);
+        else localStorage.removeItem('token');
+      },
+      [theme, token] as const,
+    );
+    const page = await context.newPage();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const path of paths) {
+        const lines = await audit(page, path);
+        if (lines.length) findings.push({ page: `${path} (${theme}, ${size.width} px)`, lines });
+      }
+    }
+    await context.close();
+  }
+  return findings;
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.page}\n${f.lines.join('\n')}`).join('\n');
+}
+
+test.describe.serial('accessibility', () => {
+  let sessions: Sessions;
+
+  test.beforeAll(async ({ request }) => {
+    sessions = await prepare(request);
+  });
+
+  test('visitor pages have no serious or critical axe findings', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const findings = await auditAll(browser, null, ['/', '/login', '/register', '/forgot-password', '/reset?token=abc', '/verify?token=abc', '/impressum', '/datenschutz', '/gibt-es-nicht']);
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  test('member pages have no serious or critical axe findings', async ({ browser }) => {
+    test.setTimeout(480_000);
+    const { member, other } = sessions;
+    const paths = [
+      '/discover',
+      '/matches',
+      '/flirts',
+      '/messages',
+      `/messages/${other.id}`,
+      `/profile/${member.id}`,
+      `/profile/${other.id}`,
+      '/settings',
+      '/wallet',
+      '/leaderboard',
+      '/vote',
+      '/digital-friend',
+      '/verification',
+    ];
+    const findings = await auditAll(browser, member.token, paths);
+    findings.push(...(await auditAll(browser, sessions.newcomer, ['/onboarding'])));
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  test('admin pages have no serious or critical axe findings', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const findings = await auditAll(browser, sessions.admin, ['/admin/settings', '/admin/moderation']);
+    expect(findings, report(findings)).toEqual([]);
+  });
+});
+
+/** Presses Tab until `target` has the focus (at most 80 times) and checks it shows a focus outline. */
+async function tabTo(page: Page, target: Locator, outlined: Locator = target): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      expect(await outlined.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('keyboard only: swipe on /discover; the report dialog takes the focus and gives it back', async ({ browser, request }) => {
+  const member = await memberWithProfile(request, 'Tasta', 'female');
+  const other = await memberWithProfile(request, 'Klick', 'male');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((token) => localStorage.setItem('token', token), member.token);
+  const page = await context.newPage();
+
+  await page.goto('/discover');
+  const top = page.getByTestId('top-card');
+  await expect(top).toBeVisible();
+  const skip = page.getByRole('button', { name: 'Skip', exact: true });
+  await tabTo(page, skip, skip.locator('.swipe-action__icon'));
+  const first = await top.textContent();
+  await page.keyboard.press('Enter');
+  await expect(top).not.toHaveText(first ?? '');
+  await expect(skip).toBeFocused();
+
+  await page.goto(`/profile/${other.id}`);
+  const opener = page.getByRole('button', { name: 'Melden', exact: true });
+  await expect(opener).toBeVisible();
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Melden' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  for (const theme of THEMES) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const findings = await analyse(page);
+    expect(findings, `report dialog (${theme})\n${findings.join('\n')}`).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await context.close();
+});
