@@ -57,6 +57,8 @@ async function main(): Promise<void> {
     } else {
       console.log(`${result.created} Demo-Mitglieder angelegt in ${seconds} s. / Created ${result.created} demo members in ${seconds} s. (${where})`);
     }
+    const { entries, votes } = result.activity;
+    if (entries + votes > 0) console.log(`Top10: ${entries} Teilnahmen, ${votes} Stimmen diesen Monat. / Top10: ${entries} entries, ${votes} votes this month.`);
   } finally {
     await container.close();
     await db.close();
