@@ -59,8 +59,10 @@ test('an admin disables a pending photo and resolves a report; the reporter expo
   await page.getByRole('button', { name: 'Mein Profil' }).click();
   await expect(page.getByRole('link', { name: 'Admin: Moderation' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const reported = await register(request, uniqueEmail('gemeldet'), 'Gemeldet');
-  const threshold = page.getByLabel('MODERATION_REVIEW_THRESHOLD');
+  // A name of its own, so a retry does not find the photo of an earlier attempt in the queue.
+  const reportedName = `Gemeldet ${Date.now().toString(36)}`;
+  const reported = await register(request, uniqueEmail('gemeldet'), reportedName);
+  const threshold = page.getByRole('spinbutton', { name: 'Foto-Moderation: prüfen ab' });
   const originalThreshold = await threshold.inputValue();
   try {
     await threshold.fill('0');
@@ -90,7 +92,7 @@ test('an admin disables a pending photo and resolves a report; the reporter expo
   // The admin disables the photo and resolves the report; both lists and the log reload.
   await signInAs(page, admin);
   await page.goto('/admin/moderation');
-  const pending = page.getByTestId('pending-photo').filter({ hasText: reported.id });
+  const pending = page.getByTestId('pending-photo').filter({ hasText: reportedName });
   await expect(pending).toBeVisible();
   await pending.getByRole('button', { name: 'Sperren', exact: true }).click();
   await expect(page.getByText('Foto gesperrt.')).toBeVisible();

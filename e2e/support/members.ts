@@ -37,3 +37,16 @@ export async function confirmEmail(request: APIRequestContext, email: string): P
   const link = new URL(await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify'));
   expect((await request.post('/api/auth/verify/confirm', { data: { token: link.searchParams.get('token') } })).ok()).toBe(true);
 }
+
+/** In ADMIN_EMAILS of the e2e server (start-server.mjs). */
+const ADMIN_EMAIL = 'admin.e2e@example.org';
+
+/** The e2e admin ('Chefin'): signed up and confirmed on first use, signed in after that. */
+export async function adminSession(request: APIRequestContext): Promise<Pick<Member, 'token' | 'headers'>> {
+  const registered = await request.post('/api/auth/register', { data: { email: ADMIN_EMAIL, password: PASSWORD, displayName: 'Chefin' } });
+  if (registered.ok()) await confirmEmail(request, ADMIN_EMAIL);
+  const res = registered.ok() ? registered : await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { token } = (await res.json()) as { token: string };
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}

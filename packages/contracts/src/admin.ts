@@ -20,11 +20,23 @@ export const pendingPhoto = z.object({
   created_at: z.string(),
   /** Additive (issue 19): the face check at upload found no face ('kein Gesicht'); false when it found one or did not run. */
   no_face: z.boolean(),
+  /** Additive (issue 20): the owner's display name, so the queue names members instead of showing ids. */
+  user_name: z.string(),
 });
 export type PendingPhoto = z.infer<typeof pendingPhoto>;
 export const pendingPhotosResponse = z.array(pendingPhoto);
 export const photoIdParams = z.object({ id: z.uuid('Ungültige Foto-ID.') });
 export const photoActionParams = z.object({ id: z.uuid('Ungültige Foto-ID.'), action: z.enum(['enable', 'disable'], { error: 'Erlaubt sind enable und disable.' }) });
+
+/** A reported photo as the admin sees it: a signed thumbnail link (as in the photo queue) and its state. */
+export const reportedPhoto = z.object({
+  id: z.string(),
+  thumbUrl: z.string(),
+  moderation_status: z.string(),
+  /** Hidden by an admin ('Sperren'); 'Freigeben' shows it again. */
+  disabled: z.boolean(),
+});
+export type ReportedPhoto = z.infer<typeof reportedPhoto>;
 
 /** GET /api/admin/reports: spec fields plus the reported member, the status and the time. */
 export const adminReport = z.object({
@@ -37,13 +49,25 @@ export const adminReport = z.object({
   reported: z.object({ id: z.string(), name: z.string() }).nullable(),
   status: z.enum(['open', 'resolved', 'dismissed']),
   created_at: z.string(),
+  /** Additive (issue 20): for a photo report the photo itself, null for other reports or when the photo is deleted. */
+  photo: reportedPhoto.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportsResponse = z.array(adminReport);
 export const reportIdParams = z.object({ id: z.uuid('Ungültige Meldungs-ID.') });
 export const resolveReportBody = z.object({ status: z.enum(['resolved', 'dismissed']).default('resolved') });
 
-export const auditEntry = z.object({ id: z.number().int(), admin: z.string(), action: z.string(), target: z.string(), details: z.record(z.string(), z.unknown()), created_at: z.string() });
+export const auditEntry = z.object({
+  id: z.number().int(),
+  admin: z.string(),
+  action: z.string(),
+  target: z.string(),
+  /** Additive (issue 20): the display name of the member the action concerned (photo owner, verified, suspended or reported member); null if none or deleted. */
+  member: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditResponse = z.array(auditEntry);
 
 export const userIdParams = z.object({ id: z.uuid('Ungültige Mitglieds-ID.') });

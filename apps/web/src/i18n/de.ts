@@ -626,7 +626,7 @@ export const de = {
     status: { open: 'offen', resolved: 'erledigt', dismissed: 'verworfen' },
     audit: 'Protokoll',
     noAudit: 'Noch keine Einträge.',
-    auditColumns: { time: 'Zeit', admin: 'Admin', action: 'Aktion', target: 'Ziel' },
+    auditColumns: { time: 'Zeit', admin: 'Admin', action: 'Aktion', member: 'Mitglied', target: 'Ziel' },
     actionFailed: 'Aktion fehlgeschlagen',
     link: 'Admin',
   },

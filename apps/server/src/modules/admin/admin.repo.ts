@@ -33,11 +33,12 @@ export async function cleanupTokens(q: Queryable) {
 
 export function pendingPhotos(q: Queryable) {
   return typed(q)
-    .selectFrom('photos')
-    .select(['id', 'user_id', 'status', 'moderation_label', 'moderation_scores', 'created_at', 'face_count'])
-    .where('status', '=', 'pending')
-    .where('disabled_at', 'is', null)
-    .orderBy('created_at')
+    .selectFrom('photos as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.user_id', 'u.display_name as user_name', 'p.status', 'p.moderation_label', 'p.moderation_scores', 'p.created_at', 'p.face_count'])
+    .where('p.status', '=', 'pending')
+    .where('p.disabled_at', 'is', null)
+    .orderBy('p.created_at')
     .limit(200)
     .execute();
 }
@@ -49,17 +50,34 @@ export async function setPhotoState(q: Queryable, id: string, action: 'enable' |
   return row?.user_id;
 }
 
+/** Open reports first; a photo report carries the photo's state (null columns when it is deleted). */
 export function listReports(q: Queryable) {
   return typed(q)
     .selectFrom('reports as r')
     .leftJoin('users as rep', 'rep.id', 'r.reporter_id')
     .leftJoin('users as tgt', 'tgt.id', 'r.reported_id')
+    .leftJoin('photos as p', 'p.id', 'r.photo_id')
     .select(['r.id', 'r.photo_id', 'r.message_id', 'rep.display_name as reporter_name', 'r.reason', 'r.details', 'r.reported_id'])
     .select(['tgt.display_name as reported_name', 'r.status', 'r.created_at'])
+    .select(['p.status as photo_status', sql<boolean | null>`p.disabled_at IS NOT NULL`.as('photo_disabled')])
     .orderBy(sql`(r.status = 'open')`, 'desc')
     .orderBy('r.created_at', 'desc')
     .limit(200)
     .execute();
+}
+
+/** The reported member of each given report that has one (report id -> member id). */
+export async function reportedMembers(q: Queryable, reportIds: readonly string[]): Promise<Map<string, string>> {
+  if (reportIds.length === 0) return new Map();
+  const rows = await typed(q).selectFrom('reports').select(['id', 'reported_id']).where('id', 'in', reportIds).where('reported_id', 'is not', null).execute();
+  return new Map(rows.flatMap((r) => (r.reported_id ? [[r.id, r.reported_id] as const] : [])));
+}
+
+/** Display names of the given members (deleted ones are missing). */
+export async function displayNames(q: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await typed(q).selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.display_name]));
 }
 
 export async function resolveReport(q: Queryable, id: string, status: 'resolved' | 'dismissed', adminId: string): Promise<boolean> {

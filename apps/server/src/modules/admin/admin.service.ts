@@ -1,4 +1,4 @@
-import type { AdminReport, CleanupResponse, PendingPhoto } from '@funkeln/contracts/admin';
+import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPhoto } from '@funkeln/contracts/admin';
 import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
@@ -10,6 +10,7 @@ import type { PhotosService } from '../photos/index.js';
 import type { LeaderboardService } from '../leaderboard/index.js';
 import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
+import { auditMemberNames } from './audit-members.js';
 
 export interface Admin {
   id: string;
@@ -68,15 +69,16 @@ export class AdminService {
     const rows = await repo.pendingPhotos(this.db);
     return Promise.all(
       rows.map(async (r) => ({
-        id: r.id,
-        user_id: r.user_id,
-        moderation_status: r.status,
-        moderation_label: r.moderation_label,
-        thumbUrl: await this.photos.moderationThumb(r.id),
-        scores: r.moderation_scores,
-        created_at: r.created_at.toISOString(),
-        no_face: r.face_count === 0,
-      })),
+            id: r.id,
+            user_id: r.user_id,
+            user_name: r.user_name,
+            moderation_status: r.status,
+            moderation_label: r.moderation_label,
+            thumbUrl: await this.photos.moderationThumb(r.id),
+            scores: r.moderation_scores,
+            created_at: r.created_at.toISOString(),
+            no_face: r.face_count === 0,
+          })),
     );
   }
 
@@ -95,17 +97,25 @@ export class AdminService {
   }
 
   async reports(): Promise<AdminReport[]> {
-    return (await repo.listReports(this.db)).map((r) => ({
-      id: r.id,
-      photo_id: r.photo_id,
-      message_id: r.message_id,
-      reporter: r.reporter_name ?? 'Gelöschtes Profil',
-      reason: reportReasons[r.reason as ReportReason] ?? r.reason,
-      details: r.details,
-      reported: r.reported_id ? { id: r.reported_id, name: r.reported_name ?? '' } : null,
-      status: r.status,
-      created_at: r.created_at.toISOString(),
-    }));
+    const rows = await repo.listReports(this.db);
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        photo_id: r.photo_id,
+        message_id: r.message_id,
+        reporter: r.reporter_name ?? 'Gelöschtes Profil',
+        reason: reportReasons[r.reason as ReportReason] ?? r.reason,
+        details: r.details,
+        reported: r.reported_id ? { id: r.reported_id, name: r.reported_name ?? '' } : null,
+        status: r.status,
+        created_at: r.created_at.toISOString(),
+        photo: r.photo_id && r.photo_status ? await this.reportedPhoto(r.photo_id, r.photo_status, r.photo_disabled === true) : null,
+      })),
+    );
+  }
+
+  private async reportedPhoto(id: string, status: string, disabled: boolean): Promise<ReportedPhoto> {
+    return { id, thumbUrl: await this.photos.moderationThumb(id), moderation_status: status, disabled };
   }
 
   async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed'): Promise<void> {
@@ -126,8 +136,10 @@ export class AdminService {
     await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
   }
 
-  async auditLog() {
-    return (await repo.listAudit(this.db, 200)).map((r) => ({ id: r.id, admin: r.admin_email, action: r.action, target: r.target, details: r.details, created_at: r.created_at.toISOString() }));
+  async auditLog(): Promise<AuditEntry[]> {
+    const rows = await repo.listAudit(this.db, 200);
+    const members = await auditMemberNames(this.db, rows);
+    return rows.map((r, i) => ({ id: r.id, admin: r.admin_email, action: r.action, target: r.target, member: members[i] ?? null, details: r.details, created_at: r.created_at.toISOString() }));
   }
 
   /** Writes an admin action that another module served (announced as 'admin.acted') to the audit log. */

@@ -3,7 +3,7 @@ import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { useAudit } from '../api';
 
-/** The newest admin actions: when, who, what and on which id. */
+/** The newest admin actions: when, who, what, the member concerned by name, and on which id. */
 export function AuditLog() {
   const audit = useAudit();
   return (
@@ -19,6 +19,7 @@ export function AuditLog() {
                 <th scope="col">{de.admin.auditColumns.time}</th>
                 <th scope="col">{de.admin.auditColumns.admin}</th>
                 <th scope="col">{de.admin.auditColumns.action}</th>
+                <th scope="col">{de.admin.auditColumns.member}</th>
                 <th scope="col">{de.admin.auditColumns.target}</th>
               </tr>
             </thead>
@@ -30,6 +31,7 @@ export function AuditLog() {
                   </td>
                   <td>{a.admin}</td>
                   <td>{a.action}</td>
+                  <td>{a.member ?? '–'}</td>
                   <td className="admin-facts__id">{a.target || '–'}</td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 import { adminEndpoints } from '@funkeln/contracts/routes/admin';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
 import { answerFor } from '../../../test/api-handlers';
@@ -10,6 +10,7 @@ import { PendingPhotos } from './pending-photos';
 const photo = (id: string, noFace: boolean) => ({
   id,
   user_id: `member-${id}`,
+  user_name: `Mitglied ${id.toUpperCase()}`,
   moderation_status: 'pending',
   moderation_label: 'Neutral',
   thumbUrl: `/api/photos/${id}/thumb?scope=owner&exp=1&sig=abcdefghijklmnopqrstuvwxyz`,
@@ -26,6 +27,15 @@ describe('PendingPhotos', () => {
     expect(faceless?.querySelector('.admin-flag')?.textContent).toBe(de.admin.noFace);
     expect(faceless?.querySelector('.admin-flag')?.getAttribute('title')).toBe(de.admin.noFaceHint);
     expect(withFace?.querySelector('.admin-flag')).toBeNull();
+  });
+
+  it('names the member (display name, not the id), in the text and the photo description', async () => {
+    server.use(answerFor(adminEndpoints.pendingPhotos, [photo('a', false)]));
+    renderPage(<PendingPhotos />);
+    const entry = await screen.findByTestId('pending-photo');
+    expect(within(entry).getByText('Mitglied A')).toBeTruthy();
+    expect(within(entry).getByAltText(de.admin.photoAlt('Mitglied A'))).toBeTruthy();
+    expect(entry.textContent).not.toContain('member-a');
   });
 });
 

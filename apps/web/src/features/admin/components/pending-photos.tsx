@@ -26,7 +26,7 @@ export function PendingPhotos() {
       <ul className="admin-list">
         {pending.data?.map((p) => (
           <li key={p.id} className="card admin-item" data-testid="pending-photo">
-            <img className="admin-item__thumb" src={p.thumbUrl} alt={de.admin.photoAlt(p.user_id)} width={96} height={96} loading="lazy" />
+            <img className="admin-item__thumb" src={p.thumbUrl} alt={de.admin.photoAlt(p.user_name)} width={96} height={96} loading="lazy" />
             {p.no_face ? (
               <p className="admin-flag" title={de.admin.noFaceHint}>
                 {de.admin.noFace}
@@ -35,7 +35,7 @@ export function PendingPhotos() {
             <dl className="admin-facts">
               <div>
                 <dt>{de.admin.member}</dt>
-                <dd className="admin-facts__id">{p.user_id}</dd>
+                <dd>{p.user_name}</dd>
               </div>
               <div>
                 <dt>{de.admin.label}</dt>

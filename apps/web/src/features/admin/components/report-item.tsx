@@ -2,6 +2,7 @@ import type { AdminReport } from '@funkeln/contracts/admin';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import type { ModerationAction } from '../api';
+import { ReportedPhoto } from './reported-photo';
 
 interface ReportItemProps {
   report: AdminReport;
@@ -16,7 +17,7 @@ function targetOf(r: AdminReport): string {
   return de.admin.targets.profile;
 }
 
-/** One report: reason, who reported whom, what, when; open ones can be resolved or dismissed. */
+/** One report: reason, who reported whom, what (a reported photo shown with its actions), when; open ones can be resolved or dismissed. */
 export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemProps) {
   return (
     <li className="card admin-item admin-item--report" data-testid="report">
@@ -31,7 +32,7 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
         </div>
         <div>
           <dt>{de.admin.reported}</dt>
-          <dd>{r.reported ? r.reported.name || r.reported.id : de.admin.deletedMember}</dd>
+          <dd>{r.reported?.name || de.admin.deletedMember}</dd>
         </div>
         <div>
           <dt>{de.admin.target}</dt>
@@ -50,6 +51,7 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
           </div>
         ) : null}
       </dl>
+      {r.photo ? <ReportedPhoto photo={r.photo} owner={r.reported?.name ?? de.admin.deletedMember} busy={busy} onAction={onAction} /> : null}
       <div className="admin-item__actions">
         {r.status === 'open' ? (
           <>
