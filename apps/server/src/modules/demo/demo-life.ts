@@ -5,7 +5,7 @@ import { demoVisitors } from './demo-activity.repo.js';
 
 /** How often a new handful of demo members drops by, and how long each stays online. */
 export const VISIT_EVERY_MS = 60_000;
-export const VISIT_MS = 5 * 60_000;
+const VISIT_MS = 5 * 60_000;
 
 /**
  * Keeps a demo instance alive: each minute two to four demo members come online for five minutes
