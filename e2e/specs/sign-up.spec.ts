@@ -11,14 +11,21 @@ test('register, verify the e-mail from the mailbox, log in: the banner is gone',
 
   const banner = page.getByTestId('verify-banner');
   await expect(banner).toContainText('Bitte bestätige deine E-Mail-Adresse, um alle Funktionen zu nutzen.');
+  // The registration mail went out a moment ago: the banner says so instead of claiming a new one.
   await banner.getByRole('button', { name: 'Bestätigung erneut senden' }).click();
-  await expect(banner).toContainText('E-Mail gesendet. Bitte prüfe deinen Posteingang.');
+  await expect(banner).toContainText('Wir haben dir gerade erst eine E-Mail geschickt.');
 
   const link = await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify');
   await page.goto(link);
   await expect(page.getByText('E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.')).toBeVisible();
-  await page.getByRole('link', { name: 'Zum Login' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // Still signed in from the registration: the verify page leads on into the app, the banner is gone.
+  await page.getByRole('link', { name: 'Weiter zur App' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
+
+  // A fresh sign-in on a browser without the session.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/login');
 
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill('Kiwi-Wolke-Geheim-42');

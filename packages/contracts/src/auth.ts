@@ -22,6 +22,14 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 export const emailBody = z.object({ email });
 export type EmailBody = z.infer<typeof emailBody>;
 
+/**
+ * The answer to a request for a confirmation mail: 'sent' (one is on its way), or 'recently_sent'
+ * (one was sent or asked for under a minute ago, so none now) with a sentence saying so honestly.
+ * Signed out, the outcome depends only on the address asked for, never on whether it has an account.
+ */
+export const mailRequestResponse = z.object({ message: z.string(), outcome: z.enum(['sent', 'recently_sent']) });
+export type MailRequestResponse = z.infer<typeof mailRequestResponse>;
+
 /** Single-use tokens from mails are base64url, 43 characters for 256 bits. */
 export const mailToken = z.string().min(16).max(128);
 export const verifyConfirmBody = z.object({ token: mailToken });

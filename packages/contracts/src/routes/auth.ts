@@ -1,6 +1,7 @@
 import {
   emailBody,
   loginBody,
+  mailRequestResponse,
   meResponse,
   oauthExchangeBody,
   passwordConfirmBody,
@@ -36,8 +37,8 @@ export const authEndpoints = {
   me: endpoint({ method: 'GET', path: '/api/me', auth: 'member', response: meResponse, errors: [], tag }),
   providers: endpoint({ method: 'GET', path: '/api/auth/providers', auth: 'visitor', response: providersResponse, errors: [], tag }),
   /** Signed in: mails a new verification link (the daily cap of confirmation mails answers rate_limited). */
-  verifyStart: endpoint({ method: 'POST', path: '/api/auth/verify/start', auth: 'member', response: messageBody, errors: ['already_verified', 'rate_limited'], tag }),
-  verifyResend: endpoint({ method: 'POST', path: '/api/auth/verify/resend', auth: 'visitor', body: emailBody, response: messageBody, errors: [], limits: [limits.verifyResendIp], tag }),
+  verifyStart: endpoint({ method: 'POST', path: '/api/auth/verify/start', auth: 'member', response: mailRequestResponse, errors: ['already_verified', 'rate_limited'], tag }),
+  verifyResend: endpoint({ method: 'POST', path: '/api/auth/verify/resend', auth: 'visitor', body: emailBody, response: mailRequestResponse, errors: [], limits: [limits.verifyResendIp], tag }),
   verifyConfirm: endpoint({
     method: 'POST',
     path: '/api/auth/verify/confirm',

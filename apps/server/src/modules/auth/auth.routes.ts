@@ -25,8 +25,8 @@ export function authRoutes(c: AuthRouteDeps): FastifyPluginAsyncZod {
     });
     serve(app, endpoints.me, (req) => c.auth.me(req.auth));
     serve(app, endpoints.providers, () => ({ google: c.google.enabled, apple: false }));
-    serve(app, endpoints.verifyStart, async (req) => ({ message: await c.verification.start(req.auth.user) }));
-    serve(app, endpoints.verifyResend, async (req) => ({ message: await c.verification.resend(req.body.email) }));
+    serve(app, endpoints.verifyStart, (req) => c.verification.start(req.auth.user));
+    serve(app, endpoints.verifyResend, (req) => c.verification.resend(req.body.email));
     serve(app, endpoints.verifyConfirm, async (req) => ({ message: await c.verification.confirm(req.body.token) }));
     serve(app, endpoints.passwordRequest, async (req) => ({ message: await c.passwordReset.request(req.body.email) }));
     serve(app, endpoints.passwordConfirm, async (req) => ({ message: await c.passwordReset.confirm(req.body.token, req.body.newPassword) }));

@@ -126,12 +126,15 @@ describe('mail requests and token confirmation', () => {
     expect(await t.c.db.query('SELECT 1 FROM mail_requests')).toHaveLength(0);
   });
 
-  it('resend verification: 20 of 40 simultaneous requests from one /64 pass and give one more mail', async () => {
+  it('resend verification: 20 of 40 simultaneous requests from one /64 pass, one is sent and gives one more mail', async () => {
     const { email } = await register(t.app);
     await t.c.db.query("UPDATE auth_tokens SET created_at = now() - interval '2 minutes'");
     const answers = await Promise.all(inOneNetwork(40, '2001:db8:aaaa:3').map((ip) => post('/api/auth/verify/resend', { email }, ip)));
     expect([count(answers, 200), count(answers, 429)]).toEqual([20, 20]);
-    expect(distinct(answers, 200)).toBe(1);
+    // The same address within a minute: the first is sent, the others say one was just asked for.
+    const outcomes = answers.filter((a) => a.status === 200).map((a) => (JSON.parse(a.body) as { outcome: string }).outcome);
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    expect(distinct(answers, 200)).toBe(2);
 
     await t.c.mailRequests.drain();
     await t.c.mailSender.drain();

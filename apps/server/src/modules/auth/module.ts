@@ -40,7 +40,7 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
     },
     log,
   });
-  const verification = new VerificationService({ db, settings, mailTokens, sessions, requests: mailRequests });
+  const verification = new VerificationService({ db, settings, mailTokens, sessions, requests: mailRequests, limiter });
   const passwordReset = new PasswordResetService({ db, mailTokens, sessions, limiter, requests: mailRequests });
   const loginCodes = new LoginCodeService(db, sessions);
   const services: AuthServices = {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
+import { mailRequestNote } from '../../../lib/verification';
 import { resendVerification } from '../api';
 
 interface UnverifiedHintProps {
@@ -23,8 +24,7 @@ export function UnverifiedHint({ getEmail }: UnverifiedHintProps) {
     }
     setState({ kind: 'sending' });
     try {
-      await resendVerification(email);
-      setState({ kind: 'done', message: de.login.resendSent });
+      setState({ kind: 'done', message: mailRequestNote(await resendVerification(email), de.login.resendSent) });
     } catch (error) {
       setState({ kind: 'error', message: errorMessage(error, de.login.resendFailed) });
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
+import { mailRequestNote } from '../../../lib/verification';
 import { startVerification } from '../api';
 
 type SendState = { kind: 'idle' | 'sending' } | { kind: 'done' | 'error'; message: string };
@@ -15,8 +16,7 @@ export function VerifyBanner() {
   const send = async () => {
     setState({ kind: 'sending' });
     try {
-      await startVerification();
-      setState({ kind: 'done', message: de.banner.sent });
+      setState({ kind: 'done', message: mailRequestNote(await startVerification(), de.banner.sent) });
     } catch (error) {
       setState({ kind: 'error', message: errorMessage(error, de.banner.failed) });
     }

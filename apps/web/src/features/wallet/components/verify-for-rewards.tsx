@@ -3,7 +3,7 @@ import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
-import { startVerification } from '../../../lib/verification';
+import { mailRequestNote, startVerification } from '../../../lib/verification';
 import type { Outcome } from '../outcome';
 
 /** Rewards need a confirmed address (docs/CREDITS.md): says so to an unverified member and sends the link again. */
@@ -16,8 +16,7 @@ export function VerifyForRewards() {
   const send = async () => {
     setSending(true);
     try {
-      await startVerification();
-      setOutcome({ tone: 'success', text: de.wallet.verifySent });
+      setOutcome({ tone: 'success', text: mailRequestNote(await startVerification(), de.wallet.verifySent) });
     } catch (error) {
       setOutcome({ tone: 'error', text: errorMessage(error, de.wallet.verifyFailed) });
     } finally {
