@@ -174,3 +174,55 @@ test('keyboard only: swipe on /discover; the report dialog takes the focus and g
   await expect(opener).toBeFocused();
   await context.close();
 });
+
+/**
+ * Runs in the page: what is wrong with the focused element, if anything: no focus indicator (an
+ * outline or ring on it or on a part of it), or covered by something else (the sticky top bar, the
+ * tab bar) at its centre.
+ */
+function focusProblem(): string | null {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || el === document.body) return null;
+  const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+  const ring = (e: Element) => {
+    const s = getComputedStyle(e);
+    return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+  };
+  const focusRing = ring(el) || Array.from(el.querySelectorAll('*')).some(ring) || (el.parentElement !== null && ring(el.parentElement));
+  if (!focusRing) return `${name}: no visible focus indicator`;
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return null;
+  const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+  const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
+  const top = document.elementFromPoint(x, y);
+  if (top && !el.contains(top) && !top.contains(el)) return `${name}: covered by ${top.tagName.toLowerCase()}.${String(top.className)}`;
+  return null;
+}
+
+test('keyboard only: every focus stop shows a focus ring and is not covered', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const member = await memberWithProfile(request, 'Fokus', 'female');
+  const problems: string[] = [];
+  for (const [token, paths] of [
+    [null, ['/', '/login', '/register', '/impressum']],
+    [member.token, ['/discover', '/settings', '/wallet', '/messages', `/profile/${member.id}`, '/leaderboard', '/vote', '/digital-friend', '/verification']],
+  ] as const) {
+    for (const viewport of WIDTHS) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.locator('main h1, main h2').filter({ visible: true }).first()).toBeVisible();
+        await expect(page.getByText('Lädt …', { exact: true })).toHaveCount(0);
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press('Tab');
+          const problem = await page.evaluate(focusProblem);
+          if (problem) problems.push(`${path} (${viewport.width} px): ${problem}`);
+        }
+      }
+      await context.close();
+    }
+  }
+  expect([...new Set(problems)], [...new Set(problems)].join('\n')).toEqual([]);
+});
