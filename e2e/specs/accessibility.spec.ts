@@ -139,7 +139,7 @@ async function tabTo(page: Page, target: Locator, outlined: Locator = target): P
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test('keyboard only: swipe on /discover; the report dialog takes the focus and gives it back', async ({ browser, request }) => {
+test('keyboard only: swipe on /discover; the report and confirm dialogs take the focus and give it back', async ({ browser, request }) => {
   const member = await memberWithProfile(request, 'Tasta', 'female');
   const other = await memberWithProfile(request, 'Klick', 'male');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -172,6 +172,30 @@ test('keyboard only: swipe on /discover; the report dialog takes the focus and g
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+
+  // The confirm dialog on /matches: the safe choice takes the focus; Escape cancels and returns it.
+  for (const [from, to] of [
+    [member, other],
+    [other, member],
+  ] as const) {
+    expect((await request.post(`/api/likes/${to.id}?type=like`, { headers: from.headers })).ok()).toBe(true);
+  }
+  await page.goto('/matches');
+  const unmatch = page.getByRole('button', { name: 'Entmatchen', exact: true });
+  await expect(unmatch).toBeVisible();
+  await tabTo(page, unmatch);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  for (const theme of THEMES) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const findings = await analyse(page);
+    expect(findings, `confirm dialog (${theme})\n${findings.join('\n')}`).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(unmatch).toBeFocused();
   await context.close();
 });
 
