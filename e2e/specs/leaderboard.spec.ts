@@ -49,7 +49,7 @@ test('enter a photo, vote for it, and see it on the Top10', async ({ guardPage: 
   }
   await expect(card).toContainText(name);
   await page.getByRole('button', { name: 'Stimme geben' }).click();
-  await expect(page.getByText('Danke! Das Foto hat jetzt 1 Punkte.')).toBeVisible();
+  await expect(page.getByText('Danke! Das Foto hat jetzt 1 Punkt.')).toBeVisible();
 
   // The Top10: bikini by default, then the category with the entry.
   await page.getByRole('link', { name: 'Zu den Top10' }).click();
@@ -58,7 +58,7 @@ test('enter a photo, vote for it, and see it on the Top10', async ({ guardPage: 
   await expect(page.getByRole('button', { name: 'Bikini' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Urlaub' }).click();
   const entry = page.getByTestId('leaderboard-entry').filter({ hasText: name });
-  await expect(entry).toContainText('1 Punkte');
+  await expect(entry.locator('.leaderboard__score')).toHaveText('1 Punkt');
   const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
   await expect(entry).toContainText(month);
 });

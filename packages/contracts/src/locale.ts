@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { de } from 'zod/locales';
+import { plural } from './plural.js';
 
 /** Plain German for the types zod's German locale names in English ('erwartet string, erhalten undefined'). */
 const typeNames: Readonly<Record<string, string>> = {
@@ -20,13 +21,12 @@ const units: Readonly<Record<string, readonly [string, string]>> = {
   set: ['Eintrag', 'Einträge'],
   file: ['Byte', 'Bytes'],
 };
-const plural = new Intl.PluralRules('de-DE');
 
 /** A bound as a member reads it: 'Mindestens 8 Zeichen.', 'Höchstens 1 Eintrag.', 'Mehr als 0.'. */
 function bound(word: string, limit: number | bigint, origin: string): string {
   const unit = units[origin];
   if (unit === undefined) return `${word} ${limit}.`;
-  return `${word} ${limit} ${plural.select(Number(limit)) === 'one' ? unit[0] : unit[1]}.`;
+  return `${word} ${limit} ${plural(Number(limit), unit[0], unit[1])}.`;
 }
 
 /**

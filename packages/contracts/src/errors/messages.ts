@@ -1,3 +1,4 @@
+import { count, credits } from '../plural.js';
 import { defineErrors } from './define.js';
 
 /** Conversations and messages. */
@@ -9,12 +10,12 @@ export const messagesErrors = defineErrors({
   profile_required: { status: 403, message: 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.' },
   daily_limit: {
     status: 429,
-    message: ({ perDay }: { perDay: number }) => `Du hast heute schon ${perDay} Antworten geschrieben. Morgen kannst du wieder antworten.`,
+    message: ({ perDay }: { perDay: number }) => `Du hast heute schon ${count(perDay, 'Antwort', 'Antworten')} geschrieben. Morgen kannst du wieder antworten.`,
   },
   free_credits_limit: {
     status: 429,
     message: ({ freeCap, left }: { freeCap: number; left: number }) =>
-      `Aus Gratis-Credits kannst du höchstens ${freeCap} Credits pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
+      `Aus Gratis-Credits kannst du höchstens ${credits(freeCap)} pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
   },
   bad_cursor: { status: 400, message: 'Ungültiger Cursor.' },
 });

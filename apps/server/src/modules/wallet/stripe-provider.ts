@@ -1,3 +1,4 @@
+import { credits } from '@funkeln/contracts/plural';
 import Stripe from 'stripe';
 import { WebhookSignatureError, type CheckoutRequest, type PaymentEvent, type PaymentProvider } from './payment-provider.js';
 
@@ -30,7 +31,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
               price_data: {
                 currency: 'eur',
                 unit_amount: req.pack.priceCents,
-                product_data: { name: `Funkeln ${req.pack.name}: ${req.pack.credits} Credits` },
+                product_data: { name: `Funkeln ${req.pack.name}: ${credits(req.pack.credits)}` },
               },
             },
           ],

@@ -17,7 +17,7 @@ export function LeaderboardList({ entries }: { entries: LeaderboardEntry[] }) {
             {e.name}
           </Link>
           <span className="leaderboard__score">
-            {e.score} {de.leaderboard.points}
+            {de.leaderboard.points(e.score)}
           </span>
           <span className="leaderboard__month muted">{germanMonth(e.month_year)}</span>
         </li>
