@@ -5,14 +5,14 @@ import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, hrefOf } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
-import { ApiError } from '../../lib/api-error';
+import { isTransient } from '../../lib/api-error';
 
 export function usePublicProfile(id: string) {
   return useQuery({
     queryKey: queryKeys.publicProfile(id),
     queryFn: () => call(profilesEndpoints.publicProfile, { params: { id } }),
     // An unknown or hidden profile stays that way; do not ask again.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: (count, error) => isTransient(error) && count < 1,
   });
 }
 
