@@ -139,7 +139,7 @@ async function tabTo(page: Page, target: Locator, outlined: Locator = target): P
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test('keyboard only: swipe on /discover; the report and confirm dialogs take the focus and give it back', async ({ browser, request }) => {
+test('keyboard only: swipe on /discover; the match, report and confirm dialogs take the focus and give it back', async ({ browser, request }) => {
   const member = await memberWithProfile(request, 'Tasta', 'female');
   const other = await memberWithProfile(request, 'Klick', 'male');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -155,6 +155,27 @@ test('keyboard only: swipe on /discover; the report and confirm dialogs take the
   await page.keyboard.press('Enter');
   await expect(top).not.toHaveText(first ?? '');
   await expect(skip).toBeFocused();
+
+  // Like by keyboard until a demo member likes back (every third does): the match dialog takes the
+  // focus on 'Weiter swipen' and Enter hands it back to the swipe buttons.
+  const like = page.getByRole('button', { name: 'Like', exact: true });
+  await tabTo(page, like, like.locator('.swipe-action__icon'));
+  const celebration = page.getByTestId('match-celebration');
+  for (let i = 0; i < 30 && !(await celebration.isVisible()); i++) {
+    await expect(like).toBeEnabled();
+    const before = await top.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await celebration.isVisible()) || (await top.textContent()) !== before).toBe(true);
+  }
+  await expect(celebration.getByRole('button', { name: 'Weiter swipen' })).toBeFocused();
+  for (const theme of THEMES) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const findings = await analyse(page);
+    expect(findings, `match dialog (${theme})\n${findings.join('\n')}`).toEqual([]);
+  }
+  await page.keyboard.press('Enter');
+  await expect(celebration).toBeHidden();
+  await expect(like).toBeFocused();
 
   await page.goto(`/profile/${other.id}`);
   const opener = page.getByRole('button', { name: 'Melden', exact: true });
@@ -181,7 +202,7 @@ test('keyboard only: swipe on /discover; the report and confirm dialogs take the
     expect((await request.post(`/api/likes/${to.id}?type=like`, { headers: from.headers })).ok()).toBe(true);
   }
   await page.goto('/matches');
-  const unmatch = page.getByRole('button', { name: 'Entmatchen', exact: true });
+  const unmatch = page.getByRole('button', { name: 'Entmatchen', exact: true, description: other.name });
   await expect(unmatch).toBeVisible();
   await tabTo(page, unmatch);
   await page.keyboard.press('Enter');
