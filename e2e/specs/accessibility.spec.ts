@@ -15,6 +15,7 @@ const ADMIN = 'admin.e2e@example.org';
 interface Sessions {
   member: Member;
   other: Member;
+  demo: string;
   newcomer: string;
   admin: string;
 }
@@ -46,7 +47,10 @@ async function prepare(request: APIRequestContext): Promise<Sessions> {
   expect(sent.ok(), await sent.text()).toBe(true);
   const registered = await request.post('/api/auth/register', { data: { email: uniqueEmail('neu'), password: PASSWORD, displayName: 'Neu' } });
   const { token: newcomer } = (await registered.json()) as { token: string };
-  return { member, other, newcomer, admin: await adminToken(request) };
+  // A demo member (DEMO_DATA=1) has photos, interests and prompts on the profile page.
+  const [demo] = (await (await request.get('/api/feed', { headers: member.headers })).json()) as { id: string }[];
+  expect(demo).toBeDefined();
+  return { member, other, demo: demo!.id, newcomer, admin: await adminToken(request) };
 }
 
 interface Finding {
@@ -108,6 +112,7 @@ test.describe.serial('accessibility', () => {
       `/messages/${other.id}`,
       `/profile/${member.id}`,
       `/profile/${other.id}`,
+      `/profile/${sessions.demo}`,
       '/settings',
       '/wallet',
       '/leaderboard',
