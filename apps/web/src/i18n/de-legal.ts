@@ -1,4 +1,5 @@
 import type { LegalInfo } from '@funkeln/contracts/legal';
+import { count } from '@funkeln/contracts/plural';
 
 /**
  * Impressum and Datenschutz, built from GET /api/legal: the operator's details as configured and
@@ -32,7 +33,6 @@ export const sharingOff = {
   settingsLink: 'In den Einstellungen einschalten',
 };
 
-const plural = new Intl.PluralRules('de-DE');
 const UNITS = [
   [86_400, 'Tag', 'Tage'],
   [3600, 'Stunde', 'Stunden'],
@@ -43,8 +43,7 @@ const UNITS = [
 /** '7 Tage', '1 Stunde', '10 Minuten': the largest unit that divides the period evenly. */
 export function duration(seconds: number): string {
   const [size, one, many] = UNITS.find(([unit]) => seconds % unit === 0) ?? UNITS[3];
-  const n = seconds / size;
-  return `${n} ${plural.select(n) === 'one' ? one : many}`;
+  return count(seconds / size, one, many);
 }
 
 export function imprint(info: LegalInfo): LegalDocument {
