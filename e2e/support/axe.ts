@@ -31,17 +31,21 @@ export async function analyse(page: Page): Promise<string[]> {
     .flatMap((r) => r.nodes)
     .filter((n) => n.target.length === 1 && n.any.some((c) => /gradient/.test(c.message)))
     .map((n) => String(n.target[0]));
-  const low = await page.evaluate(gradientContrast, onGradient);
-  if (low.length) found.push('  color-contrast on a gradient (serious): text must reach 4.5:1 (3:1 when large) on every colour stop', ...low.map((l) => `    ${l}`));
+  const { onGradients, boundaries } = await page.evaluate(contrastChecks, onGradient);
+  if (onGradients.length) found.push('  color-contrast on a gradient (serious): text must reach 4.5:1 (3:1 when large) on every colour stop', ...onGradients.map((l) => `    ${l}`));
+  if (boundaries.length) found.push('  non-text-contrast (WCAG 1.4.11): a text field needs a 3:1 edge (border or fill) against its surroundings', ...boundaries.map((l) => `    ${l}`));
   return found;
 }
 
 /**
- * Runs in the page: for each selector, the text colour's contrast against every colour stop of the
+ * Runs in the page, two contrast checks axe does not make.
+ * onGradients: for each selector, the text colour's contrast against every colour stop of the
  * gradient behind it. Stops more than half transparent only fade a photo's edge (the text sits on
  * the dense end) and are skipped; the rest are blended onto the first solid background below.
+ * boundaries: every visible, enabled text field, select and text area needs its border or its fill
+ * at 3:1 against the background around it.
  */
-function gradientContrast(selectors: string[]): string[] {
+function contrastChecks(selectors: string[]): { onGradients: string[]; boundaries: string[] } {
   type Rgba = [number, number, number, number];
   const colours = (value: string): Rgba[] =>
     [...value.matchAll(/rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])]);
@@ -80,5 +84,17 @@ function gradientContrast(selectors: string[]): string[] {
       if (r < (large ? 3 : 4.5)) problems.push(`${selector}: ${style.color} on ${bg.slice(0, 3).join(',')} is ${r.toFixed(2)}:1`);
     }
   }
-  return problems;
+  const boundaries: string[] = [];
+  const fields = document.querySelectorAll<HTMLElement>('input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=range]), select, textarea');
+  for (const field of Array.from(fields)) {
+    if (field.matches(':disabled') || field.getClientRects().length === 0) continue;
+    const style = getComputedStyle(field);
+    const around = solidBelow(field.parentElement);
+    const border = colours(style.borderTopColor)[0];
+    const fill = colours(style.backgroundColor)[0];
+    const edge = border && parseFloat(style.borderTopWidth) > 0 ? ratio(blend(border, around), around) : 1;
+    const filled = fill ? ratio(blend(fill, around), around) : 1;
+    if (Math.max(edge, filled) < 3) boundaries.push(`${field.id ? `#${field.id}` : field.tagName.toLowerCase()}${field.className ? `.${field.className.split(' ').join('.')}` : ''}: border ${edge.toFixed(2)}:1, fill ${filled.toFixed(2)}:1`);
+  }
+  return { onGradients: problems, boundaries };
 }
