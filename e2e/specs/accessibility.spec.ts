@@ -257,10 +257,17 @@ function focusProblem(): string | null {
 test('keyboard only: every focus stop shows a focus ring and is not covered', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const member = await memberWithProfile(request, 'Fokus', 'female');
+  const partner = await memberWithProfile(request, 'Partner', 'male');
+  for (const [from, to] of [
+    [member, partner],
+    [partner, member],
+  ] as const) {
+    expect((await request.post(`/api/likes/${to.id}?type=like`, { headers: from.headers })).ok()).toBe(true);
+  }
   const problems: string[] = [];
   for (const [token, paths] of [
     [null, ['/', '/login', '/register', '/impressum']],
-    [member.token, ['/discover', '/settings', '/wallet', '/messages', `/profile/${member.id}`, '/leaderboard', '/vote', '/digital-friend', '/verification']],
+    [member.token, ['/discover', '/matches', '/settings', '/wallet', '/messages', `/messages/${partner.id}`, `/profile/${member.id}`, '/leaderboard', '/vote', '/digital-friend', '/verification']],
   ] as const) {
     for (const viewport of WIDTHS) {
       const context = await browser.newContext({ viewport });
