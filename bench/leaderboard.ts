@@ -25,7 +25,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { liveTop } from '../apps/server/src/modules/leaderboard/leaderboard.repo.js';
 import { berlinMonth } from '../apps/server/src/modules/leaderboard/leaderboard.service.js';
 import { runLoad } from './feed/load.js';
-import { generateMembers } from './feed/population.js';
+import { generateMembers, md5Uuid, memberId } from './feed/population.js';
 import { MACHINE, recordResult } from './results.js';
 import { freshPostgresDatabase } from './services.js';
 
@@ -47,7 +47,6 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const PG_DB_NAME = 'funkeln_bench_leaderboard';
 const silent = { warn: () => undefined, error: () => undefined };
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
-const memberId = (expr: string) => `md5('fb:' || (${expr}))::uuid`;
 
 interface Figures {
   label: string;
@@ -69,7 +68,7 @@ async function generateVotes(db: Db, month: string): Promise<number> {
        SELECT p.id, p.user_id, ${memberId(`${CONTESTANTS + 1} + (s.g % ${MEMBERS - CONTESTANTS})`)},
               (ARRAY['age','sex','face','full_body','vacation','bikini'])[1 + s.g % 6], $2, current_date
          FROM (SELECT g, 1 + floor(${CONTESTANTS} * power(random(), 3))::int AS c FROM generate_series($1::int, $1::int + $3::int - 1) g) s
-         JOIN photos p ON p.id = md5('fp:' || s.c)::uuid AND p.status = 'approved'
+         JOIN photos p ON p.id = ${md5Uuid(`'fp:' || s.c || ':0'`)} AND p.status = 'approved'
        ON CONFLICT DO NOTHING`,
       [round * 1_000_000 + 1, month, batch],
     );

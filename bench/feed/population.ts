@@ -1,14 +1,20 @@
 /**
  * Set-based generation of a large member population for bench/feed: every table is filled with
  * INSERT ... SELECT FROM generate_series in chunks, never row by row. Member ids are derived from
- * the member number (md5('fb:' || n)::uuid), so users, profiles and photos of one chunk line up
+ * the member number (md5('fb:' || n) shaped as a version-4 UUID), so users, profiles and photos of one chunk line up
  * without a temporary table.
  */
 import { INTERESTS } from '@funkeln/contracts/profile-details';
 import type { Gender } from '@funkeln/contracts/profiles';
 import type { Db } from '../../apps/server/src/db/client.js';
 
-const memberId = (expr: string) => `md5('fb:' || (${expr}))::uuid`;
+/**
+ * A UUID derived from md5(text) with the version (4) and variant (8) nibbles set, so it passes the
+ * contracts' z.uuid() like the app's own random UUIDs (a bare md5()::uuid mostly does not).
+ */
+export const md5Uuid = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+/** The id of member number `expr`. */
+export const memberId = (expr: string) => md5Uuid(`'fb:' || (${expr})`);
 
 /** The gallery's maximum (issue 19): the worst case for the feed's main-photo pick and card photo lists. */
 const PHOTOS_PER_MEMBER = 6;
@@ -95,7 +101,7 @@ export async function generateMembers(db: Db, total: number, chunk: number, prog
     // status mix above, the others mostly approved, so the feed picks the main photo among six.
     await db.query(
       `INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height, disabled_at, position)
-       SELECT md5('fp:' || g || ':' || pos)::uuid, ${memberId('g')},
+       SELECT ${md5Uuid(`'fp:' || g || ':' || pos`)}, ${memberId('g')},
               CASE WHEN q < 0.03 THEN 'pending' WHEN q < 0.05 THEN 'rejected' ELSE 'approved' END,
               md5('l:' || g || ':' || pos) || '.webp', md5('t:' || g || ':' || pos) || '.webp', md5('b:' || g || ':' || pos) || '.webp', 1080, 1350,
               CASE WHEN q >= 0.05 AND q < 0.06 THEN now() END, pos

@@ -1,0 +1,231 @@
+/**
+ * bench/load: the server as members use it, many at once. Simulated members (each its own account,
+ * session and client address) arrive as an open Poisson process at a ramp of rates and each makes
+ * a scripted visit with think times (bench/load/member.ts: app open with socket, 20-40 swipes,
+ * inbox and a two-sided conversation with their match, Top10 votes, a Digital Friend turn).
+ *
+ * Two configurations, each a fresh database and a real server in its own process(es), the load
+ * generator being this process:
+ * - PGlite, --pglite-members (10,000), one server process (`src/main.ts`);
+ * - PostgreSQL + Redis, --postgres-members (1,000,000), `src/cluster.ts` with --workers (2): what
+ *   `npm run start:cluster` runs after its web build.
+ * The population is bench/feed's (set-based, ids md5('fb:' || n)); the simulated members are
+ * picked from it in matched pairs with sessions and bought credits (bench/load/population.ts).
+ *
+ * Before the ramp: a short warm-up (a few members open the app), then --burst (40) first feed
+ * pages requested at the same moment by members who have sent nothing yet.
+ *
+ * Reports per endpoint (route template) p50/p95/p99/max and errors; per step the members active
+ * (mean and peak, sampled each second) and the worst p99; the highest step at which every
+ * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
+ * cluster workers included); server RSS peak; the load generator's own CPU (process.cpuUsage);
+ * database transactions and rows per visit on PostgreSQL (pg_stat_database; PGlite runs inside the
+ * server process and cannot be observed from here).
+ *
+ * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
+ * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
+ * [--postgres-rates 4,8,12,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
+ * [--burst 40] [--dry]`; --members and --rates set both configurations' values.
+ * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
+ * connection; the bench creates and drops the database funkeln_bench_load. Redis: BENCH_REDIS_URL
+ * (default redis://127.0.0.1:6379). Without either, that part is skipped.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { feedEndpoints } from '@funkeln/contracts/routes/feed';
+import { call } from './load/http.js';
+import { readOutcome } from './load/outcome.js';
+import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
+import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
+import { feedBurst, runRamp, type Snapshot } from './load/scheduler.js';
+import { processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
+import { Stats } from './load/stats.js';
+import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
+import { MACHINE, recordResult } from './results.js';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'pglite-members': { type: 'string', default: '10000' },
+    'postgres-members': { type: 'string', default: '1000000' },
+    'pglite-rates': { type: 'string', default: '1,2,3,4' },
+    'postgres-rates': { type: 'string', default: '4,8,12,16' },
+    /** Seconds per ramp step. */
+    step: { type: 'string', default: '40' },
+    /** Think times scaled by this (1: a visit takes about a minute and a half). */
+    think: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '2' },
+    burst: { type: 'string', default: '40' },
+    members: { type: 'string' },
+    rates: { type: 'string' },
+    /** Measure and print only; leave bench/RESULTS.md alone (e.g. for smaller populations). */
+    dry: { type: 'boolean', default: false },
+  },
+});
+
+const STEP_SECONDS = Number(args.step);
+const THINK = Number(args.think);
+const BURST = Number(args.burst);
+const WARMUP = 10;
+const DRAIN_TIMEOUT_MS = 240_000;
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+const rates = (list: string) => list.split(',').map(Number).filter((n) => n > 0);
+
+/** Members needed: the warm-up, the burst, and the ramp's expected arrivals with a margin (even: pairs). */
+function poolSize(ramp: number[]): number {
+  const expected = ramp.reduce((sum, r) => sum + r * STEP_SECONDS, 0);
+  return 2 * Math.ceil((WARMUP + BURST + expected * 1.3 + 20) / 2);
+}
+
+interface DbCounters {
+  read(): Promise<Record<string, number> | undefined>;
+  close(): Promise<void>;
+}
+
+/** pg_stat_database of the bench database (through its own connection; one transaction per read, subtracted). */
+async function postgresCounters(url: string): Promise<DbCounters> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    read: async () => {
+      const { rows } = await client.query<{ xacts: string; rows_read: string; rows_written: string }>(
+        `SELECT xact_commit + xact_rollback AS xacts, tup_returned + tup_fetched AS rows_read,
+                tup_inserted + tup_updated + tup_deleted AS rows_written
+           FROM pg_stat_database WHERE datname = current_database()`,
+      );
+      const row = rows[0];
+      return row ? { xacts: Number(row.xacts), rows_read: Number(row.rows_read), rows_written: Number(row.rows_written) } : undefined;
+    },
+    close: () => client.end(),
+  };
+}
+
+async function warmUp(base: string, members: SimMember[]): Promise<void> {
+  const stats = new Stats();
+  for (const m of members) {
+    const client = { base, token: m.token, ip: m.ip, stats: () => stats };
+    await call(client, authEndpoints.me);
+    await call(client, feedEndpoints.feed, { query: { radius: '', limit: '20' } });
+  }
+  const bad = stats.figures().filter((f) => Object.keys(f.errors).length > 0);
+  if (bad.length > 0) throw new Error(`warm-up failed: ${JSON.stringify(bad.map((f) => [f.endpoint, f.errors]))}`);
+}
+
+async function measure(backend: Backend, members: number, ramp: number[], workers: number | undefined): Promise<RunReport> {
+  const { label } = backend;
+  const t0 = performance.now();
+  log(`${label}: generating ${members.toLocaleString('en')} members`);
+  let pool: SimMember[];
+  try {
+    await generatePopulation(backend.db, members, log);
+    pool = await createSimMembers(backend.db, poolSize(ramp));
+    await backend.db.query('VACUUM ANALYZE');
+  } finally {
+    await backend.db.close(); // the server opens its own connections (on PGlite, the same files)
+  }
+  log(`${label}: population and ${pool.length} simulated members ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const since = new Date();
+  const server = await startServer(backend.env, workers);
+  const counters = backend.env.DATABASE_URL ? await postgresCounters(backend.env.DATABASE_URL) : undefined;
+  try {
+    const root = server.child.pid ?? 0;
+    const tree = () => processTree(root);
+    log(`${label}: server up (processes: ${treeNames(tree()).join(', ')}); warm-up`);
+    await warmUp(server.base, pool.slice(0, WARMUP));
+    const burstMembers = pool.slice(WARMUP, WARMUP + BURST);
+    const burst = { ...(await feedBurst(server.base, burstMembers)), size: burstMembers.length };
+    log(`${label}: burst of ${burstMembers.length} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms; ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);
+    const snapshot = (): Snapshot => {
+      const cpu = process.cpuUsage();
+      return { at: Date.now(), serverCpu: treeCpuSeconds(tree()), generatorCpu: (cpu.user + cpu.system) / 1e6 };
+    };
+    const dbBefore = await counters?.read();
+    const wall0 = performance.now();
+    const steps = await runRamp({
+      base: server.base,
+      pool: pool.slice(WARMUP + BURST),
+      rates: ramp,
+      stepSeconds: STEP_SECONDS,
+      thinkScale: THINK,
+      snapshot,
+      rss: () => treeRssBytes(tree()),
+      log,
+      drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    });
+    const wallSeconds = (performance.now() - wall0) / 1000;
+    let db: RunReport['db'] = 'not measurable: PGlite runs inside the server process (no statistics views reach the load generator)';
+    if (counters && dbBefore) {
+      await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
+      const after = (await counters.read()) ?? {};
+      db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
+    }
+    const first = steps[0];
+    const last = steps.at(-1);
+    const generatorCpu = first && last ? last.end.generatorCpu - first.start.generatorCpu : 0;
+    return { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {} };
+  } finally {
+    await counters?.close();
+    const code = await server.stop();
+    if (code !== 0) log(`${label}: server exited with ${code}: ${server.stderr.slice(-2000)}`);
+  }
+}
+
+async function record(r: RunReport, configuration: string, members: number, activeTarget: string, burstTarget: string): Promise<void> {
+  const s = summarize(r);
+  const benchmark = `load (${configuration}, ${members.toLocaleString('en')} members)`;
+  const reproduce = 'npm run bench:load';
+  const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value, target, machine: MACHINE, reproduce });
+  await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s), activeTarget);
+  await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms`, burstTarget);
+  await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms`, '-');
+  await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
+  await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');
+  if (typeof r.db !== 'string') {
+    const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
+    await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)})`, '-');
+  }
+}
+
+async function main(): Promise<void> {
+  const reports: { report: RunReport; configuration: string; activeTarget: string; burstTarget: string }[] = [];
+  if (args.only !== 'postgres') {
+    const members = Number(args.members ?? args['pglite-members']);
+    const backend = await pgliteBackend();
+    try {
+      const report = await measure(backend, members, rates(args.rates ?? args['pglite-rates']), undefined);
+      report.outcome = await readOutcome(backend.env, report.since);
+      reports.push({ report, configuration: 'PGlite', activeTarget: '>= 200 active', burstTarget: '< 100 ms' });
+    } finally {
+      await backend.dispose();
+    }
+  }
+  if (args.only !== 'pglite') {
+    const members = Number(args.members ?? args['postgres-members']);
+    const backend = await postgresBackend(PG_ADMIN_URL, 'funkeln_bench_load', REDIS_URL, log);
+    if (backend) {
+      backend.env.REDIS_PREFIX = `bench-load-${process.pid}:`;
+      try {
+        const report = await measure(backend, members, rates(args.rates ?? args['postgres-rates']), Number(args.workers));
+        report.outcome = await readOutcome(backend.env, report.since);
+        reports.push({ report, configuration: `PostgreSQL + Redis, ${args.workers} workers`, activeTarget: '>= 1,000 active', burstTarget: '-' });
+      } finally {
+        await backend.dispose();
+      }
+    }
+  }
+  for (const { report } of reports) printReport(report, summarize(report));
+  if (args.dry) return;
+  for (const r of reports) await record(r.report, r.configuration, r.report.members, r.activeTarget, r.burstTarget);
+  console.log('\nRecorded in bench/RESULTS.md');
+}
+
+main().then(
+  () => process.exit(0), // visits left behind by the drain timeout must not keep the process alive
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+/** bench/load's figures: the printed tables and the rows for bench/RESULTS.md. */
+import type { EndpointFigures, Percentiles } from './stats.js';
+import { Stats } from './stats.js';
+import type { StepResult } from './scheduler.js';
+
+export const P99_BUDGET_MS = 100;
+const MIB = 1024 * 1024;
+
+export interface RunReport {
+  label: string;
+  members: number;
+  steps: StepResult[];
+  burst: { figures: Percentiles; failures: number; size: number };
+  /** The load generator's own CPU over the ramp and drain, seconds. */
+  generatorCpu: number;
+  wallSeconds: number;
+  /** Database counters over the whole ramp and drain (PostgreSQL), or why there are none. */
+  db: Record<string, number> | string;
+  /** When the server started: what the visits left in the database is counted from here. */
+  since: Date;
+  /** What the visits left in the database (bench/load/outcome.ts). */
+  outcome: Record<string, number>;
+}
+
+export interface Summary {
+  /** The highest step whose every endpoint had p99 < budget, if any. */
+  best: StepResult | undefined;
+  total: EndpointFigures[];
+  sessions: number;
+  serverCpuMsPerSession: number;
+  rssPeakMiB: number;
+  generatorCorePercent: number;
+}
+
+const worst = (figures: EndpointFigures[]) => figures.reduce<EndpointFigures | undefined>((w, f) => (!w || f.p99 > w.p99 ? f : w), undefined);
+
+const passes = (s: StepResult) => s.stats.figures().every((f) => f.p99 < P99_BUDGET_MS);
+
+export function summarize(r: RunReport): Summary {
+  const ramp = r.steps.filter((s) => s.rate > 0);
+  const best = [...ramp].reverse().find(passes);
+  const all = new Stats();
+  for (const s of r.steps) all.merge(s.stats);
+  const first = r.steps[0];
+  const last = r.steps.at(-1);
+  const sessions = r.steps.reduce((n, s) => n + s.finished, 0);
+  const serverCpu = first && last ? last.end.serverCpu - first.start.serverCpu : 0;
+  return {
+    best,
+    total: all.figures(),
+    sessions,
+    serverCpuMsPerSession: sessions ? (serverCpu * 1000) / sessions : 0,
+    rssPeakMiB: Math.max(0, ...r.steps.map((s) => s.rssPeak)) / MIB,
+    generatorCorePercent: r.wallSeconds ? (100 * r.generatorCpu) / r.wallSeconds : 0,
+  };
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const num = (v: number, digits = 1) => v.toFixed(digits).padStart(8);
+
+export function printReport(r: RunReport, s: Summary): void {
+  console.log(`\n== ${r.label}, ${r.members.toLocaleString('en')} members ==`);
+  console.log('\nSteps (open arrivals; requests count into the step they were sent in):');
+  console.log(`${pad('rate/s', 8)}${pad('arrived', 9)}${pad('done', 6)}${pad('active mean/peak', 18)}${pad('server CPU ms/arrival', 23)}${pad('worst p99 ms', 14)}worst endpoint`);
+  for (const st of r.steps) {
+    const w = worst(st.stats.figures());
+    const cpu = st.arrivals ? ((st.end.serverCpu - st.start.serverCpu) * 1000) / st.arrivals : 0;
+    console.log(
+      `${pad(st.rate ? String(st.rate) : 'drain', 8)}${pad(String(st.arrivals), 9)}${pad(String(st.finished), 6)}` +
+        `${pad(`${st.activeMean.toFixed(0)} / ${st.activePeak}`, 18)}${pad(st.arrivals ? cpu.toFixed(0) : '-', 23)}` +
+        `${pad(w ? w.p99.toFixed(1) : '-', 14)}${w?.endpoint ?? '-'}${st.rate && passes(st) ? '' : st.rate ? '  (over budget)' : ''}`,
+    );
+  }
+  console.log('\nPer endpoint, whole run (ms):');
+  console.log(`${pad('endpoint', 44)}${'count'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}  errors`);
+  for (const f of s.total) {
+    const errors = Object.entries(f.errors).map(([what, n]) => `${what} x${n}`).join(', ');
+    console.log(`${pad(f.endpoint, 44)}${String(f.count).padStart(8)}${num(f.p50)}${num(f.p95)}${num(f.p99)}${num(f.max)}  ${errors || '-'}`);
+  }
+  const b = r.burst.figures;
+  console.log(`\n${r.burst.size} first feed pages at the same moment: p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, max ${b.max.toFixed(1)} ms, ${r.burst.failures} failed`);
+  console.log(
+    s.best
+      ? `Highest step with every endpoint's p99 < ${P99_BUDGET_MS} ms: ${s.best.rate} arrivals/s, ${s.best.activeMean.toFixed(0)} members active on average (peak ${s.best.activePeak})`
+      : `No step kept every endpoint's p99 under ${P99_BUDGET_MS} ms`,
+  );
+  console.log(`Server CPU per member visit: ${s.serverCpuMsPerSession.toFixed(0)} ms (${s.sessions} visits finished); server RSS peak ${s.rssPeakMiB.toFixed(0)} MiB`);
+  console.log(`Load generator CPU: ${s.generatorCorePercent.toFixed(0)} % of one core over ${r.wallSeconds.toFixed(0)} s`);
+  console.log(`What the visits did: ${Object.entries(r.outcome).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ')}`);
+  if (typeof r.db === 'string') console.log(`Database statements per visit: ${r.db}`);
+  else {
+    const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
+    console.log(
+      `Database per visit (pg_stat_database; pg_stat_statements is not preloaded): ${per('xacts').toFixed(0)} transactions ` +
+        `(each statement outside a transaction is one), rows read ${per('rows_read').toFixed(0)}, written ${per('rows_written').toFixed(1)}`,
+    );
+  }
+}
+
+export const activeFigure = (s: Summary) => (s.best ? `${s.best.rate} arrivals/s, ${s.best.activeMean.toFixed(0)} active (peak ${s.best.activePeak})` : `none under ${P99_BUDGET_MS} ms`);
+

@@ -1,0 +1,146 @@
+/**
+ * Open-model arrivals: members arrive as a Poisson process (exponential gaps) at each step's rate,
+ * whatever the server's speed, and each runs their visit to the end; a slow server makes visits
+ * longer and more members active at once, never fewer arrivals. The steps follow each other
+ * without a pause; after the last one no one new arrives and the visits still running finish
+ * (the drain). Requests count into the step in which they were sent.
+ */
+import { feedEndpoints } from '@funkeln/contracts/routes/feed';
+import { call, type MemberClient } from './http.js';
+import { visit } from './member.js';
+import type { SimMember } from './population.js';
+import { percentiles, Stats, type Percentiles } from './stats.js';
+
+export interface Snapshot {
+  at: number;
+  /** CPU seconds of the server's processes. */
+  serverCpu: number;
+  /** CPU seconds of this (the load generator's) process. */
+  generatorCpu: number;
+}
+
+export interface StepResult {
+  /** Arrivals per second asked for; 0 for the drain. */
+  rate: number;
+  arrivals: number;
+  finished: number;
+  stats: Stats;
+  /** Members active (in a visit) sampled every second: mean and peak. */
+  activeMean: number;
+  activePeak: number;
+  rssPeak: number;
+  start: Snapshot;
+  end: Snapshot;
+}
+
+export interface RampSpec {
+  base: string;
+  pool: SimMember[];
+  rates: number[];
+  stepSeconds: number;
+  thinkScale: number;
+  snapshot: () => Snapshot;
+  rss: () => number;
+  log: (msg: string) => void;
+  /** The longest the drain may take before the remaining visits are left behind. */
+  drainTimeoutMs: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
+  let current = new Stats();
+  let active = 0;
+  let finished = 0;
+  let next = 0;
+  const running = new Set<Promise<void>>();
+  const results: StepResult[] = [];
+
+  const arrive = () => {
+    const member = spec.pool[next++];
+    if (!member) return false;
+    const client: MemberClient = { base: spec.base, token: member.token, ip: member.ip, stats: () => current };
+    active += 1;
+    const p = visit({ client, member, thinkScale: spec.thinkScale })
+      .catch((err: unknown) => current.fail('visit', (err as Error).message))
+      .finally(() => {
+        active -= 1;
+        finished += 1;
+        running.delete(p);
+      });
+    running.add(p);
+    return true;
+  };
+
+  const step = async (rate: number, run: (until: number) => Promise<void>, seconds: number) => {
+    current = new Stats();
+    const start = spec.snapshot();
+    const arrivedBefore = next;
+    const finishedBefore = finished;
+    let samples = 0;
+    let activeSum = 0;
+    let activePeak = active;
+    let rssPeak = spec.rss();
+    const sampler = setInterval(() => {
+      samples += 1;
+      activeSum += active;
+      activePeak = Math.max(activePeak, active);
+      rssPeak = Math.max(rssPeak, spec.rss());
+    }, 1000);
+    await run(start.at + seconds * 1000);
+    clearInterval(sampler);
+    const end = spec.snapshot();
+    const result: StepResult = {
+      rate,
+      arrivals: next - arrivedBefore,
+      finished: finished - finishedBefore,
+      stats: current,
+      activeMean: samples ? activeSum / samples : active,
+      activePeak,
+      rssPeak,
+      start,
+      end,
+    };
+    results.push(result);
+    spec.log(`  step ${rate ? `${rate}/s` : 'drain'}: ${result.arrivals} arrived, ${result.finished} finished, active mean ${result.activeMean.toFixed(0)} peak ${activePeak}`);
+  };
+
+  let exhausted = false;
+  for (const rate of spec.rates) {
+    await step(
+      rate,
+      async (until) => {
+        for (;;) {
+          const gap = -Math.log(1 - Math.random()) / rate * 1000;
+          if (Date.now() + gap >= until) return sleep(Math.max(0, until - Date.now()));
+          await sleep(gap);
+          if (!arrive()) {
+            if (!exhausted) spec.log(`  all ${spec.pool.length} simulated members have arrived: no more arrivals (a larger --pool?)`);
+            exhausted = true;
+          }
+        }
+      },
+      spec.stepSeconds,
+    );
+  }
+  await step(
+    0,
+    async (until) => {
+      await Promise.race([Promise.allSettled([...running]), sleep(Math.max(0, until - Date.now()))]);
+    },
+    spec.drainTimeoutMs / 1000,
+  );
+  if (running.size > 0) spec.log(`  ${running.size} visits still running after the drain timeout; left behind`);
+  return results;
+}
+
+/** `members` first feed pages requested at the same moment (members who have sent nothing yet). */
+export async function feedBurst(base: string, members: SimMember[]): Promise<{ figures: Percentiles; failures: number }> {
+  const stats = new Stats();
+  await Promise.all(
+    members.map((m) => call({ base, token: m.token, ip: m.ip, stats: () => stats }, feedEndpoints.feed, { query: { radius: '', limit: '20' } })),
+  );
+  const [figures] = stats.figures();
+  const failures = Object.values(figures?.errors ?? {}).reduce((a, b) => a + b, 0);
+  return { figures: figures ?? percentiles([]), failures };
+}

@@ -1,0 +1,71 @@
+/**
+ * The server under test in its own process(es): `src/main.ts` (one process, PGlite) or
+ * `src/cluster.ts` (what `npm run start:cluster` runs after its web build: a primary with WORKERS
+ * worker processes, PostgreSQL + Redis). TRUST_PROXY=true, so each simulated member's
+ * X-Forwarded-For is their address. CPU and RSS are read from /proc for the whole process tree
+ * (the primary and its cluster workers).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { startServerProcess } from '../../apps/server/test/server-process.js';
+import { cpuSeconds, rssBytes } from '../realtime/proc.js';
+
+export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
+
+export function startServer(env: Record<string, string>, workers: number | undefined): Promise<ServerProcess> {
+  const full = { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...env, ...(workers ? { WORKERS: String(workers) } : {}) };
+  return startServerProcess(full, undefined, workers ? 'src/cluster.ts' : 'src/main.ts');
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+/** The process and its descendants (cluster workers). */
+export function processTree(root: number): number[] {
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const children = new Map<number, number[]>();
+  for (const pid of pids) {
+    const parent = parentOf(pid);
+    if (parent === undefined) continue;
+    let list = children.get(parent);
+    if (!list) children.set(parent, (list = []));
+    list.push(pid);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+const safely = (f: () => number) => {
+  try {
+    return f();
+  } catch {
+    return 0;
+  }
+};
+
+/** The tree's command names, e.g. node, node, node, esbuild (tsx's transform service). */
+export function treeNames(pids: number[]): string[] {
+  return pids.map((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      return '?';
+    }
+  });
+}
+
+/** User + system CPU seconds of the tree's living processes. */
+export function treeCpuSeconds(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + safely(() => cpuSeconds(pid)), 0);
+}
+
+/** The tree's summed VmRSS in bytes. */
+export function treeRssBytes(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + safely(() => rssBytes(pid)), 0);
+}
