@@ -1,9 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
-
-// In ADMIN_EMAILS of the e2e server (start-server.mjs); admin-privacy.spec.ts signs up the same way.
-const ADMIN = 'admin.e2e@example.org';
+import { adminSession, confirmEmail, memberWithProfile, type Member } from '../support/members.js';
 
 /**
  * Home with the session's socket connected ('Gerade online' counts it) and the members' layout
@@ -41,18 +38,6 @@ async function pageFor(browser: Browser, who: Member, viewport = { width: 1280, 
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('token', token), who.token);
   return page;
-}
-
-/** The e2e admin: signed up and confirmed on first use, signed in after that. */
-async function admin(request: APIRequestContext): Promise<{ authorization: string }> {
-  const res = await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD, displayName: 'Chefin' } });
-  if (res.ok()) {
-    await confirmEmail(request, ADMIN);
-    return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-  }
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }
 
 test('match -> chat from the match dialog -> Enter sends -> unread badge, Gelesen and the typing indicator', async ({ guardPage: page, browser, request }) => {
@@ -172,7 +157,7 @@ test('a man without credits sees the price before typing and reaches /wallet in 
 });
 
 test("the women's daily limit counts replies only and shows what remains", async ({ guardPage: page, request }) => {
-  const adminHeaders = await admin(request);
+  const adminHeaders = (await adminSession(request)).headers;
   const before = ((await (await request.get('/api/admin/settings', { headers: adminHeaders })).json()) as Record<string, string>).WOMAN_DAILY_REPLY_LIMIT;
   const greta = await memberWithProfile(request, 'Greta', 'female');
   const hans = await memberWithProfile(request, 'Hans', 'male');

@@ -6,7 +6,7 @@ import { chromium, type APIRequestContext, type Browser, type Page } from '@play
 import sharp from 'sharp';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { writeFakeCamera } from '../support/fake-camera.js';
-import { confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
+import { adminSession, memberWithProfile, type Member } from '../support/members.js';
 
 // Real faces: crops of the sample photos inside @vladmandic/face-api (the boxes are those of
 // apps/server/test/faces.ts). Each sample shows a person once, so "the same person" is several crops of one face.
@@ -93,23 +93,6 @@ async function capture(page: Page): Promise<void> {
   const video = page.getByLabel('Kamerabild');
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Selfie aufnehmen' }).click();
-}
-
-async function adminSession(request: APIRequestContext): Promise<Member> {
-  const email = 'admin.e2e@example.org'; // in ADMIN_EMAILS of the e2e server (start-server.mjs)
-  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, displayName: 'Chefin' } });
-  let token: string;
-  if (registered.ok()) {
-    token = ((await registered.json()) as { token: string }).token;
-    await confirmEmail(request, email);
-  } else {
-    const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-    expect(login.ok(), await login.text()).toBe(true);
-    token = ((await login.json()) as { token: string }).token;
-  }
-  const headers = { authorization: `Bearer ${token}` };
-  const { id } = (await (await request.get('/api/me', { headers })).json()) as { id: string };
-  return { id, name: 'Chefin', email, token, headers };
 }
 
 test('a member verifies her photos with a selfie in the asked pose from the camera; others see the badge', async ({ guardPage: page, request }) => {
