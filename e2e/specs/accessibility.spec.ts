@@ -153,8 +153,17 @@ test('keyboard only: swipe on /discover; the match, report and confirm dialogs t
   const member = await memberWithProfile(request, 'Tasta', 'female');
   const other = await memberWithProfile(request, 'Klick', 'male');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((token) => localStorage.setItem('token', token), member.token);
   const page = await context.newPage();
+
+  // The landing page's looping hero animation can be paused by keyboard (WCAG 2.2.2).
+  await page.goto('/');
+  const pause = page.getByRole('button', { name: 'Animation anhalten' });
+  await tabTo(page, pause);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Animation abspielen' })).toBeFocused();
+  expect(await page.locator('.swipe-card--pos0').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+
+  await page.evaluate((token) => localStorage.setItem('token', token), member.token);
 
   await page.goto('/discover');
   const top = page.getByTestId('top-card');

@@ -69,5 +69,7 @@ export const de = {
     cardLike: 'Like',
     cardNope: 'Nope',
     cardMatch: 'Match!',
+    pauseAnimation: 'Animation anhalten',
+    playAnimation: 'Animation abspielen',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { de } from '../../../i18n/de-shell';
 
 const CARDS = [
@@ -6,11 +7,19 @@ const CARDS = [
   { name: 'Mia, 25', city: 'München', tone: 'c' },
 ] as const;
 
-/** Decorative card stack: the top card swipes away in a 6 s loop (CSS only, paused for reduced motion). */
+/**
+ * Decorative card stack: the top card swipes away in a 6 s loop (CSS only, paused for reduced
+ * motion). The loop runs longer than 5 s, so a button pauses it (WCAG 2.2.2); only the button is
+ * exposed to assistive technology.
+ */
 export function HeroVisual() {
+  const [paused, setPaused] = useState(false);
   return (
-    <div className="hero-visual" aria-hidden="true">
-      <div className="phone">
+    <div className={paused ? 'hero-visual hero-visual--paused' : 'hero-visual'}>
+      <button type="button" className="btn btn--ghost btn--small hero-visual__pause" onClick={() => setPaused(!paused)}>
+        {paused ? de.landing.playAnimation : de.landing.pauseAnimation}
+      </button>
+      <div className="phone" aria-hidden="true">
         <div className="phone__notch" />
         <div className="swipe-stack">
           {CARDS.map((card, index) => (
@@ -32,10 +41,16 @@ export function HeroVisual() {
           <span className="round-btn round-btn--like">♥</span>
         </div>
       </div>
-      <span className="float-heart float-heart--one">♥</span>
-      <span className="float-heart float-heart--two">♥</span>
-      <span className="float-heart float-heart--three">✦</span>
-      <div className="match-toast">
+      <span className="float-heart float-heart--one" aria-hidden="true">
+        ♥
+      </span>
+      <span className="float-heart float-heart--two" aria-hidden="true">
+        ♥
+      </span>
+      <span className="float-heart float-heart--three" aria-hidden="true">
+        ✦
+      </span>
+      <div className="match-toast" aria-hidden="true">
         <span className="match-toast__icon">♥</span>
         {de.landing.cardMatch}
       </div>
