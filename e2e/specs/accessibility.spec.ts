@@ -186,13 +186,20 @@ test('keyboard only: swipe on /discover; the match, report and confirm dialogs t
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await celebration.isVisible()) || (await top.textContent()) !== before).toBe(true);
   }
-  await expect(celebration.getByRole('button', { name: 'Weiter swipen' })).toBeFocused();
+  const proceed = celebration.getByRole('button', { name: 'Weiter swipen' });
+  await expect(proceed).toBeFocused();
   for (const theme of THEMES) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     const findings = await analyse(page);
     expect(findings, `match dialog (${theme})\n${findings.join('\n')}`).toEqual([]);
   }
-  await page.keyboard.press('Enter');
+  // A like sent just before the first match showed may have matched too: those dialogs come one after the other.
+  for (let i = 0; i < 5 && (await celebration.isVisible()); i++) {
+    const sentence = (await page.getByTestId('match-name').textContent()) ?? '';
+    await expect(proceed).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(celebration.filter({ hasText: sentence })).toBeHidden();
+  }
   await expect(celebration).toBeHidden();
   await expect(like).toBeFocused();
 
