@@ -27,7 +27,7 @@ export interface AuthServices {
 
 /** Register, login, sessions, verification, password reset, Google; the mail request worker is its job. */
 export function createAuthModule({ config, db, events, limiter, log, cacheable, settings }: AuthModuleDeps): AppModule<AuthServices> {
-  const sessions = new SessionService({ db, events, config, cacheable });
+  const sessions = new SessionService({ db, events, config, log, cacheable });
   const mailTokens = new MailTokenService(config, events);
   // The queue's worker calls back into the two services that enqueue on it: built first, wired by name.
   const mailRequests: MailRequestQueue = new MailRequestQueue({
@@ -58,6 +58,6 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
       await app.register(googleRoutes({ ...services, config }));
     },
     services,
-    jobs: [mailRequests],
+    jobs: [mailRequests, sessions.lastSeen],
   };
 }

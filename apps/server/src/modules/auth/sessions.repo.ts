@@ -22,14 +22,15 @@ export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: nu
     .executeTakeFirst();
 }
 
-/** Marks the session (and its member, for "active recently" in feeds) as seen now. */
-export async function touchSession(q: Queryable, sessionId: string): Promise<void> {
+/** Marks the sessions (and their members, for "active recently" in feeds) as seen now. */
+export async function touchSessions(q: Queryable, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
   const k = typed(q);
-  await k.updateTable('sessions').set({ last_seen_at: now() }).where('id', '=', sessionId).execute();
+  await k.updateTable('sessions').set({ last_seen_at: now() }).where('id', 'in', sessionIds).execute();
   await k
     .updateTable('users')
     .set({ last_active_at: now() })
-    .where('id', '=', (eb) => eb.selectFrom('sessions').select('user_id').where('id', '=', sessionId))
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('user_id').where('id', 'in', sessionIds))
     .execute();
 }
 

@@ -5,7 +5,8 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
 import { SessionCache } from './session-cache.js';
-import { deleteEndedSessions, findLiveSession, insertSession, revokeSession, revokeUserSessions, touchSession } from './sessions.repo.js';
+import { LastSeenWriter } from './last-seen.js';
+import { deleteEndedSessions, findLiveSession, insertSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
 /** A session unused this long ends (stated on the Datenschutz page). */
@@ -32,12 +33,15 @@ export interface SessionServiceDeps {
   db: Db;
   events: EventBus;
   config: Pick<Config, 'adminEmails'>;
+  log: { error(obj: object, msg: string): void };
   cacheable?: () => boolean;
 }
 
 /** Opaque bearer sessions: 256-bit random tokens, stored only as SHA-256, idle and absolute expiry. */
 export class SessionService {
   private readonly cache: SessionCache;
+  /** "Last seen" marks, written behind the requests (a job of the auth module: stop() writes the rest). */
+  readonly lastSeen: LastSeenWriter;
 
   private readonly db: Db;
   private readonly events: EventBus;
@@ -50,6 +54,7 @@ export class SessionService {
     this.config = deps.config;
     const cacheable = deps.cacheable ?? (() => true);
     this.cache = new SessionCache({ events: deps.events, enabled: cacheable });
+    this.lastSeen = new LastSeenWriter(deps.db, deps.log);
   }
 
   /** Deletes revoked and expired sessions (the daily cleanup); returns how many. */
@@ -71,7 +76,7 @@ export class SessionService {
     if (cached) {
       if (now - cached.lastSeenAt > TOUCH_AFTER_MS) {
         cached.lastSeenAt = now;
-        await touchSession(this.db, cached.auth.sessionId);
+        this.lastSeen.mark(cached.auth.sessionId);
       }
       return cached.auth;
     }
@@ -80,7 +85,7 @@ export class SessionService {
     if (!row) return undefined;
     let lastSeenAt = row.last_seen_at.getTime();
     if (now - lastSeenAt > TOUCH_AFTER_MS) {
-      await touchSession(this.db, row.session_id);
+      this.lastSeen.mark(row.session_id);
       lastSeenAt = now;
     }
     const { session_id: sessionId, last_seen_at: _seen, expires_at: expiresAt, ...user } = row;

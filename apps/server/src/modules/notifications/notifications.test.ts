@@ -85,6 +85,8 @@ describe('notification mails', () => {
     const token = login.json<{ token: string }>().token;
     await t.c.db.query("UPDATE sessions SET last_seen_at = now() - interval '2 minutes' WHERE user_id = $1", [ida.id]);
     expect((await api('GET', '/api/me', token)).statusCode).toBe(200);
+    // "Last seen" is written behind the request (at most a second later).
+    await t.c.sessions.lastSeen.flush();
     await send(eva, ida);
     expect(await mailsOf(ida)).toHaveLength(2);
   });
