@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { analyse, audit } from '../support/axe.js';
-import { confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
+import { adminSession, confirmEmail, memberWithProfile, PASSWORD, type Member } from '../support/members.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 
 // WCAG 2.2 AA: every page, both themes, phone and desktop width, without serious or critical axe findings.
@@ -9,8 +9,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-// In ADMIN_EMAILS of the e2e server (start-server.mjs); admin-privacy.spec.ts signs it up too.
-const ADMIN = 'admin.e2e@example.org';
 
 interface Sessions {
   member: Member;
@@ -18,18 +16,6 @@ interface Sessions {
   demo: string;
   newcomer: string;
   admin: string;
-}
-
-/** The admin account: signed up and confirmed, or (when another spec made it first) signed in. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD, displayName: 'Chefin' } });
-  if (res.ok()) {
-    await confirmEmail(request, ADMIN);
-    return ((await res.json()) as { token: string }).token;
-  }
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
 }
 
 async function prepare(request: APIRequestContext): Promise<Sessions> {
@@ -52,7 +38,7 @@ async function prepare(request: APIRequestContext): Promise<Sessions> {
   // A demo member (DEMO_DATA=1) has photos, interests and prompts on the profile page.
   const [demo] = (await (await request.get('/api/feed', { headers: member.headers })).json()) as { id: string }[];
   expect(demo).toBeDefined();
-  return { member, other, demo: demo!.id, newcomer, admin: await adminToken(request) };
+  return { member, other, demo: demo!.id, newcomer, admin: (await adminSession(request)).token };
 }
 
 interface Finding {
