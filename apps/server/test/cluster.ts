@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import type { ContainerOverrides } from '../src/container.js';
 import type { Db } from '../src/db/client.js';
 import { createNode, type TestApp } from './harness.js';
+import { createTestDb } from './test-db.js';
 
 /**
  * Two app instances, each with its own database pool, caches and Redis connections, as two server
@@ -21,4 +25,49 @@ export async function eventually(check: () => boolean | Promise<boolean>): Promi
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('condition not met within 5 s');
+}
+
+export interface ClusterPair {
+  readonly one: TestApp;
+  readonly two: TestApp;
+  /** Both nodes' REDIS_PREFIX. */
+  readonly prefix: string;
+}
+
+/**
+ * Two nodes on one fresh database and one Redis (their own key prefix) for the whole test file,
+ * once each hears the other's events; closed after the file, before hooks registered earlier
+ * (an SMTP or push server the setup uses). `setup` runs in beforeAll, after those hooks.
+ */
+export function useClusterPair(setup: () => { env?: Record<string, string>; overrides?: ContainerOverrides } = () => ({})): ClusterPair {
+  let nodes: [TestApp, TestApp] | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  const prefix = `c${randomBytes(4).toString('hex')}:`;
+  beforeAll(async () => {
+    const shared = await createTestDb();
+    drop = shared.drop;
+    const { env = {}, overrides = {} } = setup();
+    // Started at the same moment, as a deployment's processes are (start-up races included).
+    const [one, two] = (await Promise.all([1, 2].map(() => createNode(shared, { REDIS_PREFIX: prefix, ...env }, overrides)))) as [TestApp, TestApp];
+    nodes = [one, two];
+    await eventually(() => one.c.events.clustered && two.c.events.clustered);
+  }, 60_000);
+  afterAll(async () => {
+    await nodes?.[0].close();
+    await nodes?.[1].close();
+    await drop?.();
+  });
+  const node = (i: 0 | 1) => {
+    if (!nodes) throw new Error('useClusterPair: the nodes exist in tests, after beforeAll');
+    return nodes[i];
+  };
+  return {
+    prefix,
+    get one() {
+      return node(0);
+    },
+    get two() {
+      return node(1);
+    },
+  };
 }

@@ -8,19 +8,11 @@ import { answerFor } from '../test/api-handlers';
 import { renderPage } from '../test/render';
 import { server } from '../test/server';
 import { TopBar } from './top-bar';
+import { meAs } from '../test/members';
 
 vi.mock('../lib/socket', () => ({ connectSocket: () => ({ connected: false, emit: () => undefined, on: () => undefined, off: () => undefined }) }));
 
-const me = (role: 'admin' | 'member') => ({
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: true,
-  role,
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: false,
-  premiumUntil: null,
-});
+const me = (role: 'admin' | 'member') => meAs({ role });
 
 function signedInAs(role: 'admin' | 'member') {
   setToken('token');

@@ -1,36 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clustered, eventually } from '../../../test/cluster.js';
-import { createNode, type TestApp } from '../../../test/harness.js';
+import { clustered, useClusterPair } from '../../../test/cluster.js';
 import { apiAs, memberWithProfile } from '../../../test/members.js';
 import { startPushService } from '../../../test/push-service.js';
-import { createTestDb } from '../../../test/test-db.js';
 
 // Two server processes share one VAPID key and one push outbox; each push leaves once.
 describe.runIf(clustered)('Web Push across two processes (PostgreSQL + Redis)', () => {
-  let one: TestApp;
-  let two: TestApp;
-  let dropDb: () => Promise<void>;
   let service: Awaited<ReturnType<typeof startPushService>>;
-
   beforeAll(async () => {
     service = await startPushService();
-    const shared = await createTestDb();
-    dropDb = shared.drop;
-    const prefix = `p${randomBytes(4).toString('hex')}:`;
-    // As startClusterNode builds them, with the local push service's certificate trusted.
-    [one, two] = await Promise.all([1, 2].map(() => createNode(shared, { REDIS_PREFIX: prefix }, { pushAgent: service.agent }))) as [TestApp, TestApp];
-    await eventually(() => one.c.events.clustered && two.c.events.clustered);
-  }, 60_000);
-
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await dropDb?.();
-    await service?.close();
   });
+  afterAll(() => service?.close());
+  // As startClusterNode builds them, with the local push service's certificate trusted.
+  const cluster = useClusterPair(() => ({ overrides: { pushAgent: service.agent } }));
 
   it('both nodes serve the one key created first; a message on one node reaches each device of the offline member exactly once while both drain', async () => {
+    const { one, two } = cluster;
     const anna = await memberWithProfile(one.app, 'Anna', 'female');
     const ben = await memberWithProfile(one.app, 'Benedikt', 'male');
     const [keyOne, keyTwo] = await Promise.all([one, two].map((n) => apiAs(n.app)('GET', '/api/push/key', anna.token)));

@@ -1,37 +1,19 @@
 // Photo verification across two processes (PostgreSQL + Redis): the faces on the member's photos,
 // analysed by the process that started the attempt, reach the process that receives the selfie
 // through the shared TTL store, and are gone after the check. Real face model.
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { faceCrop, faces } from '../../../test/faces.js';
-import { bearer, createNode, register, type TestApp } from '../../../test/harness.js';
-import { clustered, eventually } from '../../../test/cluster.js';
+import { bearer, register } from '../../../test/harness.js';
+import { clustered, eventually, useClusterPair } from '../../../test/cluster.js';
 import { multipart } from '../../../test/images.js';
 import { approveAll } from '../../../test/swipers.js';
-import { createTestDb } from '../../../test/test-db.js';
 
 describe.runIf(clustered)('photo verification on two processes', () => {
-  let one: TestApp;
-  let two: TestApp;
-  let dropDb: () => Promise<void>;
-  const prefix = `v${randomBytes(4).toString('hex')}:`;
-
-  beforeAll(async () => {
-    const shared = await createTestDb();
-    dropDb = shared.drop;
-    // Each node has its own data folder: the second cannot read the photos the first stored.
-    one = await createNode(shared, { REDIS_PREFIX: prefix }, { moderator: approveAll });
-    two = await createNode(shared, { REDIS_PREFIX: prefix }, { moderator: approveAll });
-    await eventually(() => one.c.events.clustered && two.c.events.clustered);
-  }, 60_000);
-
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await dropDb?.();
-  });
+  // Each node has its own data folder: the second cannot read the photos the first stored.
+  const cluster = useClusterPair(() => ({ overrides: { moderator: approveAll } }));
 
   it('checks a selfie received by the other process against the faces the first one analysed, then forgets them', async () => {
+    const { one, two, prefix } = cluster;
     const { token } = await register(one.app);
     const photo = multipart(await faceCrop(faces.turnedLeft));
     const upload = await one.app.inject({ method: 'POST', url: '/api/photos/upload', payload: photo.payload, headers: { ...photo.headers, ...bearer(token) } });

@@ -7,17 +7,9 @@ import { answerFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { LandingPage } from './landing-page';
+import { meAs } from '../../test/members';
 
-const member = {
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: true,
-  role: 'member',
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: false,
-  premiumUntil: null,
-} as const;
+const member = meAs();
 
 describe('LandingPage', () => {
   it("asks a visitor to start: 'Jetzt starten' to /register and the login", async () => {

@@ -8,19 +8,11 @@ import { answerFor, failureFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { VerifyBanner } from './verify-banner';
+import { meAs } from '../../../test/members';
 
 const RECENT = 'Wir haben dir gerade erst eine E-Mail geschickt. Bitte prüfe deinen Posteingang (auch den Spam-Ordner). Eine neue kannst du in einer Minute anfordern.';
 
-const unverified = answerFor(authEndpoints.me, {
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: false,
-  role: 'member',
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: false,
-  premiumUntil: null,
-});
+const unverified = answerFor(authEndpoints.me, meAs({ email_verified: false }));
 
 async function clickResend() {
   setToken('token');

@@ -8,6 +8,7 @@ import { answerFor, failure } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { VerifyPage } from './verify-page';
+import { meAs } from '../../../test/members';
 
 describe('VerifyPage', () => {
   it.each(['invalid_token', 'already_verified'] as const)("shows the catalogue sentence for '%s'", async (code) => {
@@ -17,16 +18,7 @@ describe('VerifyPage', () => {
   });
 });
 
-const member = {
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: false,
-  role: 'member',
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: false,
-  premiumUntil: null,
-} as const;
+const member = meAs({ email_verified: false });
 
 describe('VerifyPage: where to go next', () => {
   it('offers a visitor the login', async () => {

@@ -7,17 +7,9 @@ import { answerFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { PremiumHint } from './premium-hint';
+import { meAs } from '../../../test/members';
 
-const member = (premiumUntil: string | null) => ({
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: true,
-  role: 'member' as const,
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: premiumUntil !== null,
-  premiumUntil,
-});
+const member = (premiumUntil: string | null) => meAs({ isPremium: premiumUntil !== null, premiumUntil });
 
 describe('PremiumHint', () => {
   it('tells a member without premium what it adds', async () => {

@@ -13,6 +13,7 @@ import { answerFor, routeFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { OnboardingPage } from '../onboarding-page';
+import { meAs } from '../../../test/members';
 
 /** Everything but the Top10 step is done. */
 const profile: OwnProfile = {
@@ -31,16 +32,7 @@ const profile: OwnProfile = {
   prompts: [{ promptId: PROMPTS[0].id, answer: 'Kaffee' }],
 };
 
-const me = {
-  id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60',
-  email: 'anna@example.de',
-  display_name: 'Anna',
-  email_verified: true,
-  role: 'member' as const,
-  created_at: '2026-05-01T10:00:00.000Z',
-  isPremium: false,
-  premiumUntil: null,
-};
+const me = meAs();
 
 function serve(entered: EntriesBody['categories'] = []) {
   const sent: EntriesBody[] = [];
