@@ -3,12 +3,14 @@
  * PostgreSQL (generated here, set-based: 80,000 members, the first 20,000 with photos entered in
  * every category, votes skewed towards a few favourites, 6 categories).
  *
- * Figures: the Top10 query alone (repo.liveTop, 2,000 runs, p50/p99), and GET
+ * Figures: the Top10 query alone (repo.liveTop, 2,000 runs, p50/p99), GET
  * /api/leaderboard/bikini through the real HTTP stack at 1 connection for --duration seconds
- * (the query plus names and signed thumbnail links).
+ * (the query plus names and signed thumbnail links), and GET /api/votes/next?category=bikini the
+ * same way (a voter with about 17 votes in the month: a random candidate, its signed link and age).
  *
  * Reproduce: `npm run bench:leaderboard`, or `npx tsx bench/leaderboard.ts [--votes 1000000]
- * [--only pglite|postgres] [--duration 10] [--dry]`. PostgreSQL: BENCH_PG_URL (default
+ * [--members 80000] [--contestants 20000] [--only pglite|postgres] [--duration 10] [--dry]`
+ * (smaller --members/--contestants/--votes for a quick check; the recorded rows use the defaults). PostgreSQL: BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/test) is the admin connection; the bench creates and drops
  * the database funkeln_bench_leaderboard.
  */
@@ -32,6 +34,8 @@ import { freshPostgresDatabase } from './services.js';
 const { values: args } = parseArgs({
   options: {
     votes: { type: 'string', default: '1000000' },
+    members: { type: 'string', default: '80000' },
+    contestants: { type: 'string', default: '20000' },
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     dry: { type: 'boolean', default: false },
@@ -39,8 +43,8 @@ const { values: args } = parseArgs({
 });
 
 const VOTES = Number(args.votes);
-const CONTESTANTS = 20_000;
-const MEMBERS = 80_000;
+const CONTESTANTS = Number(args.contestants);
+const MEMBERS = Number(args.members);
 const QUERY_RUNS = 2000;
 const QUERIED = ['bikini', 'face', 'age'] as const;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,7 +56,14 @@ interface Figures {
   label: string;
   votes: number;
   query: { p50: number; p99: number };
-  http: { p50: number; p99: number; requests: number };
+  http: LoadFigures;
+  next: LoadFigures;
+}
+
+interface LoadFigures {
+  p50: number;
+  p99: number;
+  requests: number;
 }
 
 async function generateVotes(db: Db, month: string): Promise<number> {
@@ -119,11 +130,18 @@ async function measure(label: string, db: Db, env: Record<string, string>): Prom
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const port = (app.server.address() as AddressInfo).port;
-      const spec = { port, path: '/api/leaderboard/bikini', headers, connections: 1 };
-      await runLoad({ ...spec, durationMs: 2000 });
-      const http = await runLoad({ ...spec, durationMs: Number(args.duration) * 1000 });
-      if (Object.keys(http.statuses).some((s) => s !== '200')) throw new Error(`statuses ${JSON.stringify(http.statuses)}`);
-      return { label, votes, query: { p50: percentile(times, 50), p99: percentile(times, 99) }, http: { p50: http.p50, p99: http.p99, requests: http.requests } };
+      const load = async (path: string): Promise<LoadFigures> => {
+        const spec = { port, path, headers, connections: 1 };
+        await runLoad({ ...spec, durationMs: 2000 });
+        const r = await runLoad({ ...spec, durationMs: Number(args.duration) * 1000 });
+        if (Object.keys(r.statuses).some((s) => s !== '200')) throw new Error(`${path}: statuses ${JSON.stringify(r.statuses)}`);
+        return { p50: r.p50, p99: r.p99, requests: r.requests };
+      };
+      log(`${label}: GET /api/leaderboard/bikini`);
+      const http = await load('/api/leaderboard/bikini');
+      log(`${label}: GET /api/votes/next?category=bikini`);
+      const next = await load('/api/votes/next?category=bikini');
+      return { label, votes, query: { p50: percentile(times, 50), p99: percentile(times, 99) }, http, next };
     } finally {
       await app.close();
     }
@@ -166,6 +184,12 @@ async function record(f: Figures): Promise<void> {
     value: `${ms(f.http.p99)} ms (p50 ${ms(f.http.p50)} ms, ${f.http.requests} requests, 1 connection, with names and signed thumbnails)`,
     target: '-',
   });
+  await recordResult({
+    ...base,
+    metric: `GET /api/votes/next?category=bikini p99, ${scope}`,
+    value: `${ms(f.next.p99)} ms (p50 ${ms(f.next.p50)} ms, ${f.next.requests} requests, 1 connection, a voter with votes in the month)`,
+    target: '-',
+  });
 }
 
 async function main(): Promise<void> {
@@ -180,7 +204,14 @@ async function main(): Promise<void> {
     Object.fromEntries(
       runs.map((r) => [
         `${r.label}, ${r.votes.toLocaleString('en')} votes`,
-        { 'query p50 ms': Number(ms(r.query.p50)), 'query p99 ms': Number(ms(r.query.p99)), 'HTTP p50 ms': Number(ms(r.http.p50)), 'HTTP p99 ms': Number(ms(r.http.p99)) },
+        {
+          'query p50 ms': Number(ms(r.query.p50)),
+          'query p99 ms': Number(ms(r.query.p99)),
+          'HTTP p50 ms': Number(ms(r.http.p50)),
+          'HTTP p99 ms': Number(ms(r.http.p99)),
+          'next p50 ms': Number(ms(r.next.p50)),
+          'next p99 ms': Number(ms(r.next.p99)),
+        },
       ]),
     ),
   );

@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import {
   type EntriesBody,
@@ -22,22 +23,52 @@ export function berlinMonth(at: Date = new Date()): string {
 
 const notVotable = () => new AppError('not_found', { params: { of: 'votable_photo' } });
 
+/**
+ * The chance in GET /api/votes/next: a pivot, a random point in the member-id key space where the
+ * search for candidates starts, and which of the found candidates (0..count-1) is shown.
+ */
+export interface CandidateDraw {
+  pivot(): string;
+  pick(count: number): number;
+}
+
+const randomDraw: CandidateDraw = {
+  pivot: () => randomBytes(16).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+  pick: (count) => randomInt(count),
+};
+
+/**
+ * How many candidates after the pivot the shown one is drawn from. A candidate's chance is
+ * proportional to the key distance from the CANDIDATE_WINDOW-th eligible entry before it to it
+ * (with a window of 1: the gap before it alone). Member ids are random UUIDs, so single gaps vary
+ * about as much as their mean (exponentially): some photos would be shown several times as often
+ * as others, for their whole membership (ids never change), and showings turn into votes. The sum
+ * of 8 gaps varies about 1/sqrt(8) = 35 % around its mean, so photos get roughly even shares (two in
+ * three within +-35 %); with 8 or fewer eligible photos left each is equally likely. The price: 8
+ * eligible rows read per call instead of 1.
+ */
+const CANDIDATE_WINDOW = 8;
+
 /** What LeaderboardService is built from (named, so no call site depends on an argument order). */
 export interface LeaderboardServiceDeps {
   db: Db;
   photos: PhotosService;
   events: EventBus;
+  /** Tests fix it; random otherwise. */
+  draw?: CandidateDraw;
 }
 
 export class LeaderboardService {
   private readonly db: Db;
   private readonly photos: PhotosService;
   private readonly events: EventBus;
+  private readonly draw: CandidateDraw;
 
   constructor(deps: LeaderboardServiceDeps) {
     this.db = deps.db;
     this.photos = deps.photos;
     this.events = deps.events;
+    this.draw = deps.draw ?? randomDraw;
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {
@@ -81,9 +112,16 @@ export class LeaderboardService {
     return { score };
   }
 
+  /**
+   * The next photo to rate, in an order nobody can predict: the candidates after a random pivot
+   * (repo.nextCandidates, a few index probes instead of ranking every entry), one of them at random.
+   * Skipping what was shown walks through every eligible photo once; null when none is left.
+   */
   async next(voterId: string, category: PhotoCategory, skip: string[]): Promise<VoteCandidate | null> {
     const uuids = skip.filter((s) => /^[0-9a-f-]{36}$/i.test(s)).slice(0, 50);
-    const row = await repo.nextCandidate(this.db, voterId, category, berlinMonth(), uuids);
+    const rows = await repo.nextCandidates(this.db, voterId, category, berlinMonth(), uuids, this.draw.pivot(), CANDIDATE_WINDOW);
+    if (rows.length === 0) return null;
+    const row = rows[this.draw.pick(rows.length)];
     if (!row) return null;
     const [urls, profile] = await Promise.all([this.photos.signedPublic(row.photo_id), findProfile(this.db, row.user_id)]);
     const age = profile?.birth_date ? ageOn(profile.birth_date, berlinToday()) : undefined;
