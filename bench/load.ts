@@ -25,17 +25,21 @@
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
  * [--postgres-rates 4,8,12,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
- * [--burst 40] [--dry]`; --members and --rates set both configurations' values.
+ * [--burst 40] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
+ * --profile writes each server process's V8 CPU profile under DIR and prints the top items.
  * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the bench creates and drops the database funkeln_bench_load. Redis: BENCH_REDIS_URL
  * (default redis://127.0.0.1:6379). Without either, that part is skipped.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call } from './load/http.js';
 import { readOutcome } from './load/outcome.js';
+import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBurst, runRamp, type Snapshot } from './load/scheduler.js';
@@ -61,6 +65,8 @@ const { values: args } = parseArgs({
     rates: { type: 'string' },
     /** Measure and print only; leave bench/RESULTS.md alone (e.g. for smaller populations). */
     dry: { type: 'boolean', default: false },
+    /** Write the server processes' CPU profiles (node --cpu-prof) under this directory and print the top items. */
+    profile: { type: 'string' },
   },
 });
 
@@ -71,6 +77,7 @@ const WARMUP = 10;
 const DRAIN_TIMEOUT_MS = 240_000;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const rates = (list: string) => list.split(',').map(Number).filter((n) => n > 0);
 
@@ -128,7 +135,9 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
   }
   log(`${label}: population and ${pool.length} simulated members ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const since = new Date();
-  const server = await startServer(backend.env, workers);
+  const profileDir = args.profile ? resolve(args.profile, label.replace(/\W+/g, '-')) : undefined;
+  const env = profileDir ? { ...backend.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : backend.env;
+  const server = await startServer(env, workers);
   const counters = backend.env.DATABASE_URL ? await postgresCounters(backend.env.DATABASE_URL) : undefined;
   try {
     const root = server.child.pid ?? 0;
@@ -170,6 +179,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     await counters?.close();
     const code = await server.stop();
     if (code !== 0) log(`${label}: server exited with ${code}: ${server.stderr.slice(-2000)}`);
+    if (profileDir) printProfile(profileDir, REPO_ROOT);
   }
 }
 

@@ -306,6 +306,7 @@ export interface ProfilePrompts {
 
 export interface Profiles {
   about_me: Generated<string>;
+  active_day: Generated<number>;
   age_max: Generated<number>;
   age_min: Generated<number>;
   birth_date: Timestamp | null;

@@ -17,10 +17,17 @@ export interface DeckRow extends FeedRow {
   photos: string[];
 }
 
+/** The feed a deck ranks: the radius and the filter the viewer chose. */
+export interface DeckQuery {
+  radiusKm: number | null;
+  onlyVerified: boolean;
+}
+
 /** The top of a viewer's ranking for one radius, as the database gave it at `seq`. */
 export interface Deck {
   seq: number;
   at: number;
+  query: DeckQuery;
   /** The Berlin day the ages were computed for. */
   day: string;
   rows: DeckRow[];
@@ -29,7 +36,14 @@ export interface Deck {
   hasOrigin: boolean;
   /** Members the viewer acted on (or who blocked) since: never served again from this deck. */
   hidden: Set<string>;
+  /** Rows read after the deck (a refill), by the sequence number their read began at. */
+  later?: Map<string, number>;
+  /** The refill being read, shared by every request that needs it. */
+  refill?: Promise<void>;
 }
+
+/** The cache key of a deck: one per radius and filter (a filtered deck holds other members). */
+export const deckKey = (q: DeckQuery) => `${q.radiusKm ?? ''}${q.onlyVerified ? ':verified' : ''}`;
 
 /** Ranking order: recently active first, then near, then id (as the SQL sorts). */
 export function compareRank(a: FeedCursor, b: FeedCursor): number {
@@ -86,6 +100,10 @@ export interface FeedDecksDeps {
 export class FeedDecks {
   private readonly decks: LRUCache<string, Map<string, Deck>>;
   private readonly viewerMarks = new Map<string, Mark>();
+  /** Reads in flight, shared by concurrent requests for the same deck, with the sequence number they began at. */
+  private readonly reading = new Map<string, { seq: number; deck: Promise<Deck> }>();
+  /** The feed each viewer asked for last: the one prepared when they come back. */
+  private readonly lastQueries: LRUCache<string, DeckQuery>;
   private readonly memberMarks = new Map<string, Mark>();
   private seq = 0;
 
@@ -100,6 +118,7 @@ export class FeedDecks {
     const events = deps.events;
     const maxViewers = deps.maxViewers ?? 20_000;
     this.decks = new LRUCache({ max: maxViewers });
+    this.lastQueries = new LRUCache({ max: maxViewers });
     events.on('feed.hidden', ({ pairs }) => {
       for (const [viewer, member] of pairs) {
         this.mark(this.viewerMarks, viewer);
@@ -126,6 +145,33 @@ export class FeedDecks {
     return deck;
   }
 
+  /**
+   * The viewer's deck for `query`: the kept one, or the one being read for them (when nothing about
+   * the viewer happened since that read began), or a new read by `read(seq)`, which the caller keeps.
+   * Concurrent first pages (the app's, a prefetch, the prewarm on connect) read the database once.
+   */
+  obtain(viewerId: string, query: DeckQuery, day: string, read: (seq: number) => Promise<Deck>): Promise<Deck> | undefined {
+    if (!this.enabled()) return undefined;
+    this.lastQueries.set(viewerId, query);
+    const key = deckKey(query);
+    const kept = this.get(viewerId, key, day);
+    if (kept) return Promise.resolve(kept);
+    const slot = `${viewerId}\n${key}`;
+    const pending = this.reading.get(slot);
+    if (pending && (this.viewerMarks.get(viewerId)?.seq ?? 0) < pending.seq) return pending.deck;
+    const seq = this.begin();
+    const deck = read(seq).finally(() => {
+      if (this.reading.get(slot)?.seq === seq) this.reading.delete(slot);
+    });
+    this.reading.set(slot, { seq, deck });
+    return deck;
+  }
+
+  /** The feed the viewer asked for last (none yet: the app's default, no radius and no filter). */
+  lastQuery(viewerId: string): DeckQuery {
+    return this.lastQueries.get(viewerId) ?? { radiusKm: null, onlyVerified: false };
+  }
+
   /** Keeps the deck unless something about the viewer happened since it was begun. */
   keep(viewerId: string, key: string, deck: Deck): void {
     if (!this.enabled() || (this.viewerMarks.get(viewerId)?.seq ?? 0) > deck.seq) return;
@@ -134,9 +180,9 @@ export class FeedDecks {
     this.decks.set(viewerId, mine);
   }
 
-  /** The member changed after the deck was read: their row may no longer be true. */
+  /** The member changed after their row was read: it may no longer be true. */
   isStale(deck: Deck, memberId: string): boolean {
-    return (this.memberMarks.get(memberId)?.seq ?? 0) > deck.seq;
+    return (this.memberMarks.get(memberId)?.seq ?? 0) > (deck.later?.get(memberId) ?? deck.seq);
   }
 
   private dropViewers(ids: string[]): void {

@@ -25,7 +25,7 @@ function rows(count: number): DeckRow[] {
 }
 
 function deck(count: number, complete: boolean): Deck {
-  return { seq: 1, at: Date.now(), day: '2026-11-22', rows: rows(count), complete, hasOrigin: true, hidden: new Set() };
+  return { seq: 1, at: Date.now(), query: { radiusKm: null, onlyVerified: false }, day: '2026-11-22', rows: rows(count), complete, hasOrigin: true, hidden: new Set() };
 }
 
 const fresh = () => false;
@@ -136,5 +136,39 @@ describe('FeedDecks', () => {
     events.publish('feed.hidden', { pairs: [[viewer, id(0)]] });
     decks.keep(viewer, '50', { ...deck(10, false), seq });
     expect(decks.get(viewer, '50', day)).toBeUndefined();
+  });
+
+  it('shares one read among concurrent requests, but not with a request after an event about the viewer', async () => {
+    const { events, decks } = setup();
+    const query = { radiusKm: null, onlyVerified: false };
+    let reads = 0;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    const read = async (seq: number) => {
+      reads += 1;
+      await gate;
+      return { ...deck(10, false), seq };
+    };
+    const a = decks.obtain(viewer, query, day, read);
+    const b = decks.obtain(viewer, query, day, read);
+    expect(reads).toBe(1);
+    events.publish('feed.hidden', { pairs: [[viewer, id(0)]] }); // a swipe while the read runs
+    const c = decks.obtain(viewer, query, day, read);
+    expect(reads).toBe(2);
+    release();
+    const [da, db, dc] = await Promise.all([a, b, c]);
+    expect(da).toBe(db);
+    expect(dc).not.toBe(da);
+    expect(decks.lastQuery(viewer)).toEqual(query);
+    expect(decks.lastQuery(id(501))).toEqual({ radiusKm: null, onlyVerified: false });
+  });
+
+  it('tells rows read by a refill apart from the deck when a member changed in between', () => {
+    const { events, decks, keep } = setup();
+    const d = keep('50');
+    events.publish('users.changed', { userIds: [id(3), id(20)] });
+    d.later = new Map([[id(20), decks.begin()]]);
+    expect(decks.isStale(d, id(3))).toBe(true);
+    expect(decks.isStale(d, id(20))).toBe(false);
   });
 });

@@ -38,8 +38,12 @@ export interface FeedRow extends FeedCursor {
 
 const DAY_MS = 86_400_000;
 
-/** How many UTC days (the cursor's day and the ones before it) the first, cheaper try reads. */
-const WINDOW_DAYS = 2;
+/**
+ * The tries of findFeedPage: how many UTC days (the cursor's day and the ones before it) each
+ * reads, null for all. Members are active on about one day in thirty (bench populations): two days
+ * fill a deck of 100 from a large town's members, a fortnight from a small town's.
+ */
+const WINDOWS_DAYS = [2, 14, null] as const;
 
 /** The query's values, each bound as a parameter where the SQL names it. */
 interface FeedParams {
@@ -70,34 +74,34 @@ function distM(p: FeedParams): RawBuilder<number> {
 
 /**
  * The feed query. Both sides must want each other (gender and age), the candidate needs an
- * approved photo (the first approved one by position is shown), is not suspended and has not withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer (with onlyVerified: only members with the photo-verification badge) and no skip in the
- * last 14 days. Distances use the snapped place coordinates only.
+ * approved photo (the first approved one by position is shown), is not suspended and has not
+ * withdrawn the orientation consent, no block in either direction, no like/flirt by the viewer
+ * (with onlyVerified: only members with the photo-verification badge) and no skip in the last 14
+ * days. Distances use the snapped place coordinates only.
  *
- * Shape (measured by bench/feed at 1,000,000 members): the inner query ranks every candidate that
- * matches on the profile, reading indexes only (profiles_feed_idx). Photo, swipes and blocks are
- * checked afterwards in rank order, so only about a page of rows reaches them. With `activeSince`,
- * only members active since then (a UTC midnight) are ranked: one range scan of users_active_id_idx
- * instead of a users lookup per candidate.
+ * Shape (measured by bench/feed and bench/load at 1,000,000 members): the inner query ranks every
+ * candidate that matches on the profile, reading one index only (profiles_rank_idx: gender, active
+ * day, birth date, and the other columns checked). Photo, swipes and blocks are checked afterwards
+ * in rank order, so only about a page of rows reaches them. With `fromDay`, only members active on
+ * that UTC day or later are ranked: the index range of the last days instead of every member.
  *
  * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
  * match, and a rank (or a cursor) that moved likers would show it.
  *
  * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow.
  */
-function feedQuery(p: FeedParams, activeSince: string | null): RawBuilder<FeedRow> {
-  const members = activeSince === null ? sql`users` : sql`(SELECT id, last_active_at FROM users WHERE last_active_at >= ${activeSince}::timestamptz)`;
+function feedQuery(p: FeedParams, fromDay: number | null): RawBuilder<FeedRow> {
   return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.city, ph.id AS photo_id,
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
-           SELECT p.user_id AS id, p.birth_date, pl.name AS city,
-                  floor(extract(epoch FROM a.last_active_at) / 86400)::int AS "activeDay",
+           SELECT p.user_id AS id, p.birth_date, pl.name AS city, p.active_day AS "activeDay",
                   CASE WHEN ${p.lat}::float8 IS NULL OR pl.lat IS NULL THEN 0 ELSE ${distM(p)}::int END AS "distM"
              FROM profiles p
-             JOIN ${members} a ON a.id = p.user_id
              LEFT JOIN places pl ON pl.id = p.place_id
             WHERE p.user_id <> ${p.viewerId}
               AND p.gender = ANY(${p.genders}::text[])
+              ${fromDay === null ? sql`` : sql`AND p.active_day >= ${fromDay}::int`}
               AND ${p.viewerGender} = ANY(p.interested_in)
               AND p.birth_date > ${p.minBirth}::date AND p.birth_date <= ${p.maxBirth}::date
               AND p.age_min <= ${p.viewerAge} AND p.age_max >= ${p.viewerAge}
@@ -126,11 +130,11 @@ function feedQuery(p: FeedParams, activeSince: string | null): RawBuilder<FeedRo
 /**
  * One page of feed candidates (see feedQuery for the rules).
  *
- * First try: only members whose activeDay is at least `fromDay` (the cursor's day, or today, and
- * the day before). Every member left out was active before fromDay, so ranks below every member
- * the try includes; a full page from the try is therefore
+ * Tries from narrow to whole: only members whose activeDay is at least `fromDay` (the cursor's day,
+ * or today, and the days before it within the window). Every member left out was active before
+ * fromDay, so ranks below every member the try includes; a full page from a try is therefore
  * exactly the page the whole query returns. A short page (end of the feed, few candidates) runs
- * the whole query.
+ * the next, wider try, the last one being the whole query.
  */
 export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow[]> {
   const c = f.after;
@@ -152,11 +156,13 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
     onlyVerified: f.onlyVerified,
     limit: f.limit,
   };
-  // Any day keeps the result exact; clamped so that any cursor still makes a valid date.
-  const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), WINDOW_DAYS), 1_000_000);
-  const fromDay = new Date((topDay - (WINDOW_DAYS - 1)) * DAY_MS).toISOString();
+  // Any day keeps the result exact; clamped so that any cursor's day is a valid integer here.
+  const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), 0), 1_000_000_000);
   const k = typed(q);
-  const page = (await feedQuery(params, fromDay).execute(k)).rows;
-  if (page.length >= f.limit) return page;
-  return (await feedQuery(params, null).execute(k)).rows;
+  let page: FeedRow[] = [];
+  for (const days of WINDOWS_DAYS) {
+    page = (await feedQuery(params, days === null ? null : topDay - (days - 1)).execute(k)).rows;
+    if (page.length >= f.limit) return page;
+  }
+  return page;
 }

@@ -2,11 +2,12 @@ import { ABOUT_PREVIEW, distanceBand, type FeedCard, type FeedQuery } from '@fun
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { findCardDetails, findProfile } from '../profiles/index.js';
-import { pageFromDeck, type Deck, type DeckRow, type FeedDecks } from './feed-decks.js';
+import { deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import { verifiedAmong } from '../verification/index.js';
 import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
@@ -31,8 +32,11 @@ function toCursor(value: unknown): FeedCursor {
   throw new AppError('invalid_cursor');
 }
 
-/** How many ranked rows a deck holds: a few pages, read from the database in one query. */
+/** How many ranked rows a deck holds: a few pages, read from the database in one query (and as many per refill). */
 export const DECK_SIZE = 100;
+
+/** A refill starts when fewer rows than this (two pages) are left after the page served. */
+const REFILL_BELOW = 2 * PAGE;
 
 /** What FeedService is built from (named, so no call site depends on an argument order). */
 export interface FeedServiceDeps {
@@ -42,6 +46,7 @@ export interface FeedServiceDeps {
   badges: BadgesService;
   decks: FeedDecks | undefined;
   cursors: CursorSealer;
+  metrics: Pick<Metrics, 'feedDeckReads' | 'feedPages'>;
 }
 
 export class FeedService {
@@ -51,6 +56,7 @@ export class FeedService {
   private readonly badges: BadgesService;
   private readonly decks: FeedDecks | undefined;
   private readonly cursors: CursorSealer;
+  private readonly metrics: FeedServiceDeps['metrics'];
 
   constructor(deps: FeedServiceDeps) {
     this.db = deps.db;
@@ -59,6 +65,7 @@ export class FeedService {
     this.badges = deps.badges;
     this.decks = deps.decks;
     this.cursors = deps.cursors;
+    this.metrics = deps.metrics;
   }
 
   /** A page of cards and the cursor of the next page (null at the end). */
@@ -68,15 +75,13 @@ export class FeedService {
     const after = query.cursor ? toCursor(await this.cursors.open(query.cursor, cursorContext(viewerId))) : null;
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
-    const onlyVerified = query.verified === 'true';
-    // One deck per radius and filter: a filtered deck holds other members than the unfiltered one.
-    const key = `${radiusKm ?? ''}${onlyVerified ? ':verified' : ''}`;
-    const deck = this.decks?.get(viewerId, key, today) ?? (await this.readDeck(viewerId, radiusKm, onlyVerified, key, today));
-    const fromDeck = deck && this.decks ? pageFromDeck(deck, after, limit, (id) => this.decks?.isStale(deck, id) ?? true) : undefined;
-    let rows = fromDeck;
+    const deckQuery: DeckQuery = { radiusKm, onlyVerified: query.verified === 'true' };
+    const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, 'request'));
+    let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
     let hasOrigin = deck?.hasOrigin ?? false;
+    this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
-      const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, onlyVerified, today);
+      const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
       rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }), interests);
       hasOrigin = filter.origin !== null;
     }
@@ -86,20 +91,85 @@ export class FeedService {
     return { cards, next };
   }
 
+  /**
+   * Reads the deck of the feed the member asked for last, unless it is ready or being read: called
+   * when their socket connects (the app opening), so the first page is served from memory. A member
+   * who cannot have a feed yet (incomplete profile) gets none.
+   */
+  async prepare(viewerId: string): Promise<void> {
+    if (!this.decks) return;
+    const deckQuery = this.decks.lastQuery(viewerId);
+    const today = berlinToday();
+    await this.decks.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, 'prepare'))?.catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+    });
+  }
+
+  /**
+   * The page after `after` from the deck; a page that runs past the deck's end waits for the
+   * refill. While the member swipes, the next rows are read in the background once fewer than
+   * REFILL_BELOW are left after the page, so the next pages come from memory too.
+   */
+  private async fromDeck(viewerId: string, deck: Deck, after: FeedCursor | null, limit: number): Promise<DeckRow[] | undefined> {
+    const decks = this.decks;
+    if (!decks) return undefined;
+    const isStale = (id: string) => decks.isStale(deck, id);
+    let rows = pageFromDeck(deck, after, limit, isStale);
+    if (!rows && !deck.complete) {
+      // A failed refill leaves the page to the database read below it (which reports a real failure).
+      await this.refill(viewerId, deck).catch(() => undefined);
+      rows = pageFromDeck(deck, after, limit, isStale);
+    }
+    const last = rows?.at(-1);
+    if (last && !deck.complete && deck.rows.length - deck.rows.indexOf(last) - 1 < REFILL_BELOW) {
+      void this.refill(viewerId, deck).catch(() => undefined); // the next page retries it
+    }
+    return rows;
+  }
+
+  /** Reads the rows after the deck's last one into it (one read at a time per deck). */
+  private refill(viewerId: string, deck: Deck): Promise<void> {
+    deck.refill ??= this.readMore(viewerId, deck).finally(() => {
+      deck.refill = undefined;
+    });
+    return deck.refill;
+  }
+
+  private async readMore(viewerId: string, deck: Deck): Promise<void> {
+    const decks = this.decks;
+    const last = deck.rows.at(-1);
+    if (!decks || !last || deck.complete) return;
+    const seq = decks.begin();
+    this.metrics.feedDeckReads.inc({ reason: 'refill' });
+    const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
+    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }), interests);
+    // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
+    const known = new Set(deck.rows.map((r) => r.id));
+    const fresh = more.filter((r) => !known.has(r.id));
+    deck.later ??= new Map();
+    for (const r of fresh) deck.later.set(r.id, seq);
+    // Rows the member acted on are never served again: the deck keeps only what is still to come.
+    const kept = deck.rows.filter((r) => !deck.hidden.has(r.id));
+    for (const r of deck.rows) if (deck.hidden.has(r.id)) deck.later.delete(r.id);
+    deck.rows = [...kept, ...fresh];
+    deck.complete = more.length < decks.size;
+  }
+
   /** The top of the ranking, kept for the next pages when decks are on. */
-  private async readDeck(viewerId: string, radiusKm: number | null, onlyVerified: boolean, key: string, today: string): Promise<Deck | undefined> {
-    if (!this.decks) return undefined;
-    const seq = this.decks.begin();
+  private async readDeck(viewerId: string, query: DeckQuery, today: string, seq: number, reason: 'prepare' | 'request'): Promise<Deck> {
+    const decks = this.decks;
+    if (!decks) throw new Error('feed decks are off');
+    this.metrics.feedDeckReads.inc({ reason });
     const at = Date.now();
-    const { interests, ...filter } = await this.filterFor(viewerId, radiusKm, onlyVerified, today);
-    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: this.decks.size }), interests);
-    const deck: Deck = { seq, at, day: today, rows, complete: rows.length < this.decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
-    this.decks.keep(viewerId, key, deck);
+    const { interests, ...filter } = await this.filterFor(viewerId, query, today);
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: decks.size }), interests);
+    const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
+    decks.keep(viewerId, deckKey(query), deck);
     return deck;
   }
 
   /** Who the viewer is looking for (and the viewer's interests); 409 while the profile is incomplete. */
-  private async filterFor(viewerId: string, radiusKm: number | null, onlyVerified: boolean, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
+  private async filterFor(viewerId: string, { radiusKm, onlyVerified }: DeckQuery, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
     const me = await findProfile(this.db, viewerId);
     if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
       throw new AppError('profile_incomplete');

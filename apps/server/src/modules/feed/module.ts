@@ -1,5 +1,5 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
-import type { AppModule, Platform } from '../../platform/module.js';
+import type { AppModule, Job, Platform } from '../../platform/module.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -7,7 +7,7 @@ import { FeedDecks } from './feed-decks.js';
 import { feedRoutes } from './feed.routes.js';
 import { DECK_SIZE, FeedService } from './feed.service.js';
 
-export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cacheable'> {
+export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cacheable' | 'log' | 'metrics'> {
   photos: PhotosService;
   places: PlacesService;
   badges: BadgesService;
@@ -16,9 +16,32 @@ export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cachea
   decksEnabled?: () => boolean;
 }
 
-/** The feed, with decks cached per viewer. */
-export function createFeedModule({ db, events, cacheable, photos, places, badges, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+/** The feed, with decks cached per viewer; a member's deck is read when their socket connects. */
+export function createFeedModule({ db, events, cacheable, log, metrics, photos, places, badges, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
   const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
-  const feed = new FeedService({ db, places, photos, badges, decks, cursors });
-  return { routes: feedRoutes(feed), services: { feed }, jobs: [] };
+  const feed = new FeedService({ db, places, photos, badges, decks, cursors, metrics });
+  return { routes: feedRoutes(feed), services: { feed }, jobs: [prepareOnConnect(events, feed, log)] };
+}
+
+/**
+ * The app opening (the member's socket connecting to this process) prepares their feed in the
+ * background. Listening from the start, as the decks themselves do (whether or not this process
+ * runs scheduled jobs); stopping ends the listening and waits for the reads in flight.
+ */
+function prepareOnConnect(events: Platform['events'], feed: FeedService, log: Platform['log']): Job {
+  const preparing = new Set<Promise<void>>();
+  const off = events.on('member.connected', ({ userId }) => {
+    const p = feed
+      .prepare(userId)
+      .catch((err: unknown) => log.error({ err }, 'feed deck preparation failed'))
+      .finally(() => preparing.delete(p));
+    preparing.add(p);
+  });
+  return {
+    start: () => undefined,
+    stop: async () => {
+      off();
+      await Promise.allSettled([...preparing]);
+    },
+  };
 }

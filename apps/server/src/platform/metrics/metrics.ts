@@ -15,6 +15,10 @@ export interface Metrics {
   readonly mailFailures: Counter<'transport'>;
   readonly moderationOutcomes: Counter<'outcome'>;
   readonly adminPhotoDecisions: Counter<'action'>;
+  /** Feed decks read from the database: when a socket connects (prepare), for a request, or as a refill while swiping. */
+  readonly feedDeckReads: Counter<'reason'>;
+  /** Feed pages answered from a deck in memory or read from the database. */
+  readonly feedPages: Counter<'source'>;
   /** The online-member gauge reads `read` at scrape time until the returned function is called. */
   readOnlineFrom(read: () => number): () => void;
 }
@@ -64,6 +68,18 @@ export function createMetrics(db: Queryable): Metrics {
       name: 'funkeln_admin_photo_decisions_total',
       help: 'Photo decisions by admins: enable or disable.',
       labelNames: ['action'] as const,
+      registers,
+    }),
+    feedDeckReads: new Counter({
+      name: 'funkeln_feed_deck_reads_total',
+      help: 'Feed decks read from the database, by reason: prepare (socket connected), request, refill (while swiping).',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    feedPages: new Counter({
+      name: 'funkeln_feed_pages_total',
+      help: 'Feed pages served, by source: deck (memory) or database.',
+      labelNames: ['source'] as const,
       registers,
     }),
     readOnlineFrom(read) {
