@@ -132,7 +132,7 @@ describe('photo verification', () => {
     expect(selfie.statusCode).toBe(200);
     expect(selfie.headers['content-type']).toBe('image/jpeg');
     expect((await t.app.inject({ method: 'GET', url: item?.photoUrl ?? '' })).statusCode).toBe(200);
-    const forged = await t.app.inject({ method: 'GET', url: (item?.selfieUrl ?? '').replace(/sig=./, 'sig=A') });
+    const forged = await t.app.inject({ method: 'GET', url: (item?.selfieUrl ?? '').replace(/sig=(.)/, (_, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`) });
     expect(forged.statusCode).toBe(403);
 
     const decided = await api('POST', `/api/admin/verifications/${item?.attemptId}/decision`, boss.token, { approve: true });
