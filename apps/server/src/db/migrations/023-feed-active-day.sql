@@ -8,10 +8,13 @@ ALTER TABLE profiles ADD COLUMN active_day integer NOT NULL DEFAULT 0;
 UPDATE profiles p SET active_day = floor(extract(epoch FROM u.last_active_at) / 86400)::int
   FROM users u WHERE u.id = p.user_id;
 
--- Kept equal to the user's by the database itself, whoever writes last_active_at.
+-- Kept equal to the user's by the database itself, whoever writes last_active_at. An insert that
+-- names the day itself (bulk generation for benchmarks) is trusted with it.
 CREATE FUNCTION profile_active_day_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.active_day := coalesce((SELECT floor(extract(epoch FROM u.last_active_at) / 86400)::int FROM users u WHERE u.id = NEW.user_id), 0);
+  IF NEW.active_day = 0 THEN
+    NEW.active_day := coalesce((SELECT floor(extract(epoch FROM u.last_active_at) / 86400)::int FROM users u WHERE u.id = NEW.user_id), 0);
+  END IF;
   RETURN NEW;
 END $$;
 CREATE TRIGGER profiles_active_day BEFORE INSERT ON profiles FOR EACH ROW EXECUTE FUNCTION profile_active_day_on_insert();
