@@ -316,6 +316,8 @@ export interface Profiles {
   looking_for: Generated<string>;
   orientation_consent: "given" | "withdrawn" | null;
   place_id: number | null;
+  place_lat: number | null;
+  place_lon: number | null;
   share_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   user_id: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/harness.js';
 import { useSwipers } from '../../../test/swipers.js';
 
-const { t, member, feedIds } = useSwipers();
+const { t, place, member, feedIds } = useSwipers();
 
 /** The member was last active `days` ago (their sessions too, so the next request marks them seen). */
 const lastActive = (id: string, days: number) =>
@@ -57,5 +57,22 @@ describe('feed ranking by last activity (profiles.active_day, kept by the databa
     const second = await member('Zweite', 'female', ['male']);
     const after = (await feedIds(second)).filter((id) => id === early.id || id === late.id);
     expect(after).toEqual([early.id, late.id]);
+  });
+
+  it('keeps the home town\'s coordinates on the profile through every move, and none without a town', async () => {
+    const ole = await member('Ole', 'male', ['female'], place.potsdam);
+    const coordinates = async () =>
+      (
+        await t.c.db.query<{ same: boolean; lat: number | null }>(
+          `SELECT p.place_lat IS NOT DISTINCT FROM pl.lat AND p.place_lon IS NOT DISTINCT FROM pl.lon AS same, p.place_lat AS lat
+             FROM profiles p LEFT JOIN places pl ON pl.id = p.place_id WHERE p.user_id = $1`,
+          [ole.id],
+        )
+      )[0];
+    expect(await coordinates()).toMatchObject({ same: true, lat: expect.any(Number) });
+    await t.c.db.query('UPDATE profiles SET place_id = $2 WHERE user_id = $1', [ole.id, place.berlin]);
+    expect(await coordinates()).toMatchObject({ same: true, lat: expect.any(Number) });
+    await t.c.db.query('UPDATE profiles SET place_id = NULL WHERE user_id = $1', [ole.id]);
+    expect(await coordinates()).toEqual({ same: true, lat: null });
   });
 });

@@ -65,11 +65,11 @@ interface FeedParams {
   limit: number;
 }
 
-// Same great-circle formula and earth radius as places/snap.ts haversineKm.
+// Same great-circle formula and earth radius as places/snap.ts haversineKm; from the profile's copy of its town's coordinates.
 function distM(p: FeedParams): RawBuilder<number> {
   return sql<number>`round(1000 * 2 * 6371.0088 * asin(least(1, sqrt(
-    sin(radians(pl.lat - ${p.lat}::float8) / 2) ^ 2 +
-    cos(radians(${p.lat}::float8)) * cos(radians(pl.lat)) * sin(radians(pl.lon - ${p.lon}::float8) / 2) ^ 2))))`;
+    sin(radians(p.place_lat - ${p.lat}::float8) / 2) ^ 2 +
+    cos(radians(${p.lat}::float8)) * cos(radians(p.place_lat)) * sin(radians(p.place_lon - ${p.lon}::float8) / 2) ^ 2))))`;
 }
 
 /**
@@ -82,32 +82,31 @@ function distM(p: FeedParams): RawBuilder<number> {
  * Shape (measured by bench/feed and bench/load at 1,000,000 members): the inner query ranks every
  * candidate that matches on the profile, reading one index only (profiles_rank_idx: gender, active
  * day, birth date, and the other columns checked). Photo, swipes and blocks are checked afterwards
- * in rank order, so only about a page of rows reaches them. With `fromDay`, only members active on
- * that UTC day or later are ranked: the index range of the last days instead of every member.
+ * in rank order, so only about a page of rows reaches them. With `days`, only members last active
+ * on one of those UTC days are ranked: a few index ranges instead of every member.
  *
  * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
  * match, and a rank (or a cursor) that moved likers would show it.
  *
  * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow.
  */
-function feedQuery(p: FeedParams, fromDay: number | null): RawBuilder<FeedRow> {
-  return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, c.city, ph.id AS photo_id,
+function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow> {
+  return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, pl.name AS city, ph.id AS photo_id,
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
-           SELECT p.user_id AS id, p.birth_date, pl.name AS city, p.active_day AS "activeDay",
-                  CASE WHEN ${p.lat}::float8 IS NULL OR pl.lat IS NULL THEN 0 ELSE ${distM(p)}::int END AS "distM"
+           SELECT p.user_id AS id, p.birth_date, p.place_id, p.active_day AS "activeDay",
+                  CASE WHEN ${p.lat}::float8 IS NULL OR p.place_lat IS NULL THEN 0 ELSE ${distM(p)}::int END AS "distM"
              FROM profiles p
-             LEFT JOIN places pl ON pl.id = p.place_id
             WHERE p.user_id <> ${p.viewerId}
               AND p.gender = ANY(${p.genders}::text[])
-              ${fromDay === null ? sql`` : sql`AND p.active_day >= ${fromDay}::int`}
+              ${days === null ? sql`` : sql`AND p.active_day = ANY(${days}::int[])`}
               AND ${p.viewerGender} = ANY(p.interested_in)
               AND p.birth_date > ${p.minBirth}::date AND p.birth_date <= ${p.maxBirth}::date
               AND p.age_min <= ${p.viewerAge} AND p.age_max >= ${p.viewerAge}
               AND p.orientation_consent IS DISTINCT FROM 'withdrawn'
-              AND (${p.radiusKm}::float8 IS NULL OR (pl.lat BETWEEN ${p.lat}::float8 - ${p.latSpan}::float8 AND ${p.lat}::float8 + ${p.latSpan}::float8
-                                      AND pl.lon BETWEEN ${p.lon}::float8 - ${p.lonSpan}::float8 AND ${p.lon}::float8 + ${p.lonSpan}::float8))
+              AND (${p.radiusKm}::float8 IS NULL OR (p.place_lat BETWEEN ${p.lat}::float8 - ${p.latSpan}::float8 AND ${p.lat}::float8 + ${p.latSpan}::float8
+                                      AND p.place_lon BETWEEN ${p.lon}::float8 - ${p.lonSpan}::float8 AND ${p.lon}::float8 + ${p.lonSpan}::float8))
          ) r
          WHERE (${p.radiusKm}::float8 IS NULL OR r."distM" <= ${p.radiusKm}::float8 * 1000)
            AND (${p.day}::int IS NULL OR r."activeDay" < ${p.day}::int
@@ -115,6 +114,7 @@ function feedQuery(p: FeedParams, fromDay: number | null): RawBuilder<FeedRow> {
          ORDER BY r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
        JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
+       LEFT JOIN places pl ON pl.id = c.place_id
        -- the main photo: one row per candidate however many photos they have (index photos_main_idx)
        JOIN LATERAL (SELECT m.id FROM photos m WHERE m.user_id = c.id AND m.status = 'approved' AND m.disabled_at IS NULL
                       ORDER BY m.position LIMIT 1) ph ON true
@@ -130,9 +130,10 @@ function feedQuery(p: FeedParams, fromDay: number | null): RawBuilder<FeedRow> {
 /**
  * One page of feed candidates (see feedQuery for the rules).
  *
- * Tries from narrow to whole: only members whose activeDay is at least `fromDay` (the cursor's day,
- * or today, and the days before it within the window). Every member left out was active before
- * fromDay, so ranks below every member the try includes; a full page from a try is therefore
+ * Tries from narrow to whole: only members whose activeDay is the cursor's day (or today) or one of
+ * the days before it within the window. A member active on a later day ranks above the cursor (or
+ * does not exist: no one is active tomorrow), one active earlier ranks below every member the try
+ * includes; a full page from a try is therefore
  * exactly the page the whole query returns. A short page (end of the feed, few candidates) runs
  * the next, wider try, the last one being the whole query.
  */
@@ -160,8 +161,11 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
   const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), 0), 1_000_000_000);
   const k = typed(q);
   let page: FeedRow[] = [];
-  for (const days of WINDOWS_DAYS) {
-    page = (await feedQuery(params, days === null ? null : topDay - (days - 1)).execute(k)).rows;
+  for (const window of WINDOWS_DAYS) {
+    // The days as a list, not a range: the index then bounds the birth dates within each day.
+    // One day more above: the database's clock may be a little ahead of this process's at midnight.
+    const days = window === null ? null : Array.from({ length: window + 1 }, (_, i) => topDay + 1 - i);
+    page = (await feedQuery(params, days).execute(k)).rows;
     if (page.length >= f.limit) return page;
   }
   return page;

@@ -4,10 +4,13 @@ import { now, typed } from '../../db/kysely.js';
 import type { Profiles } from '../../db/schema.js';
 
 /**
- * birth_date as text: a DATE must not shift through a JS Date in some time zone. active_day is the
- * database's own copy of the member's last active day (kept by triggers, migration 023), never written here.
+ * birth_date as text: a DATE must not shift through a JS Date in some time zone. active_day and
+ * place_lat/place_lon are the database's own copies of the member's last active day and their
+ * town's coordinates (kept by triggers, migration 023), never written here.
  */
-export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_consent' | 'updated_at' | 'active_day'> & { birth_date: string | null };
+export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_consent' | 'updated_at' | 'active_day' | 'place_lat' | 'place_lon'> & {
+  birth_date: string | null;
+};
 
 export function findProfile(q: Queryable, userId: string, forUpdate = false): Promise<ProfileRow | undefined> {
   const query = typed(q)
