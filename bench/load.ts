@@ -136,8 +136,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
   log(`${label}: population and ${pool.length} simulated members ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const since = new Date();
   const profileDir = args.profile ? resolve(args.profile, label.replace(/\W+/g, '-')) : undefined;
-  const env = profileDir ? { ...backend.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : backend.env;
-  const server = await startServer(env, workers);
+  const server = await startServer(backend.env, workers, profileDir);
   const counters = backend.env.DATABASE_URL ? await postgresCounters(backend.env.DATABASE_URL) : undefined;
   try {
     const root = server.child.pid ?? 0;

@@ -11,9 +11,11 @@ import { cpuSeconds, rssBytes } from '../realtime/proc.js';
 
 export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 
-export function startServer(env: Record<string, string>, workers: number | undefined): Promise<ServerProcess> {
+/** `profileDir`: every server process writes its V8 CPU profile there when it exits. */
+export function startServer(env: Record<string, string>, workers: number | undefined, profileDir?: string): Promise<ServerProcess> {
   const full = { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...env, ...(workers ? { WORKERS: String(workers) } : {}) };
-  return startServerProcess(full, undefined, workers ? 'src/cluster.ts' : 'src/main.ts');
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return startServerProcess(full, undefined, workers ? 'src/cluster.ts' : 'src/main.ts', nodeArgs);
 }
 
 function parentOf(pid: number): number | undefined {

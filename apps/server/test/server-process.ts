@@ -18,11 +18,12 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `src/main.ts` as a real server process and waits until /readyz answers 200: on `port`
  * (a restart on the same address) or a free one. env.PORT only goes to the process, so a test can
- * make it collide with another server. `entry` starts another program (src/cluster.ts: a primary with workers).
+ * make it collide with another server. `entry` starts another program (src/cluster.ts: a primary with workers);
+ * `nodeArgs` go to node before it (e.g. --cpu-prof, which NODE_OPTIONS refuses; cluster workers inherit them).
  */
-export async function startServerProcess(env: Record<string, string>, port?: string, entry = 'src/main.ts') {
+export async function startServerProcess(env: Record<string, string>, port?: string, entry = 'src/main.ts', nodeArgs: string[] = []) {
   port ??= String(await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1', PORT: port, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
