@@ -187,7 +187,7 @@ async function record(r: RunReport, configuration: string, members: number, acti
   const benchmark = `load (${configuration}, ${members.toLocaleString('en')} members)`;
   const reproduce = 'npm run bench:load';
   const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value, target, machine: MACHINE, reproduce });
-  await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s), activeTarget);
+  await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s, r.steps), activeTarget);
   await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms`, burstTarget);
   await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms`, '-');
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
