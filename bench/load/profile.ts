@@ -20,7 +20,7 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-export interface ProfileItem {
+interface ProfileItem {
   name: string;
   selfMs: number;
   share: number;
@@ -47,7 +47,7 @@ function area(frame: ProfileNode['callFrame'], root: string): string {
 }
 
 /** Self time per function (and per area) over every profile in `dir`, the largest first. */
-export function topItems(dir: string, root: string, count = 15): { items: ProfileItem[]; areas: ProfileItem[]; totalMs: number; files: number } {
+function topItems(dir: string, root: string, count = 15): { items: ProfileItem[]; areas: ProfileItem[]; totalMs: number; files: number } {
   const self = new Map<string, number>();
   const areas = new Map<string, number>();
   let totalMs = 0;
