@@ -37,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>, port?: str
     stderr += d.toString();
   });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 90_000; // a cold start compiles the TypeScript; a busy 2-core CI box needs more than 30 s
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
