@@ -72,6 +72,7 @@ function neverRefusing(inner: RateLimiter): RateLimiter {
     increment: async (key, windowMs) => ({ ...(await inner.increment(key, windowMs)), count: 1 }),
     admit: async (key, rule) => (await inner.admit(key, rule), 0),
     reset: (key) => inner.reset(key),
+    release: (key) => inner.release(key),
   };
 }
 

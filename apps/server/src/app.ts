@@ -58,7 +58,9 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   registerSecurityHeaders(app, headersFor);
   // Every endpoint's declared auth level, then its declared limits, before its body is read (platform/endpoints.ts).
   app.addHook('onRequest', endpointAuth((token) => c.sessions.authenticate(token)));
-  app.addHook('onRequest', endpointLimits(c.limiter));
+  const limitHooks = endpointLimits(c.limiter, app.log);
+  app.addHook('onRequest', limitHooks.onRequest);
+  app.addHook('onResponse', limitHooks.onResponse);
   await registerDocs(app, c.config.apiDocs);
 
   // Each module's routes are one plugin of serve() calls whose full paths come from the contract table

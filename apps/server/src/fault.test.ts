@@ -16,7 +16,6 @@ import { createTestDb } from '../test/test-db.js';
  * a broken connection. Afterwards no credit, message or mail may be lost or doubled, and no
  * request may have been answered with a 500.
  */
-// Several spenders, so retries stay under the per-member message limit (30 a minute).
 const SPENDERS = 4;
 const PURCHASES = 2; // each
 const MESSAGES = 6; // each
@@ -38,6 +37,8 @@ class Client {
   readonly statuses: number[] = [];
   /** Requests that lost their connection (the process died or was not up yet). */
   brokenConnections = 0;
+  /** Answers other than 503: requests that got through. */
+  definite = 0;
   constructor(private readonly base: () => string) {}
 
   summary(): string {
@@ -52,7 +53,10 @@ class Client {
       try {
         const res = await call(this.base(), method, path, opts);
         this.statuses.push(res.status);
-        if (res.status !== 503) return res;
+        if (res.status !== 503) {
+          this.definite++;
+          return res;
+        }
       } catch {
         this.brokenConnections++; // connection refused or reset: the process is down or restarting
       }
@@ -145,7 +149,10 @@ describe.runIf(onPostgres)('PostgreSQL connections killed mid-request', () => {
     const client = new Client(() => server.base);
     const cast = await people(server.base);
 
-    // Kill every connection the server holds to its database, again and again, while it works.
+    // Kill every connection the server holds to its database, again and again, while it works; after
+    // each kill, wait until some request has got through since. A retry must be able to win however
+    // slow the machine is: at a fixed kill rate, a busy CI box (where a transaction takes longer than
+    // the gap between kills) never let a sign-up commit.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     cleanups.push(() => admin.end());
@@ -154,10 +161,17 @@ describe.runIf(onPostgres)('PostgreSQL connections killed mid-request', () => {
     const storm = (async () => {
       while (storming) {
         const rows = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
-        killed += rows.rows.filter((r: { ok: boolean }) => r.ok).length;
+        const now = rows.rows.filter((r: { ok: boolean }) => r.ok).length;
+        killed += now;
+        const through = client.definite;
+        while (now > 0 && storming && client.definite === through) await new Promise((r) => setTimeout(r, 5));
         await new Promise((r) => setTimeout(r, 15 + Math.random() * 40));
       }
     })();
+    cleanups.push(async () => {
+      storming = false; // a failed run stops the storm before its admin connection ends
+      await storm.catch(() => undefined);
+    });
     const result = await workload(client, cast.spenders, cast.recipient.id);
     storming = false;
     await storm;

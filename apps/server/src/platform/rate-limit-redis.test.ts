@@ -29,6 +29,16 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis rate limiter', () => 
     expect((await rl.increment('short', 150)).count).toBe(1);
   });
 
+  it('gives hits back while the window runs, atomically, never below zero and keeping its expiry', async () => {
+    await Promise.all(Array.from({ length: 10 }, () => rl.increment('give-back', 60_000)));
+    await Promise.all(Array.from({ length: 15 }, () => rl.release('give-back')));
+    expect(await redis.get(`${prefix}give-back`)).toBe('0');
+    expect(await redis.pttl(`${prefix}give-back`)).toBeGreaterThan(0);
+    expect((await rl.increment('give-back', 60_000)).count).toBe(1);
+    await rl.release('not-counted');
+    expect(await redis.exists(`${prefix}not-counted`)).toBe(0); // no key without an expiry left behind
+  });
+
   it('admits exactly `free` of many simultaneous attempts, then one per growing delay, and forgets', async () => {
     const rule = { free: 5, baseMs: 60_000, maxDelayMs: 900_000, forgetMs: 86_400_000 };
     const waits = await Promise.all(Array.from({ length: 50 }, () => rl.admit('login', rule)));

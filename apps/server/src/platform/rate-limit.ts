@@ -23,6 +23,8 @@ export interface RateLimiter {
    */
   admit(key: string, rule: Backoff): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes back one hit of a fixed window that still runs (a request the server could not serve); never below 0. */
+  release(key: string): Promise<void>;
 }
 
 /** One process's counters: exact only where this process is the only one (no Redis, one server). */
@@ -61,6 +63,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async reset(key) {
       counters.delete(key);
     },
+    async release(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
   };
 }
 
@@ -89,14 +95,22 @@ redis.call('HSET', KEYS[1], 'count', count, 'next', now + delay)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 0`;
 
+/** Takes back one hit if the window still runs (DECR keeps its expiry); an expired window stays gone. */
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]))
+if count and count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 interface WithScripts {
   funkelnRateIncrement(key: string, windowMs: number): Promise<[number, number]>;
   funkelnRateAdmit(key: string, free: number, baseMs: number, maxDelayMs: number, forgetMs: number): Promise<number>;
+  funkelnRateRelease(key: string): Promise<number>;
 }
 
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
   redis.defineCommand('funkelnRateIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
   redis.defineCommand('funkelnRateAdmit', { numberOfKeys: 1, lua: ADMIT_SCRIPT });
+  redis.defineCommand('funkelnRateRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
   const scripted = redis as Redis & WithScripts;
   return {
     async increment(key, windowMs) {
@@ -108,6 +122,9 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async release(key) {
+      await scripted.funkelnRateRelease(prefix + key);
     },
   };
 }
@@ -124,7 +141,12 @@ export async function enforceLimit(
   if (count > max) throw new AppError('rate_limited', { params: { limit }, headers: retryAfter(retryAfterMs) });
 }
 
+/** The counter a declared limit keeps for one member id or client bucket. */
+export function policyKey(policy: RateLimitPolicy, subject: string): string {
+  return `${policy.key}:${subject}`;
+}
+
 /** Counts a hit against one of the declared limits (contracts' routes/limits.ts) for a member id or client bucket. */
 export function enforcePolicy(limiter: RateLimiter, policy: RateLimitPolicy, subject: string): Promise<void> {
-  return enforceLimit(limiter, `${policy.key}:${subject}`, policy.max, policy.windowMs, policy.message);
+  return enforceLimit(limiter, policyKey(policy, subject), policy.max, policy.windowMs, policy.message);
 }

@@ -14,6 +14,24 @@ describe('memory rate limiter', () => {
     expect((await rl.increment('k', 1000)).count).toBe(1);
   });
 
+  it('gives a hit back while the window runs, never below zero, and not after it ended', async () => {
+    let now = 0;
+    const rl = createMemoryRateLimiter(() => now);
+    await rl.increment('r', 1000);
+    await rl.increment('r', 1000);
+    await rl.release('r');
+    expect((await rl.increment('r', 1000)).count).toBe(2);
+    await rl.release('r');
+    await rl.release('r');
+    await rl.release('r');
+    expect((await rl.increment('r', 1000)).count).toBe(1);
+    now += 1000;
+    await rl.release('r'); // the window ended: nothing to give back, no negative count left behind
+    expect((await rl.increment('r', 1000)).count).toBe(1);
+    await rl.release('never-counted');
+    expect((await rl.increment('never-counted', 1000)).count).toBe(1);
+  });
+
   it('admits attempts with a growing delay, refuses early ones without counting them, and forgets', async () => {
     let now = 0;
     const rl = createMemoryRateLimiter(() => now);

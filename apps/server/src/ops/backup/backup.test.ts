@@ -160,7 +160,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  }, 180_000);
+    // ~12 processes each compile TypeScript at start: ~40 s alone, ~110 s beside the other files on a busy 2-core box.
+  }, 300_000);
 
   it('refuses PostgreSQL and shared storage with a pointer to their tools, an empty DATA_DIR and bad usage', () => {
     const root = mkdtempSync(join(tmpdir(), 'funkeln-backup-refuse-'));
