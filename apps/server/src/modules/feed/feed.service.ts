@@ -10,7 +10,7 @@ import { findCardDetails, findProfile } from '../profiles/index.js';
 import { deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import { verifiedAmong } from '../verification/index.js';
-import { findFeedPage, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findFeedPage, FeedWindows, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 
@@ -57,6 +57,8 @@ export class FeedService {
   private readonly decks: FeedDecks | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
+  /** Which day window a ranking read starts with, learnt from this process's reads. */
+  private readonly windows = new FeedWindows();
 
   constructor(deps: FeedServiceDeps) {
     this.db = deps.db;
@@ -82,7 +84,7 @@ export class FeedService {
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
       const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }), interests);
+      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }, this.windows), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -142,7 +144,7 @@ export class FeedService {
     const seq = decks.begin();
     this.metrics.feedDeckReads.inc({ reason: 'refill' });
     const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }), interests);
+    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.windows), interests);
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
     const known = new Set(deck.rows.map((r) => r.id));
     const fresh = more.filter((r) => !known.has(r.id));
@@ -162,7 +164,7 @@ export class FeedService {
     this.metrics.feedDeckReads.inc({ reason });
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
-    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: decks.size }), interests);
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: decks.size }, this.windows), interests);
     const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     decks.keep(viewerId, deckKey(query), deck);
     return deck;

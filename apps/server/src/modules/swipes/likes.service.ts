@@ -5,7 +5,6 @@ import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { isBlockedEitherWay } from '../blocks/index.js';
 import { demoLikesBack } from '../demo/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
@@ -45,14 +44,15 @@ export class LikesService {
   async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
     if (viewerId === targetId) throw new AppError('self_like');
     const result = await this.db.transaction(async (tx) => {
-      const target = await repo.findMember(tx, targetId);
-      if (!target || (await isBlockedEitherWay(tx, viewerId, targetId))) throw unknownMember();
+      const target = await repo.findSwipeTarget(tx, viewerId, targetId);
+      if (!target) throw unknownMember();
       // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
       this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[viewerId, targetId]] });
-      const existing = await repo.findSwipe(tx, viewerId, targetId);
-      if (!existing) await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
-      else if (existing.kind === 'skip' && kind !== 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
-      else if (existing.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, 'skip');
+      // The first swipe on a card (the usual case) is one insert; a repeated one reads what was there.
+      const inserted = await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
+      const existing = inserted ? undefined : await repo.findSwipe(tx, viewerId, targetId);
+      // A skip turns into a like or flirt, or is renewed (its 14 days start again); a like stays.
+      if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
       if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false, flirted: false };
       const flirted = kind === 'flirt' && (!existing || existing.kind === 'skip');
       if (target.is_demo && demoLikesBack(viewerId, target.id)) {

@@ -13,12 +13,15 @@ export function findSwipe(q: Queryable, actorId: string, targetId: string): Prom
   return typed(q).selectFrom('swipes').select(SWIPE).where('actor_id', '=', actorId).where('target_id', '=', targetId).forUpdate().executeTakeFirst();
 }
 
-export async function insertSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }): Promise<void> {
-  await typed(q)
+/** Inserts the swipe unless the pair has one; true when this call inserted it. */
+export async function insertSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }): Promise<boolean> {
+  const row = await typed(q)
     .insertInto('swipes')
     .values({ id: s.id, actor_id: s.actorId, target_id: s.targetId, kind: s.kind })
     .onConflict((oc) => oc.columns(['actor_id', 'target_id']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function updateSwipeKind(q: Queryable, id: string, kind: SwipeKind): Promise<void> {
@@ -134,6 +137,16 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
     .where('id', '=', flirtId)
     .where('target_id', '=', userId)
     .where('kind', '=', 'flirt')
+    .executeTakeFirst();
+}
+
+/** The member a viewer swipes on, unless a block stands between them (either way). */
+export function findSwipeTarget(q: Queryable, viewerId: string, targetId: string) {
+  return typed(q)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.is_demo'])
+    .where('u.id', '=', targetId)
+    .where(({ eb, not }) => not(blockedEitherWay(viewerId, eb.ref('u.id'))))
     .executeTakeFirst();
 }
 

@@ -47,6 +47,26 @@ describe('likes, flirts and matches', () => {
     expect((await api('GET', '/api/likes/received', recipient.token)).json()).toEqual([]);
   });
 
+  it('keeps one swipe per pair and makes exactly one match when both like each other many times at once', async () => {
+    const ina = await member('Ina', 'female', ['male']);
+    const ivo = await member('Ivo', 'male', ['female']);
+    await act(ina, ivo.id, 'skip');
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? act(ina, ivo.id, 'like') : act(ivo, ina.id, 'like'))));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(10).fill(200));
+    expect(answers.some((r) => r.json<{ match: boolean }>().match)).toBe(true);
+    const swipes = await t.c.db.query<{ actor_id: string; kind: string }>('SELECT actor_id, kind FROM swipes WHERE actor_id IN ($1, $2) ORDER BY actor_id', [ina.id, ivo.id]);
+    expect(swipes.map((s) => s.kind)).toEqual(['like', 'like']); // the skip turned into a like, one row each
+    expect(await t.c.db.query('SELECT 1 FROM matches WHERE user_a IN ($1, $2) AND user_b IN ($1, $2)', [ina.id, ivo.id])).toHaveLength(1);
+    // A like never turns back into a skip, and a blocked member is unknown to the swipe.
+    expect((await act(ina, ivo.id, 'skip')).json()).toEqual({ match: true });
+    expect((await t.c.db.query<{ kind: string }>('SELECT kind FROM swipes WHERE actor_id = $1', [ina.id]))[0]?.kind).toBe('like');
+    const blocked = await member('Bodo', 'male', ['female']);
+    expect((await api('POST', `/api/blocks/${ina.id}`, blocked.token)).statusCode).toBe(200);
+    expect((await act(ina, blocked.id, 'like')).statusCode).toBe(404);
+    expect((await act(blocked, ina.id, 'like')).statusCode).toBe(404);
+    expect(await t.c.db.query('SELECT 1 FROM swipes WHERE actor_id = $1 OR target_id = $1', [blocked.id])).toHaveLength(0);
+  });
+
   it('refuses self, unknown and bad actions with German 4xx', async () => {
     const me = await member('Selma', 'female', ['male']);
     expect((await act(me, me.id, 'like')).statusCode).toBe(400);
