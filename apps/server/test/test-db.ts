@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client.js';
+import { createPostgresDb, type Db } from '../src/db/client.js';
+import { createPgliteThreadDb } from '../src/db/pglite-thread.js';
 import { migrate } from '../src/db/migrate.js';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database.
+ * A fresh, migrated database for one test file: in-memory PGlite on its own thread (as the server
+ * runs it), or a new PostgreSQL database.
  * With migrated: false it is left empty (for the migration tests).
  */
 export async function createTestDb({ migrated = true } = {}): Promise<{ db: Db; url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
-    const db = createPgliteDb(undefined);
+    const db = createPgliteThreadDb(undefined);
     if (migrated) await migrate(db);
     return { db, url: undefined, drop: () => db.close() };
   }

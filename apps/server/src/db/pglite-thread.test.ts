@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDb, type Db } from './client.js';
+import { migrate } from './migrate.js';
+import { createPgliteThreadDb } from './pglite-thread.js';
+
+/**
+ * The embedded database on its own thread must behave exactly like PGlite in the server's thread:
+ * every check runs on both and compares what callers see (values, errors, transactions).
+ */
+const both: { name: string; db: Db }[] = [];
+beforeAll(async () => {
+  both.push({ name: 'in-thread', db: createPgliteDb(undefined) }, { name: 'worker thread', db: createPgliteThreadDb(undefined) });
+  for (const { db } of both) await migrate(db);
+});
+afterAll(async () => {
+  for (const { db } of both) await db.close();
+});
+
+const each = async <T>(fn: (db: Db) => Promise<T>): Promise<T[]> => Promise.all(both.map(({ db }) => fn(db)));
+
+describe('PGlite on a worker thread', () => {
+  it('returns the same values: dates, timestamps, counts, arrays, JSON, NULL, text with NUL-free unicode', async () => {
+    const [a, b] = await each((db) =>
+      db.query(
+        `SELECT now()::date::text AS day, timestamptz '2026-11-27 10:00:00+01' AS at, count(*) AS n, ARRAY['a','ö']::text[] AS list,
+                '{"x": [1, 2]}'::jsonb AS doc, NULL::text AS nothing, $1::int AS p, $2::text AS t, $3::uuid[] AS ids`,
+        [42, 'Grüße 💌', ['00000000-0000-4000-8000-000000000001']],
+      ),
+    );
+    expect(b).toEqual(a);
+    expect(b?.[0]?.at).toBeInstanceOf(Date);
+  });
+
+  it('throws the same errors, with their PostgreSQL code and constraint, and stays usable', async () => {
+    const errors = await each(async (db) => {
+      await db.query("INSERT INTO app_secrets (name, value) VALUES ('dup', 'x')");
+      const err = await db.query("INSERT INTO app_secrets (name, value) VALUES ('dup', 'y')").catch((e: unknown) => e);
+      return err as Error & { code?: string; constraint?: string };
+    });
+    for (const err of errors) {
+      expect(err).toBeInstanceOf(Error);
+      expect(err.code).toBe('23505');
+    }
+    expect(errors[1]?.message).toBe(errors[0]?.message);
+    expect(errors[1]?.constraint).toBe(errors[0]?.constraint);
+    expect(await each((db) => db.query("SELECT value FROM app_secrets WHERE name = 'dup'"))).toEqual([[{ value: 'x' }], [{ value: 'x' }]]);
+  });
+
+  it('commits, rolls back on a throw (also after a failed statement), and runs afterCommit only on commit', async () => {
+    const outcomes = await each(async (db) => {
+      const seen: string[] = [];
+      const value = await db.transaction(async (tx) => {
+        await tx.query("INSERT INTO app_secrets (name, value) VALUES ('kept', '1')");
+        tx.afterCommit(() => seen.push('committed'));
+        return (await tx.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'kept'"))[0]?.value;
+      });
+      const thrown = await db
+        .transaction(async (tx) => {
+          tx.afterCommit(() => seen.push('never'));
+          await tx.query("INSERT INTO app_secrets (name, value) VALUES ('gone', '1')");
+          await tx.query('SELECT 1/0');
+        })
+        .catch((e: unknown) => (e as { code?: string }).code);
+      const rows = await db.query("SELECT name FROM app_secrets WHERE name IN ('kept', 'gone') ORDER BY name");
+      return { value, seen, thrown, rows };
+    });
+    expect(outcomes[0]).toEqual({ value: '1', seen: ['committed'], thrown: '22012', rows: [{ name: 'kept' }] });
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
+  it('runs parallel transactions one at a time on the one connection: no increment is lost', async () => {
+    const { db } = both[1]!;
+    await db.query("INSERT INTO app_secrets (name, value) VALUES ('counter', '0')");
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'counter'");
+          await new Promise((r) => setTimeout(r, 1)); // other requests' statements arrive meanwhile
+          await tx.query("UPDATE app_secrets SET value = $1 WHERE name = 'counter'", [String(Number(row?.value) + 1)]);
+        }),
+      ),
+    );
+    expect(await db.query("SELECT value FROM app_secrets WHERE name = 'counter'")).toEqual([{ value: '25' }]);
+  });
+
+  it('runs a migration script whole inside a transaction, and fails calls after close', async () => {
+    const db = createPgliteThreadDb(undefined);
+    await db.transaction((tx) => tx.exec('CREATE TABLE t (x int); INSERT INTO t VALUES (1), (2);'));
+    expect(await db.query('SELECT sum(x) AS s FROM t')).toEqual([{ s: 3 }]);
+    expect(await db.ping()).toBe(true);
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow(/embedded database thread ended/);
+    expect(await db.ping()).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The embedded database in its own thread (see createPgliteThreadDb in pglite-thread.ts). PGlite
+ * runs PostgreSQL compiled to WebAssembly synchronously on the thread that calls it: in the server's
+ * main thread every statement stopped the event loop for its whole duration (a feed deck read
+ * ~45 ms), so socket handshakes and answers that need no database waited behind it. Here it has a
+ * thread of its own, and the server's JavaScript runs on the other core meanwhile.
+ *
+ * Requests (one message each, answered with the same id): query (optionally inside an open
+ * transaction), exec (a script, inside a transaction), begin (answered once the transaction holds
+ * PGlite's connection), end (commit or roll back), close. Errors travel with their PostgreSQL
+ * fields (code, constraint, detail, ...) so callers see what the in-thread driver threw.
+ *
+ * Plain JavaScript on purpose: on Node 20 a worker cannot load a .ts entry (see gazetteer.worker.mjs).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { parentPort, workerData } from 'node:worker_threads';
+
+if (!parentPort) throw new Error('pglite.worker.mjs must run in a worker thread');
+const port = parentPort;
+const lite = new PGlite(workerData.dataDir ?? undefined);
+
+/** Open transactions by id: the PGlite handle, and how to end it. */
+const open = new Map();
+
+/** An error as plain data: its message and every own field PostgreSQL gave it. */
+function serializeError(err) {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
+    fields[key] = value;
+  }
+  return { name: err.name, message: err.message, fields };
+}
+
+const ok = (id, rows) => port.postMessage({ id, ok: true, rows });
+const fail = (id, err) => port.postMessage({ id, ok: false, error: serializeError(err) });
+
+class Rollback extends Error {}
+
+function begin(req) {
+  let started = false;
+  lite
+    .transaction(
+      (tx) =>
+        new Promise((resolve, reject) => {
+          open.set(req.tx, { tx, resolve, reject });
+          started = true;
+          ok(req.id);
+        }),
+    )
+    .then(
+      () => {
+        const ending = open.get(req.tx);
+        open.delete(req.tx);
+        if (ending?.endId !== undefined) ok(ending.endId);
+      },
+      (err) => {
+        const ending = open.get(req.tx);
+        open.delete(req.tx);
+        if (!started) return fail(req.id, err);
+        if (ending?.endId === undefined) return;
+        if (err instanceof Rollback) ok(ending.endId);
+        else fail(ending.endId, err);
+      },
+    );
+}
+
+async function handle(req) {
+  switch (req.op) {
+    case 'query': {
+      const target = req.tx === undefined ? lite : open.get(req.tx)?.tx;
+      if (!target) throw new Error('transaction is not open');
+      return (await target.query(req.sql, req.params)).rows;
+    }
+    case 'exec': {
+      const target = open.get(req.tx)?.tx;
+      if (!target) throw new Error('transaction is not open');
+      await target.exec(req.script);
+      return undefined;
+    }
+    case 'close':
+      await lite.close();
+      return undefined;
+    default:
+      throw new Error(`unknown request ${String(req.op)}`);
+  }
+}
+
+port.on('message', (req) => {
+  if (req.op === 'begin') return begin(req);
+  if (req.op === 'end') {
+    const t = open.get(req.tx);
+    if (!t) return fail(req.id, new Error('transaction is not open'));
+    t.endId = req.id;
+    return req.commit ? t.resolve() : t.reject(new Rollback('rolled back'));
+  }
+  handle(req).then(
+    (rows) => ok(req.id, rows),
+    (err) => fail(req.id, err),
+  );
+});
