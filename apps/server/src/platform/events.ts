@@ -44,14 +44,16 @@ export interface ClusterEvents {
   'feed.stale': { userIds: string[] };
   /** [viewer, member] pairs that must leave the viewer's feed at once (a swipe, a block). */
   'feed.hidden': { pairs: [string, string][] };
+  /** An admin saved settings: drop the cached copy. */
+  'settings.changed': Record<string, never>;
 }
 
 export type DomainEvents = LocalEvents & ClusterEvents;
 
 /** Cluster events that say data changed: writers publish them with publishOnCommit. */
-export type DataEvent = 'users.changed' | 'feed.stale' | 'feed.hidden';
+export type DataEvent = 'users.changed' | 'feed.stale' | 'feed.hidden' | 'settings.changed';
 
-const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden'];
+const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden', 'settings.changed'];
 
 function isClusterEvent(name: unknown): name is keyof ClusterEvents {
   return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);

@@ -35,6 +35,18 @@ describe('settings store', () => {
     expect(await t.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(5);
   });
 
+  it('reads the cached copy, and a save applies to the next read at once, also inside a transaction', async () => {
+    expect(await t.c.settings.get('PREMIUM_PRICE_CREDITS')).toBe(300);
+    await t.c.db.query("INSERT INTO settings (key, value) VALUES ('PREMIUM_PRICE_CREDITS', '1') ON CONFLICT (key) DO UPDATE SET value = '1'");
+    // Written around the service: not seen within the minute where caches are exact (else read through).
+    const exact = !t.c.config.databaseUrl || t.c.events.clustered;
+    expect(await t.c.settings.get('PREMIUM_PRICE_CREDITS')).toBe(exact ? 300 : 1);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '250' });
+    expect(await t.c.db.transaction((tx) => t.c.settings.get('PREMIUM_PRICE_CREDITS', tx))).toBe(250);
+    expect(await t.c.settings.get('PREMIUM_PRICE_CREDITS')).toBe(250);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
+  });
+
   it('saves valid values and refuses a bad one by name without saving anything', async () => {
     await t.c.settings.update({ DEBUG: 'true', WOMAN_DAILY_REPLY_LIMIT: '7' });
     expect(await t.c.settings.get('DEBUG')).toBe(true);
