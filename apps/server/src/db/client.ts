@@ -49,20 +49,24 @@ export function createPgliteDb(dataDir: string | undefined): Db {
       runAll(committed);
       return result;
     },
-    async ping() {
-      try {
-        await lite.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => lite.query('SELECT 1')),
     close: () => lite.close(),
   };
 }
 
-function runAll(callbacks: readonly (() => void)[]): void {
+/** Runs a transaction's afterCommit callbacks in order (once it has committed). */
+export function runAll(callbacks: readonly (() => void)[]): void {
   for (const cb of callbacks) cb();
+}
+
+/** A health check: whether the database answered the query. */
+export async function answers(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -154,14 +158,7 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
         return result;
       }
     },
-    async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => pool.query('SELECT 1')),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, Row, Tx } from './client.js';
+import { answers, runAll, type Db, type Row, type Tx } from './client.js';
 
 const WORKER_URL = new URL('./pglite.worker.mjs', import.meta.url);
 
@@ -77,17 +77,10 @@ export function createPgliteThreadDb(dataDir: string | undefined): Db {
         throw err;
       }
       await send({ op: 'end', tx, commit: true });
-      for (const cb of committed) cb();
+      runAll(committed);
       return result;
     },
-    async ping() {
-      try {
-        await send({ op: 'query', sql: 'SELECT 1', params: undefined });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => send({ op: 'query', sql: 'SELECT 1', params: undefined })),
     async close() {
       if (!dead) await send({ op: 'close' });
       await worker.terminate();

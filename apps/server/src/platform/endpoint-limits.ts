@@ -16,12 +16,14 @@ export function endpointLimits(limiter: RateLimiter, log: { warn(obj: object, ms
   return {
     onRequest: async (request: FastifyRequest): Promise<void> => {
       const spec = request.routeOptions.config.endpoint;
+      const keys: string[] = [];
       for (const policy of spec?.limits ?? []) {
         const subject = policy.per === 'ip' ? clientBucket(request.ip) : request.auth?.user.id;
         // serve() refuses a per-member limit on a visitor endpoint, so a member is always there.
         if (subject === undefined) continue;
         await enforcePolicy(limiter, policy, subject);
-        counted.set(request, [...(counted.get(request) ?? []), policyKey(policy, subject)]);
+        keys.push(policyKey(policy, subject));
+        counted.set(request, keys);
       }
     },
     onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
