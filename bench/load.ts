@@ -19,8 +19,9 @@
  * (mean and peak, sampled each second) and the worst p99; the highest step at which every
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
  * cluster workers included); server RSS peak; the load generator's own CPU (process.cpuUsage);
- * database transactions and rows per visit on PostgreSQL (pg_stat_database; PGlite runs inside the
- * server process and cannot be observed from here).
+ * database transactions and rows per visit on PostgreSQL (pg_stat_database), statements and
+ * transactions per visit on PGlite with the statements that took most of its one connection
+ * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts).
  *
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
@@ -39,6 +40,7 @@ import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call } from './load/http.js';
 import { readOutcome } from './load/outcome.js';
+import { readPgliteStats } from './load/pglite-stats.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
@@ -136,8 +138,10 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
   log(`${label}: population and ${pool.length} simulated members ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const since = new Date();
   const profileDir = args.profile ? resolve(args.profile, label.replace(/\W+/g, '-')) : undefined;
-  const server = await startServer(backend.env, workers, profileDir);
+  const dbStatsFile = backend.env.DATABASE_URL ? undefined : resolve(backend.env.DATA_DIR ?? '.', 'db-stats.json');
+  const server = await startServer({ ...backend.env, ...(dbStatsFile ? { DB_STATS_FILE: dbStatsFile } : {}) }, workers, profileDir);
   const counters = backend.env.DATABASE_URL ? await postgresCounters(backend.env.DATABASE_URL) : undefined;
+  let report: RunReport;
   try {
     const root = server.child.pid ?? 0;
     const tree = () => processTree(root);
@@ -164,7 +168,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
     const wallSeconds = (performance.now() - wall0) / 1000;
-    let db: RunReport['db'] = 'not measurable: PGlite runs inside the server process (no statistics views reach the load generator)';
+    let db: RunReport['db'] = 'not measured';
     if (counters && dbBefore) {
       await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
       const after = (await counters.read()) ?? {};
@@ -173,13 +177,15 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const first = steps[0];
     const last = steps.at(-1);
     const generatorCpu = first && last ? last.end.generatorCpu - first.start.generatorCpu : 0;
-    return { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {} };
+    report = { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {} };
   } finally {
     await counters?.close();
     const code = await server.stop();
     if (code !== 0) log(`${label}: server exited with ${code}: ${server.stderr.slice(-2000)}`);
     if (profileDir) printProfile(profileDir, REPO_ROOT);
   }
+  if (dbStatsFile) report.db = readPgliteStats(dbStatsFile);
+  return report;
 }
 
 async function record(r: RunReport, configuration: string, members: number, activeTarget: string, burstTarget: string): Promise<void> {
@@ -194,7 +200,11 @@ async function record(r: RunReport, configuration: string, members: number, acti
   await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');
   if (typeof r.db !== 'string') {
     const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
-    await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)})`, '-');
+    if (r.db.statements !== undefined) {
+      await row('database statements per visit', `${per('statements').toFixed(0)} (${per('xacts').toFixed(1)} transactions, ${per('statement_ms').toFixed(0)} ms of the one connection)`, '-');
+    } else {
+      await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)})`, '-');
+    }
   }
 }
 

@@ -14,7 +14,7 @@ export interface RunReport {
   /** The load generator's own CPU over the ramp and drain, seconds. */
   generatorCpu: number;
   wallSeconds: number;
-  /** Database counters over the whole ramp and drain (PostgreSQL), or why there are none. */
+  /** Database counters over the ramp and drain (PostgreSQL) or the whole server run (PGlite), or why there are none. */
   db: Record<string, number> | string;
   /** When the server started: what the visits left in the database is counted from here. */
   since: Date;
@@ -88,7 +88,13 @@ export function printReport(r: RunReport, s: Summary): void {
   console.log(`Load generator CPU: ${s.generatorCorePercent.toFixed(0)} % of one core over ${r.wallSeconds.toFixed(0)} s`);
   console.log(`What the visits did: ${Object.entries(r.outcome).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ')}`);
   if (typeof r.db === 'string') console.log(`Database statements per visit: ${r.db}`);
-  else {
+  else if (r.db.statements !== undefined) {
+    const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
+    console.log(
+      `Database per visit (PGlite, whole run incl. warm-up and burst): ${per('statements').toFixed(0)} statements, ${per('xacts').toFixed(1)} transactions, ` +
+        `${per('statement_ms').toFixed(1)} ms of statements, ${per('tx_idle_ms').toFixed(1)} ms held by a transaction with no statement running`,
+    );
+  } else {
     const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
     console.log(
       `Database per visit (pg_stat_database; pg_stat_statements is not preloaded): ${per('xacts').toFixed(0)} transactions ` +

@@ -70,6 +70,8 @@ const schema = z
     }),
     /** When set, GET /metrics requires `Authorization: Bearer <token>`; unset, only loopback may scrape. */
     METRICS_TOKEN: optionalString,
+    /** Embedded database only: on shutdown, write per-statement counts and times here as JSON (bench:load reads it). */
+    DB_STATS_FILE: optionalString,
     /** Server processes for `npm run start:cluster` (default: one per core). */
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** How long a stopping process waits for open requests and sockets before it closes them. */
@@ -114,6 +116,7 @@ const schema = z
     port: c.PORT,
     host: c.HOST,
     dataDir: c.DATA_DIR,
+    dbStatsFile: c.DB_STATS_FILE,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,

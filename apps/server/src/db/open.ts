@@ -9,9 +9,9 @@ import { createPgliteThreadDb } from './pglite-thread.js';
  * lock is taken first (one process at a time), on a thread of its own (pglite-thread.ts). Call
  * unlock after closing the database.
  */
-export function openConfiguredDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, poolSize?: number): { db: Db; unlock?: () => void } {
+export function openConfiguredDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbStatsFile'>, poolSize?: number): { db: Db; unlock?: () => void } {
   if (config.databaseUrl) return { db: createPostgresDb(config.databaseUrl, poolSize) };
   const dir = resolve(config.dataDir);
   const unlock = lockDataDir(dir);
-  return { db: createPgliteThreadDb(resolve(dir, 'pglite')), unlock };
+  return { db: createPgliteThreadDb(resolve(dir, 'pglite'), config.dbStatsFile), unlock };
 }

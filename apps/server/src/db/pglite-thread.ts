@@ -24,10 +24,11 @@ function revive(error: Extract<Answer, { ok: false }>['error']): Error {
  * WebAssembly runs on its own thread, so a long statement no longer stops the server's event loop
  * and the server's JavaScript and the database use both cores. Statements and transactions queue
  * on PGlite's one connection exactly as in-thread. A worker that dies fails everything outstanding
- * and every later call (the process's health check then reports it).
+ * and every later call (the process's health check then reports it). With `statsFile`, the thread
+ * writes where its connection's time went to that file when closed (see pglite.worker.mjs).
  */
-export function createPgliteThreadDb(dataDir: string | undefined): Db {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir }, execArgv: [] });
+export function createPgliteThreadDb(dataDir: string | undefined, statsFile?: string): Db {
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir, statsFile }, execArgv: [] });
   const pending = new Map<number, { resolve: (rows: Row[]) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let nextTx = 1;

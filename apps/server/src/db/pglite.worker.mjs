@@ -13,11 +13,55 @@
  * Plain JavaScript on purpose: on Node 20 a worker cannot load a .ts entry (see gazetteer.worker.mjs).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
 if (!parentPort) throw new Error('pglite.worker.mjs must run in a worker thread');
 const port = parentPort;
 const lite = new PGlite(workerData.dataDir ?? undefined);
+const stats = workerData.statsFile ? createStats() : undefined;
+
+/**
+ * Where the one connection's time goes (DB_STATS_FILE, for bench:load): per statement text its
+ * count and service time, and per transaction how long it held the connection, of which how long
+ * no statement of it ran (the hops to the server thread and its JavaScript between statements).
+ * Statements run one at a time on this thread, so a statement's service time is from its end back
+ * to its start or the previous statement's end, whichever is later (time queued is not counted).
+ */
+function createStats() {
+  const statements = new Map();
+  const transactions = { count: 0, heldMs: 0, idleMs: 0 };
+  let lastEnd = 0;
+  return {
+    timed: async (sql, run, tx) => {
+      const start = performance.now();
+      try {
+        return await run();
+      } finally {
+        const end = performance.now();
+        const ms = end - Math.max(start, lastEnd);
+        lastEnd = end;
+        const s = statements.get(sql) ?? { sql, count: 0, ms: 0 };
+        s.count += 1;
+        s.ms += ms;
+        statements.set(sql, s);
+        if (tx) tx.busyMs += ms;
+      }
+    },
+    ended: (tx) => {
+      const held = performance.now() - tx.startedAt;
+      transactions.count += 1;
+      transactions.heldMs += held;
+      transactions.idleMs += Math.max(held - tx.busyMs, 0);
+    },
+    write: (file) => {
+      const elu = performance.eventLoopUtilization();
+      const top = [...statements.values()].sort((a, b) => b.ms - a.ms);
+      writeFileSync(file, JSON.stringify({ busyMs: elu.active, statements: top, transactions }));
+    },
+  };
+}
 
 /** Open transactions by id: the PGlite handle, and how to end it. */
 const open = new Map();
@@ -44,7 +88,7 @@ function begin(req) {
     .transaction(
       (tx) =>
         new Promise((resolve, reject) => {
-          open.set(req.tx, { tx, resolve, reject });
+          open.set(req.tx, { tx, resolve, reject, startedAt: performance.now(), busyMs: 0 });
           started = true;
           ok(req.id);
         }),
@@ -53,11 +97,13 @@ function begin(req) {
       () => {
         const ending = open.get(req.tx);
         open.delete(req.tx);
+        if (ending && stats) stats.ended(ending);
         if (ending?.endId !== undefined) ok(ending.endId);
       },
       (err) => {
         const ending = open.get(req.tx);
         open.delete(req.tx);
+        if (ending && stats) stats.ended(ending);
         if (!started) return fail(req.id, err);
         if (ending?.endId === undefined) return;
         if (err instanceof Rollback) ok(ending.endId);
@@ -69,9 +115,11 @@ function begin(req) {
 async function handle(req) {
   switch (req.op) {
     case 'query': {
-      const target = req.tx === undefined ? lite : open.get(req.tx)?.tx;
+      const t = req.tx === undefined ? undefined : open.get(req.tx);
+      const target = req.tx === undefined ? lite : t?.tx;
       if (!target) throw new Error('transaction is not open');
-      return (await target.query(req.sql, req.params)).rows;
+      const run = async () => (await target.query(req.sql, req.params)).rows;
+      return stats ? stats.timed(req.sql, run, t) : run();
     }
     case 'exec': {
       const target = open.get(req.tx)?.tx;
@@ -80,6 +128,7 @@ async function handle(req) {
       return undefined;
     }
     case 'close':
+      if (stats) stats.write(workerData.statsFile);
       await lite.close();
       return undefined;
     default:
