@@ -40,30 +40,47 @@ export class LikesService {
     this.events = deps.events;
   }
 
-  /** like, flirt or skip; repeating is harmless, and a like never turns back into a skip. */
+  /**
+   * like, flirt or skip; repeating is harmless, and a like never turns back into a skip. No step
+   * waits in a transaction for the next: the swipe is committed before the question whether the
+   * other side likes back, so of two likes at the same moment the later question sees the earlier
+   * like and the match is made (in one transaction each would miss the other's uncommitted like).
+   */
   async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
     if (viewerId === targetId) throw new AppError('self_like');
-    const result = await this.db.transaction(async (tx) => {
-      const target = await repo.findSwipeTarget(tx, viewerId, targetId);
-      if (!target) throw unknownMember();
-      // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
-      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[viewerId, targetId]] });
-      // The first swipe on a card (the usual case) is one insert; a repeated one reads what was there.
-      const inserted = await repo.insertSwipe(tx, { id: randomUUID(), actorId: viewerId, targetId, kind });
-      const existing = inserted ? undefined : await repo.findSwipe(tx, viewerId, targetId);
-      // A skip turns into a like or flirt, or is renewed (its 14 days start again); a like stays.
+    const swipe = await this.record(viewerId, targetId, kind);
+    if (!swipe) throw unknownMember();
+    // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
+    this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
+    const { before } = swipe;
+    if (kind === 'skip' && before !== 'like' && before !== 'flirt') return { match: false };
+    if (swipe.isDemo && demoLikesBack(viewerId, targetId)) {
+      await repo.insertSwipe(this.db, { id: randomUUID(), actorId: targetId, targetId: viewerId, kind: 'like' });
+    }
+    const match = await repo.likesBack(this.db, targetId, viewerId);
+    if (match && (await repo.insertMatch(this.db, viewerId, targetId))) await this.announceMatch(viewerId, targetId);
+    if (!match && kind === 'flirt' && (before === undefined || before === 'skip')) this.events.emit('flirt.created', { recipientId: targetId });
+    return { match };
+  }
+
+  /**
+   * Commits the swipe; undefined when the target is unknown or blocked either way. The first swipe
+   * on a card (the usual case) is one statement; a repeated one turns a skip into a like or flirt
+   * or renews it (its 14 days start again), and leaves a like or flirt as it is. Answers what the
+   * pair's swipe was before (undefined: none).
+   */
+  private async record(viewerId: string, targetId: string, kind: repo.SwipeKind) {
+    const swipe = { id: randomUUID(), actorId: viewerId, targetId, kind };
+    const first = await repo.insertFirstSwipe(this.db, swipe);
+    if (!first) return undefined;
+    if (first.inserted) return { isDemo: first.is_demo, before: undefined };
+    const before = await this.db.transaction(async (tx) => {
+      const existing = await repo.findSwipe(tx, viewerId, targetId);
       if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
-      if (kind === 'skip' && existing?.kind !== 'like' && existing?.kind !== 'flirt') return { match: false, created: false, flirted: false };
-      const flirted = kind === 'flirt' && (!existing || existing.kind === 'skip');
-      if (target.is_demo && demoLikesBack(viewerId, target.id)) {
-        await repo.insertSwipe(tx, { id: randomUUID(), actorId: target.id, targetId: viewerId, kind: 'like' });
-      }
-      if (!(await repo.likesBack(tx, targetId, viewerId))) return { match: false, created: false, flirted };
-      return { match: true, created: await repo.insertMatch(tx, viewerId, targetId), flirted: false };
+      if (!existing) await repo.insertSwipe(tx, swipe); // undone in between
+      return existing?.kind;
     });
-    if (result.created) await this.announceMatch(viewerId, targetId);
-    if (result.flirted) this.events.emit('flirt.created', { recipientId: targetId });
-    return { match: result.match };
+    return { isDemo: first.is_demo, before };
   }
 
   /** Takes back the newest like or skip of the last 10 seconds (not one that made a match). */

@@ -141,12 +141,30 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
 }
 
 /** The member a viewer swipes on, unless a block stands between them (either way). */
-export function findSwipeTarget(q: Queryable, viewerId: string, targetId: string) {
+/**
+ * The first swipe of `actorId` on `targetId`, in one statement: inserted when the target exists and
+ * no block stands either way. Undefined when the target is unknown or blocked; else whether this
+ * call inserted it (false: the pair has a swipe already) and whether the target is a demo member.
+ */
+export function insertFirstSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) {
   return typed(q)
-    .selectFrom('users as u')
-    .select(['u.id', 'u.is_demo'])
-    .where('u.id', '=', targetId)
-    .where(({ eb, not }) => not(blockedEitherWay(viewerId, eb.ref('u.id'))))
+    .with('target', (db) =>
+      db
+        .selectFrom('users as u')
+        .select(['u.id', 'u.is_demo'])
+        .where('u.id', '=', s.targetId)
+        .where(({ eb, not }) => not(blockedEitherWay(s.actorId, eb.ref('u.id')))),
+    )
+    .with('inserted', (db) =>
+      db
+        .insertInto('swipes')
+        .columns(['id', 'actor_id', 'target_id', 'kind'])
+        .expression((eb) => eb.selectFrom('target').select([sql.val(s.id).as('id'), sql.val(s.actorId).as('actor_id'), 'target.id', sql.val(s.kind).as('kind')]))
+        .onConflict((oc) => oc.columns(['actor_id', 'target_id']).doNothing())
+        .returning('id'),
+    )
+    .selectFrom('target')
+    .select(['target.is_demo', (eb) => eb.exists(eb.selectFrom('inserted').select('inserted.id')).as('inserted')])
     .executeTakeFirst();
 }
 

@@ -67,6 +67,22 @@ describe('likes, flirts and matches', () => {
     expect(await t.c.db.query('SELECT 1 FROM swipes WHERE actor_id = $1 OR target_id = $1', [blocked.id])).toHaveLength(0);
   });
 
+  it('never loses a match when two members like each other once, at the same moment (also after a skip)', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => [await member(`Frau ${i}`, 'female', ['male']), await member(`Mann ${i}`, 'male', ['female'])] as const),
+    );
+    // Every other pair starts from a skip (the like then turns it into a like).
+    await Promise.all(pairs.filter((_, i) => i % 2 === 1).map(([a, b]) => act(a, b.id, 'skip')));
+    const answers = await Promise.all(pairs.flatMap(([a, b]) => [act(a, b.id, 'like'), act(b, a.id, 'like')]));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(answers.length).fill(200));
+    for (const [i, [a, b]] of pairs.entries()) {
+      const matched = await t.c.db.query('SELECT 1 FROM matches WHERE user_a IN ($1, $2) AND user_b IN ($1, $2)', [a.id, b.id]);
+      expect(matched, `pair ${i}`).toHaveLength(1);
+      // At least one of the two answers told its member about the match.
+      expect([answers[2 * i], answers[2 * i + 1]].some((r) => r?.json<{ match: boolean }>().match), `pair ${i}`).toBe(true);
+    }
+  });
+
   it('refuses self, unknown and bad actions with German 4xx', async () => {
     const me = await member('Selma', 'female', ['male']);
     expect((await act(me, me.id, 'like')).statusCode).toBe(400);
