@@ -7,6 +7,8 @@ import * as repo from './escrows.repo.js';
 export interface Hold {
   messageId: string;
   senderId: string;
+  /** The sender's wallet account (as the posting that moved the credits resolved it). */
+  senderAccount: number;
   recipientId: string;
   amount: number;
   /** How many of the amount's credits are free (not bought). */
@@ -29,8 +31,7 @@ export class EscrowService {
       const left = Math.max(freeCap - (await freeCreditsPassedToday(tx, e.senderId)), 0);
       throw new AppError('free_credits_limit', { params: { freeCap, left } });
     }
-    const senderAccount = await this.ledger.walletAccount(tx, e.senderId);
-    await repo.insertEscrow(tx, { ...e, senderAccount });
+    await repo.insertEscrow(tx, e);
   }
 
   /** A reply from `replier` to `payer`: whatever `payer` prepaid for it goes to `replier`. */

@@ -4,7 +4,8 @@ import { berlinToday, now, typed } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
-const MESSAGE = ['m.id', 'm.client_id', 'm.sender_id', 'm.recipient_id', 'm.body', 'm.prepaid_reply', 'm.created_at', 'm.read_at'] as const;
+const COLUMNS = ['id', 'client_id', 'sender_id', 'recipient_id', 'body', 'prepaid_reply', 'created_at', 'read_at'] as const;
+const MESSAGE = COLUMNS.map((c) => `m.${c}` as const);
 
 /** Messages `m` with `reserved`: the credits still held in an open escrow for the message. */
 function selectMessages(q: Queryable) {
@@ -29,18 +30,26 @@ function betweenPair(a: string, b: string) {
     ]);
 }
 
+/** Stores a message; answers it as stored, `reserved` being what the caller holds for it in escrow. */
 export async function insertMessage(
   q: Queryable,
   m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
-): Promise<void> {
-  await typed(q)
+  reserved: number,
+): Promise<MessageRow> {
+  const row = await typed(q)
     .insertInto('messages')
     .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
-    .execute();
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...row, reserved };
 }
 
-export function findMessage(q: Queryable, id: string): Promise<MessageRow | undefined> {
-  return selectMessages(q).where('m.id', '=', id).executeTakeFirst();
+export async function findMessages(q: Queryable, ids: string[]): Promise<Map<string, MessageRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectMessages(q)
+    .where('m.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export function findByClientId(q: Queryable, senderId: string, clientId: string): Promise<MessageRow | undefined> {
@@ -202,11 +211,15 @@ export async function dailyReplies(q: Queryable, userId: string): Promise<number
   return row?.count ?? 0;
 }
 
-/** The recipient if reachable (not suspended): their message preference, whether they liked the sender, a block either way. */
+/**
+ * The recipient if reachable (not suspended): their message preference, whether they liked the
+ * sender, a block either way, and the sender's gender (undefined: no profile; for the message rule).
+ */
 export function findRecipient(q: Queryable, recipientId: string, senderId: string) {
   return typed(q)
     .selectFrom('users as u')
-    .select('u.message_pref')
+    .leftJoin('profiles as p', (j) => j.on('p.user_id', '=', senderId))
+    .select(['u.message_pref', 'p.user_id as sender_profile', 'p.gender as sender_gender'])
     .select(({ exists, selectFrom, ref }) => [
       exists(selectFrom('swipes as s').select('s.id').whereRef('s.actor_id', '=', 'u.id').where('s.target_id', '=', senderId).where('s.kind', '<>', 'skip')).as(
         'likes_sender',

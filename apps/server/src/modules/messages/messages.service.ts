@@ -21,7 +21,7 @@ import { isReply, loadMessageRules, type MessageRule, type Gender } from './mess
 import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
 import type { ReadStateService } from './read-state.service.js';
-import { writeRefusal } from './write-permission.js';
+import { mayWrite } from './write-permission.js';
 
 export interface SendInput {
   body: string;
@@ -111,9 +111,7 @@ export class MessagesService {
     ruleFor: (gender: Gender) => MessageRule,
     freeCap: number,
   ): Promise<SendMessageResponse> {
-    const refusal = await writeRefusal(tx, senderId, recipientId);
-    if (refusal) throw refusal;
-    const gender = await repo.senderGender(tx, senderId);
+    const { senderGender: gender } = await mayWrite(tx, senderId, recipientId);
     if (gender === undefined) throw new AppError('profile_required');
     const rule = ruleFor(gender);
     if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
@@ -121,7 +119,7 @@ export class MessagesService {
     }
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
-    await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply });
+    const stored = await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply }, input.prepaidReply);
     const posted = await this.ledger.post(tx, {
       kind: 'message',
       reference: id,
@@ -134,12 +132,13 @@ export class MessagesService {
       ],
     });
     if (input.prepaidReply > 0) {
-      const free = -(posted?.free[2] ?? 0);
-      await this.escrows.hold(tx, { messageId: id, senderId, recipientId, amount: input.prepaidReply, free }, freeCap);
+      const senderAccount = posted?.wallets.get(senderId);
+      if (!posted || senderAccount === undefined) throw new Error('a prepaid reply was not booked from the sender\'s wallet');
+      const free = -(posted.free[2] ?? 0);
+      await this.escrows.hold(tx, { messageId: id, senderId, senderAccount, recipientId, amount: input.prepaidReply, free }, freeCap);
     }
     await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
-    const stored = await repo.findMessage(tx, id);
-    return { message: presentMessage(stored!), credits: await this.ledger.balance(tx, senderId) };
+    return { message: presentMessage(stored), credits: await this.ledger.balance(tx, senderId) };
   }
 
   async inbox(userId: string): Promise<InboxItem[]> {
@@ -157,15 +156,17 @@ export class MessagesService {
 
   async conversations(userId: string): Promise<ConversationSummary[]> {
     const rows = await repo.conversations(this.db, userId, 100);
-    return Promise.all(
-      rows.map(async (r) => ({
-        memberId: r.member_id,
-        name: r.name,
-        thumbUrl: await this.thumbOf(r.member_id),
-        lastMessage: presentMessage((await repo.findMessage(this.db, r.last_id))!, r.read_receipts ? undefined : userId),
-        unread: r.unread,
-      })),
-    );
+    const [last, thumbs] = await Promise.all([
+      repo.findMessages(this.db, rows.map((r) => r.last_id)),
+      this.photos.mainThumbUrls(rows.map((r) => r.member_id)),
+    ]);
+    return rows.flatMap((r) => {
+      const message = last.get(r.last_id);
+      // gone meanwhile (the account was deleted between the two reads): the list leaves it out
+      if (!message) return [];
+      const lastMessage = presentMessage(message, r.read_receipts ? undefined : userId);
+      return [{ memberId: r.member_id, name: r.name, thumbUrl: thumbs.get(r.member_id) ?? null, lastMessage, unread: r.unread }];
+    });
   }
 
   /**
@@ -189,6 +190,6 @@ export class MessagesService {
   }
 
   private async thumbOf(userId: string): Promise<string | null> {
-    return (await this.photos.publicUrls(await this.photos.findForUser(userId)))?.thumbUrl ?? null;
+    return (await this.photos.mainThumbUrls([userId])).get(userId) ?? null;
   }
 }

@@ -184,6 +184,15 @@ export class PhotosService {
     return out;
   }
 
+  /** The thumbnail link of each member's main photo (the first approved one), for lists of members. */
+  async mainThumbUrls(userIds: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const [userId, [main]] of await approvedPhotoIds(this.db, userIds)) {
+      if (main) out.set(userId, await this.urls.sign(main, 'thumb', 'public', APP_URL_TTL));
+    }
+    return out;
+  }
+
   /** Ids of the member's approved, enabled photos in order (e.g. which may compete in the Top10). */
   async approvedIdsOf(userId: string): Promise<string[]> {
     return (await approvedPhotoIds(this.db, [userId])).get(userId) ?? [];

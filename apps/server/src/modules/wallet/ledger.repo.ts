@@ -8,16 +8,20 @@ export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } 
 
 /** The member's wallet account id, created on first use. */
 export async function walletAccount(q: Queryable, userId: string): Promise<number> {
-  // Two statements on purpose: under READ COMMITTED, a SELECT in the same statement as a conflicting
-  // INSERT would not see the row another transaction just committed.
   const k = typed(q);
+  const select = () => k.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  const found = await select();
+  if (found) return found.id;
+  // A new statement after the insert on purpose: under READ COMMITTED, a SELECT in the same
+  // statement as a conflicting INSERT would not see the row another transaction just committed.
   await k
     .insertInto('ledger_accounts')
     .values({ kind: 'wallet', user_id: userId })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  const row = await k.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return row.id;
+  const created = await select();
+  if (!created) throw new Error(`no wallet account for ${userId}`);
+  return created.id;
 }
 
 /** A wallet's balance and its free part (what was not bought: rewards, collected prepaid replies). */
@@ -52,10 +56,10 @@ export interface Entry {
   free: number;
 }
 
+/** The transaction and its entries in one statement (the entries' foreign key is checked at its end). */
 export async function insertTransaction(q: Queryable, id: string, kind: string, reference: string | null, entries: Entry[]): Promise<void> {
-  const k = typed(q);
-  await k.insertInto('ledger_transactions').values({ id, kind, reference }).execute();
-  await k
+  await typed(q)
+    .with('t', (db) => db.insertInto('ledger_transactions').values({ id, kind, reference }))
     .insertInto('ledger_entries')
     .values(entries.map((e) => ({ transaction_id: id, account_id: e.account, amount: e.amount, free: e.free })))
     .execute();

@@ -42,10 +42,11 @@ export interface Posting {
   legs: Leg[];
 }
 
-/** A booked movement: its id and, per leg, how many of the leg's credits were free (signed like the amount). */
+/** A booked movement: its id, per leg how many of the leg's credits were free (signed like the amount), and the wallets it moved by member. */
 export interface Posted {
   id: string;
   free: number[];
+  wallets: ReadonlyMap<string, number>;
 }
 
 export function insufficientCredits(need: number, have: number): AppError {
@@ -72,15 +73,28 @@ function freePart(state: repo.WalletState, leg: Leg): number {
  */
 export class Ledger {
   async post(tx: Queryable, posting: Posting): Promise<Posted | undefined> {
-    const legs: (Leg & { account: number })[] = [];
     for (const leg of posting.legs) {
       if (!Number.isSafeInteger(leg.amount)) throw new Error(`ledger amounts are integers, got ${leg.amount}`);
-      legs.push({ ...leg, account: typeof leg.account === 'number' ? leg.account : await repo.walletAccount(tx, leg.account.wallet) });
     }
-    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
+    if (posting.legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
+    // Legs of 0 move nothing: no wallet is looked up, locked or written for them.
+    if (posting.legs.every((l) => l.amount === 0)) return undefined;
+    const walletIds = new Map<string, number>();
+    const legs: (Leg & { account: number })[] = [];
+    for (const leg of posting.legs) {
+      if (typeof leg.account === 'number' || leg.amount === 0) {
+        legs.push({ ...leg, account: typeof leg.account === 'number' ? leg.account : 0 });
+        continue;
+      }
+      const user = leg.account.wallet;
+      const account = walletIds.get(user) ?? (await repo.walletAccount(tx, user));
+      walletIds.set(user, account);
+      legs.push({ ...leg, account });
+    }
     const entries: repo.Entry[] = legs.map((l) => ({ account: l.account, amount: l.amount, free: 0 }));
     // Wallets in id order, so two transactions touching the same wallets cannot deadlock.
-    const wallets = [...new Set(legs.map((l) => l.account).filter((a) => !isSystemAccount(a)))].sort((a, b) => a - b);
+    const moved = legs.filter((l) => l.amount !== 0 && !isSystemAccount(l.account)).map((l) => l.account);
+    const wallets = [...new Set(moved)].sort((a, b) => a - b);
     for (const account of wallets) {
       const before = await repo.lockWallet(tx, account);
       let state = before;
@@ -92,11 +106,9 @@ export class Ledger {
       if (state.balance < 0) throw insufficientCredits(before.balance - state.balance, before.balance);
       await repo.setWallet(tx, account, state);
     }
-    const booked = entries.filter((e) => e.amount !== 0);
-    if (booked.length === 0) return undefined;
     const id = randomUUID();
-    await repo.insertTransaction(tx, id, posting.kind, posting.reference ?? null, booked);
-    return { id, free: entries.map((e) => e.free) };
+    await repo.insertTransaction(tx, id, posting.kind, posting.reference ?? null, entries.filter((e) => e.amount !== 0));
+    return { id, free: entries.map((e) => e.free), wallets: walletIds };
   }
 
   /** The member's wallet account id (created on first use). */
