@@ -83,6 +83,7 @@ export class Ledger {
     const legs: (Leg & { account: number })[] = [];
     for (const leg of posting.legs) {
       if (typeof leg.account === 'number' || leg.amount === 0) {
+        // A wallet leg of 0 keeps account 0: it is neither locked nor booked.
         legs.push({ ...leg, account: typeof leg.account === 'number' ? leg.account : 0 });
         continue;
       }
