@@ -95,8 +95,13 @@ describe('nsfw moderator', () => {
     });
     const outcomes = await Promise.allSettled([moderator.classify(flat), moderator.classify(flat)]);
     post.mockRestore();
-    const died = { status: 'rejected', reason: expect.objectContaining({ message: expect.stringMatching(/worker exited/) }) };
-    expect(outcomes).toEqual([died, died]);
+    // The call whose request killed the worker fails with the exit; the other one, depending on
+    // whether its image was ready before or after the exit, failed with it or was answered by the
+    // restarted worker (CI saw both). None may hang, and none may get an answer it was not given.
+    const died = outcomes.filter((o) => o.status === 'rejected');
+    expect(died.length).toBeGreaterThanOrEqual(1);
+    for (const o of died) expect(String(o.reason)).toMatch(/worker exited/);
+    for (const o of outcomes) if (o.status === 'fulfilled') expectProbabilities(o.value);
     await started[0]?.exited;
 
     expectProbabilities(await moderator.classify(flat));
