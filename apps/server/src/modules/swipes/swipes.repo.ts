@@ -140,7 +140,6 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
     .executeTakeFirst();
 }
 
-/** The member a viewer swipes on, unless a block stands between them (either way). */
 /**
  * The first swipe of `actorId` on `targetId`, in one statement: inserted when the target exists and
  * no block stands either way. Undefined when the target is unknown or blocked; else whether this
