@@ -18,7 +18,8 @@
  * Reports per endpoint (route template) p50/p95/p99/max and errors; per step the members active
  * (mean and peak, sampled each second) and the worst p99; the highest step at which every
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
- * cluster workers included); server RSS peak; the load generator's own CPU (process.cpuUsage);
+ * cluster workers included) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
+ * server RSS peak; the load generator's own CPU (process.cpuUsage);
  * database transactions and rows per visit on PostgreSQL (pg_stat_database), statements and
  * transactions per visit on PGlite with the statements that took most of its one connection
  * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts).
@@ -45,7 +46,7 @@ import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBurst, runRamp, type Snapshot } from './load/scheduler.js';
-import { processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
+import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
 import { MACHINE, recordResult } from './results.js';
@@ -152,7 +153,8 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     log(`${label}: burst of ${burstMembers.length} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms; ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);
     const snapshot = (): Snapshot => {
       const cpu = process.cpuUsage();
-      return { at: Date.now(), serverCpu: treeCpuSeconds(tree()), generatorCpu: (cpu.user + cpu.system) / 1e6 };
+      const dbCpu = counters ? databaseCpuSeconds() : undefined;
+      return { at: Date.now(), serverCpu: treeCpuSeconds(tree()), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
     };
     const dbBefore = await counters?.read();
     const wall0 = performance.now();
@@ -196,6 +198,7 @@ async function record(r: RunReport, configuration: string, members: number, acti
   await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s, r.steps), activeTarget);
   await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms`, burstTarget);
   await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms`, '-');
+  if (s.dbCpuMsPerSession !== undefined) await row('PostgreSQL CPU per member visit', `${s.dbCpuMsPerSession.toFixed(0)} ms`, '-');
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
   await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');
   if (typeof r.db !== 'string') {

@@ -28,6 +28,8 @@ export interface Summary {
   total: EndpointFigures[];
   sessions: number;
   serverCpuMsPerSession: number;
+  /** PostgreSQL's CPU per visit (its own processes), when the run used PostgreSQL. */
+  dbCpuMsPerSession: number | undefined;
   rssPeakMiB: number;
   generatorCorePercent: number;
 }
@@ -45,11 +47,13 @@ export function summarize(r: RunReport): Summary {
   const last = r.steps.at(-1);
   const sessions = r.steps.reduce((n, s) => n + s.finished, 0);
   const serverCpu = first && last ? last.end.serverCpu - first.start.serverCpu : 0;
+  const dbCpu = first?.start.dbCpu !== undefined && last?.end.dbCpu !== undefined ? last.end.dbCpu - first.start.dbCpu : undefined;
   return {
     best,
     total: all.figures(),
     sessions,
     serverCpuMsPerSession: sessions ? (serverCpu * 1000) / sessions : 0,
+    dbCpuMsPerSession: dbCpu === undefined ? undefined : sessions ? (dbCpu * 1000) / sessions : 0,
     rssPeakMiB: Math.max(0, ...r.steps.map((s) => s.rssPeak)) / MIB,
     generatorCorePercent: r.wallSeconds ? (100 * r.generatorCpu) / r.wallSeconds : 0,
   };
@@ -61,13 +65,18 @@ const num = (v: number, digits = 1) => v.toFixed(digits).padStart(8);
 export function printReport(r: RunReport, s: Summary): void {
   console.log(`\n== ${r.label}, ${r.members.toLocaleString('en')} members ==`);
   console.log('\nSteps (open arrivals; requests count into the step they were sent in):');
-  console.log(`${pad('rate/s', 8)}${pad('arrived', 9)}${pad('done', 6)}${pad('active mean/peak', 18)}${pad('server CPU ms/arrival', 23)}${pad('worst p99 ms', 14)}worst endpoint`);
+  const withDb = s.dbCpuMsPerSession !== undefined;
+  console.log(
+    `${pad('rate/s', 8)}${pad('arrived', 9)}${pad('done', 6)}${pad('active mean/peak', 18)}${pad('server CPU ms/arrival', 23)}` +
+      `${withDb ? pad('PostgreSQL CPU ms/arrival', 27) : ''}${pad('worst p99 ms', 14)}worst endpoint`,
+  );
   for (const st of r.steps) {
     const w = worst(st.stats.figures());
-    const cpu = st.arrivals ? ((st.end.serverCpu - st.start.serverCpu) * 1000) / st.arrivals : 0;
+    const perArrival = (from: number, to: number) => (st.arrivals ? (((to - from) * 1000) / st.arrivals).toFixed(0) : '-');
+    const db = st.start.dbCpu !== undefined && st.end.dbCpu !== undefined ? perArrival(st.start.dbCpu, st.end.dbCpu) : '-';
     console.log(
       `${pad(st.rate ? String(st.rate) : 'drain', 8)}${pad(String(st.arrivals), 9)}${pad(String(st.finished), 6)}` +
-        `${pad(`${st.activeMean.toFixed(0)} / ${st.activePeak}`, 18)}${pad(st.arrivals ? cpu.toFixed(0) : '-', 23)}` +
+        `${pad(`${st.activeMean.toFixed(0)} / ${st.activePeak}`, 18)}${pad(perArrival(st.start.serverCpu, st.end.serverCpu), 23)}${withDb ? pad(db, 27) : ''}` +
         `${pad(w ? w.p99.toFixed(1) : '-', 14)}${w?.endpoint ?? '-'}${st.rate && passes(st) ? '' : st.rate ? '  (over budget)' : ''}`,
     );
   }
@@ -85,6 +94,7 @@ export function printReport(r: RunReport, s: Summary): void {
       : `No step kept every endpoint's p99 under ${P99_BUDGET_MS} ms`,
   );
   console.log(`Server CPU per member visit: ${s.serverCpuMsPerSession.toFixed(0)} ms (${s.sessions} visits finished); server RSS peak ${s.rssPeakMiB.toFixed(0)} MiB`);
+  if (s.dbCpuMsPerSession !== undefined) console.log(`PostgreSQL CPU per member visit: ${s.dbCpuMsPerSession.toFixed(0)} ms (all its processes on the machine)`);
   console.log(`Load generator CPU: ${s.generatorCorePercent.toFixed(0)} % of one core over ${r.wallSeconds.toFixed(0)} s`);
   console.log(`What the visits did: ${Object.entries(r.outcome).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ')}`);
   if (typeof r.db === 'string') console.log(`Database statements per visit: ${r.db}`);

@@ -17,6 +17,8 @@ export interface Snapshot {
   serverCpu: number;
   /** CPU seconds of this (the load generator's) process. */
   generatorCpu: number;
+  /** CPU seconds of the PostgreSQL processes (PostgreSQL runs only; PGlite is inside the server). */
+  dbCpu?: number;
 }
 
 export interface StepResult {

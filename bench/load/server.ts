@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { startServerProcess } from '../../apps/server/test/server-process.js';
-import { cpuSeconds, rssBytes } from '../realtime/proc.js';
+import { cpuSeconds, cpuSecondsWithEndedChildren, rssBytes } from '../realtime/proc.js';
 
 export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 
@@ -65,6 +65,20 @@ export function treeNames(pids: number[]): string[] {
 /** User + system CPU seconds of the tree's living processes. */
 export function treeCpuSeconds(pids: number[]): number {
   return pids.reduce((sum, pid) => sum + safely(() => cpuSeconds(pid)), 0);
+}
+
+/**
+ * CPU seconds of every PostgreSQL process on the machine (named `postgres`: the postmaster with
+ * the backends it has reaped, the live backends, the background workers). The bench's server is
+ * the only one using it during a run; idle other databases add next to nothing.
+ */
+export function databaseCpuSeconds(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    total += safely(() => (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres' ? cpuSecondsWithEndedChildren(Number(d)) : 0));
+  }
+  return total;
 }
 
 /** The tree's summed VmRSS in bytes. */
