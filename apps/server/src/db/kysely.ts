@@ -92,5 +92,11 @@ export const secondsFromNow = (seconds: number): RawBuilder<Date> => sql<Date>`n
 /** now() minus `seconds` (a parameter). */
 export const secondsAgo = (seconds: number): RawBuilder<Date> => sql<Date>`now() - make_interval(secs => ${seconds})`;
 
+/**
+ * A list of ids as one uuid[] parameter, for `= ANY(...)`: one statement text however many ids
+ * (an IN list has a parameter per id, so PostgreSQL parses and plans each length anew).
+ */
+export const uuidArray = (ids: readonly string[]): RawBuilder<string[]> => sql<string[]>`${ids}::uuid[]`;
+
 /** Today's date in Europe/Berlin by the database's clock, `(now() AT TIME ZONE 'Europe/Berlin')::date`: the day daily counters count in. */
 export const berlinToday = (): RawBuilder<Date> => sql<Date>`(now() AT TIME ZONE 'Europe/Berlin')::date`;

@@ -1,13 +1,12 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { typed } from '../../db/kysely.js';
+import { typed, uuidArray } from '../../db/kysely.js';
 
 /** Badges of these members, oldest first (awarded by triggers in migration 006 and the Top10 freeze). */
 export function badgesOf(q: Queryable, userIds: string[]) {
   return typed(q)
     .selectFrom('badges')
     .select(['user_id', 'kind', 'scope', 'awarded_at'])
-    .where('user_id', '=', (eb) => eb.fn.any(sql<string[]>`${userIds}::uuid[]`))
+    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds)))
     .orderBy('awarded_at')
     .orderBy('kind')
     .orderBy('scope')

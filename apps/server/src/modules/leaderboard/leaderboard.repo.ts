@@ -1,7 +1,7 @@
 import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
 import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { typed } from '../../db/kysely.js';
+import { typed, uuidArray } from '../../db/kysely.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
 export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
@@ -184,7 +184,7 @@ function eligible(q: Queryable, voterId: string, category: PhotoCategory, month:
     // reads the users index from its first entry up to the pivot.
     .where('u.id', side, pivot)
     .where('e.user_id', '<>', voterId)
-    .where(({ eb, not, fn }) => not(eb('p.id', '=', fn.any(sql<string[]>`${skip}::uuid[]`))))
+    .where(({ eb, not, fn }) => not(eb('p.id', '=', fn.any(uuidArray(skip)))))
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('photo_votes as v').select('v.id').whereRef('v.photo_id', '=', 'p.id').where('v.voter_id', '=', voterId).where('v.month', '=', month))),
     )

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { berlinToday, now, typed } from '../../db/kysely.js';
+import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
@@ -47,7 +47,7 @@ export async function insertMessage(
 export async function findMessages(q: Queryable, ids: string[]): Promise<Map<string, MessageRow>> {
   if (ids.length === 0) return new Map();
   const rows = await selectMessages(q)
-    .where('m.id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::uuid[]`))
+    .where('m.id', '=', (eb) => eb.fn.any(uuidArray(ids)))
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { typed } from '../../db/kysely.js';
+import { typed, uuidArray } from '../../db/kysely.js';
 import type { Photos } from '../../db/schema.js';
 import type { NsfwScores } from './moderation/decision.js';
 
@@ -49,7 +49,7 @@ export async function approvedPhotoIds(q: Queryable, userIds: string[]): Promise
   const rows = await typed(q)
     .selectFrom('photos')
     .select(['id', 'user_id'])
-    .where('user_id', '=', (eb) => eb.fn.any(sql<string[]>`${userIds}::uuid[]`))
+    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds)))
     .where('status', '=', sql.lit('approved'))
     .where('disabled_at', 'is', null)
     .orderBy('user_id')

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { now, typed } from '../../db/kysely.js';
+import { now, typed, uuidArray } from '../../db/kysely.js';
 import type { Profiles } from '../../db/schema.js';
 
 /**
@@ -78,7 +78,7 @@ export async function findCardDetails(q: Queryable, userIds: readonly string[], 
   const rows = await typed(q)
     .selectFrom('profiles')
     .select(['user_id', 'interests', sql<string>`left(about_me, ${aboutChars})`.as('about')])
-    .where('user_id', 'in', userIds)
+    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds)))
     .execute();
   return new Map(rows.map((r) => [r.user_id, { interests: r.interests, about: r.about }]));
 }

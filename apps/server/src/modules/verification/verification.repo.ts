@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { berlinToday, now, secondsFromNow, typed } from '../../db/kysely.js';
+import { berlinToday, now, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
 import type { FailureReason } from './face/decision.js';
 import type { PoseInstruction } from './face/pose.js';
 
@@ -160,7 +160,7 @@ export async function badgeOf(q: Queryable, userId: string): Promise<Date | unde
 /** Which of these members carry the "Foto verifiziert" badge (feed cards, profiles). */
 export async function verifiedAmong(q: Queryable, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await typed(q).selectFrom('photo_verifications').select('user_id').where('user_id', 'in', [...userIds]).execute();
+  const rows = await typed(q).selectFrom('photo_verifications').select('user_id').where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds))).execute();
   return new Set(rows.map((r) => r.user_id));
 }
 
