@@ -3,19 +3,24 @@ import { readFileSync } from 'node:fs';
 
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every mainstream Linux architecture
 
-/** User + system CPU time the process has used so far, in seconds. */
-export function cpuSeconds(pid: number): number {
+/** The CPU fields of /proc/PID/stat in seconds: its own user and system time, then its waited-for children's. */
+function cpuTimes(pid: number): [number, number, number, number] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const at = (i: number) => Number(fields[i]) / CLOCK_TICKS;
+  return [at(11), at(12), at(13), at(14)];
+}
+
+/** User + system CPU time the process has used so far, in seconds. */
+export function cpuSeconds(pid: number): number {
+  const [user, system] = cpuTimes(pid);
+  return user + system;
 }
 
 /** cpuSeconds plus the CPU of its children that ended and were waited for (PostgreSQL's ended backends count into the postmaster). */
 export function cpuSecondsWithEndedChildren(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  return cpuTimes(pid).reduce((sum, t) => sum + t, 0);
 }
 
 /** Resident set size (VmRSS) in bytes. */

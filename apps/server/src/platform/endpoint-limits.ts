@@ -15,15 +15,16 @@ export function endpointLimits(limiter: RateLimiter, log: { warn(obj: object, ms
   const counted = new WeakMap<FastifyRequest, string[]>();
   return {
     onRequest: async (request: FastifyRequest): Promise<void> => {
-      const spec = request.routeOptions.config.endpoint;
+      const limits = request.routeOptions.config.endpoint?.limits ?? [];
+      if (limits.length === 0) return;
       const keys: string[] = [];
-      for (const policy of spec?.limits ?? []) {
+      counted.set(request, keys);
+      for (const policy of limits) {
         const subject = policy.per === 'ip' ? clientBucket(request.ip) : request.auth?.user.id;
         // serve() refuses a per-member limit on a visitor endpoint, so a member is always there.
         if (subject === undefined) continue;
         await enforcePolicy(limiter, policy, subject);
         keys.push(policyKey(policy, subject));
-        counted.set(request, keys);
       }
     },
     onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
