@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectClient } from '../../../test/sockets.js';
 import { useSwipers } from '../../../test/swipers.js';
 
-const { t, member, feedIds } = useSwipers({ listen: true });
+const { t, api, member, feedIds } = useSwipers({ listen: true });
 
 /** The feed counters of this app: decks read by reason, pages by source. */
 async function counters() {
@@ -12,6 +12,7 @@ async function counters() {
   return {
     prepare: of(reads.values, 'reason', 'prepare'),
     request: of(reads.values, 'reason', 'request'),
+    refill: of(reads.values, 'reason', 'refill'),
     deckPages: of(pages.values, 'source', 'deck'),
     databasePages: of(pages.values, 'source', 'database'),
   };
@@ -48,6 +49,30 @@ describe('feed decks read off the request path', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('a first page without a deck waits for its own rows only: the rest of the deck is read behind it, the next pages come from memory', async () => {
+    const viewer = await member('Wera', 'female', ['male']);
+    for (const name of ['Dirk', 'Emil', 'Fritz', 'Gustav']) await member(name, 'male', ['female']);
+    const everyone = await feedIds(viewer, '?limit=50');
+    expect(everyone.length).toBeGreaterThanOrEqual(5);
+    t.c.events.publish('feed.stale', { userIds: [viewer.id] }); // forget the deck that read
+    const before = await counters();
+    const seen: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 2; page++) {
+      const res = await api('GET', `/api/feed?limit=2${cursor}`, viewer.token);
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json<{ id: string }[]>().map((c) => c.id));
+      cursor = `&cursor=${encodeURIComponent(String(res.headers['x-next-cursor']))}`;
+      // The refill starts once the first page is served; the second page may wait for it, never reads on its own.
+      if (page === 0) await vi.waitFor(async () => expect((await counters()).refill).toBeGreaterThan(before.refill));
+    }
+    expect(seen).toEqual(everyone.slice(0, 4));
+    const after = await counters();
+    expect(after.request).toBe(before.request + 1);
+    expect(after.deckPages).toBe(before.deckPages + 2);
+    expect(after.databasePages).toBe(before.databasePages);
   });
 
   it('reads the ranking once for first pages asked at the same moment, and never serves a member swiped meanwhile', async () => {

@@ -149,7 +149,7 @@ async function wholeFeed(feed: FeedService, viewerId: string, radius: number | n
   throw new Error('feed did not end');
 }
 
-/** The feed three ways: as the app runs (decks of 100), ranked in the database on every page, and with decks of 3 rows so pages run past them. */
+/** The feed three ways: as the app runs (decks of 100, a first page read alone and the deck filled behind it), ranked in the database on every page, and with decks of 3 rows so pages run past them. */
 const feeds = () => ({
   app: t.c.feed,
   database: new FeedService({ db: t.c.db, places: t.c.places, photos: t.c.photos, badges: t.c.badges, decks: undefined, cursors, metrics: t.c.metrics }),

@@ -57,8 +57,12 @@ export class FeedService {
   private readonly decks: FeedDecks | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
-  /** Which day window a ranking read starts with, learnt from this process's reads. */
-  private readonly windows = new FeedWindows();
+  /**
+   * Which day window a ranking read starts with, learnt from this process's reads: one learner for
+   * reads of a page (a request waits for them) and one for deck reads (a deck fills from wider windows).
+   */
+  private readonly pageWindows = new FeedWindows();
+  private readonly deckWindows = new FeedWindows();
 
   constructor(deps: FeedServiceDeps) {
     this.db = deps.db;
@@ -78,13 +82,14 @@ export class FeedService {
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
     const deckQuery: DeckQuery = { radiusKm, onlyVerified: query.verified === 'true' };
-    const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, 'request'));
+    // A request that finds no deck waits only for its page: the deck's further rows are read behind it (fromDeck).
+    const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'request', size: Math.min(limit, this.decks?.size ?? limit) }));
     let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
     let hasOrigin = deck?.hasOrigin ?? false;
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
       const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }, this.windows), interests);
+      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }, this.pageWindows), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -102,7 +107,8 @@ export class FeedService {
     if (!this.decks) return;
     const deckQuery = this.decks.lastQuery(viewerId);
     const today = berlinToday();
-    await this.decks.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, 'prepare'))?.catch((err: unknown) => {
+    const read = (seq: number) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'prepare', size: this.decks?.size ?? DECK_SIZE });
+    await this.decks.obtain(viewerId, deckQuery, today, read)?.catch((err: unknown) => {
       if (!(err instanceof AppError)) throw err;
     });
   }
@@ -144,7 +150,7 @@ export class FeedService {
     const seq = decks.begin();
     this.metrics.feedDeckReads.inc({ reason: 'refill' });
     const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.windows), interests);
+    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
     const known = new Set(deck.rows.map((r) => r.id));
     const fresh = more.filter((r) => !known.has(r.id));
@@ -157,15 +163,20 @@ export class FeedService {
     deck.complete = more.length < decks.size;
   }
 
-  /** The top of the ranking, kept for the next pages when decks are on. */
-  private async readDeck(viewerId: string, query: DeckQuery, today: string, seq: number, reason: 'prepare' | 'request'): Promise<Deck> {
+  /**
+   * The top `size` rows of the ranking, kept for the next pages when decks are on. A request reads
+   * a page (the cold ranking of a page is a fraction of a deck's: narrower day windows fill it, and
+   * card details are read for its rows only); the app's opening (prepare) reads a whole deck.
+   */
+  private async readDeck(viewerId: string, query: DeckQuery, today: string, seq: number, read: { reason: 'prepare' | 'request'; size: number }): Promise<Deck> {
     const decks = this.decks;
     if (!decks) throw new Error('feed decks are off');
-    this.metrics.feedDeckReads.inc({ reason });
+    this.metrics.feedDeckReads.inc({ reason: read.reason });
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
-    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: decks.size }, this.windows), interests);
-    const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < decks.size, hasOrigin: filter.origin !== null, hidden: new Set() };
+    const windows = read.size < decks.size ? this.pageWindows : this.deckWindows;
+    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: read.size }, windows), interests);
+    const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     decks.keep(viewerId, deckKey(query), deck);
     return deck;
   }

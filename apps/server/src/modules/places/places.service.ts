@@ -1,4 +1,5 @@
 import type { Place } from '@funkeln/contracts/profiles';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { searchPrefixes } from './fold.js';
 import { readAllTheCities, toPlaceRow, type GazetteerSource, type PlaceRow } from './gazetteer.js';
@@ -11,6 +12,8 @@ const BATCH = 2500;
 export class PlacesService {
   private loading: Promise<number> | undefined;
   private loaded = false;
+  /** Coordinates by place id: the gazetteer never changes once loaded, so a copy never goes stale (every feed read asks). */
+  private readonly coordinatesById = new LRUCache<number, LatLon>({ max: 20_000 });
 
   constructor(
     private readonly db: Db,
@@ -40,8 +43,12 @@ export class PlacesService {
   }
 
   /** Snapped coordinates for server-side distances; never send them to a client. */
-  coordinates(id: number): Promise<LatLon | undefined> {
-    return findPlaceCoordinates(this.db, id);
+  async coordinates(id: number): Promise<LatLon | undefined> {
+    const known = this.coordinatesById.get(id);
+    if (known) return known;
+    const found = await findPlaceCoordinates(this.db, id);
+    if (found) this.coordinatesById.set(id, Object.freeze(found));
+    return found;
   }
 
   private async load(): Promise<number> {
