@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
+import { ABOUT_PREVIEW } from '@funkeln/contracts/feed';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -137,6 +138,7 @@ async function explainFeed(db: Db, viewerId: string, home: Origin): Promise<stri
     origin: { lat: home.lat, lon: home.lon },
     radiusKm: RADIUS_KM,
     onlyVerified: false,
+    aboutChars: ABOUT_PREVIEW + 1,
     after: null,
     limit: 20,
   })) as unknown as { 'QUERY PLAN': string }[];

@@ -40,6 +40,8 @@ export interface Deck {
   later?: Map<string, number>;
   /** The refill being read, shared by every request that needs it. */
   refill?: Promise<void>;
+  /** Runs once at the viewer's next action on a member (`feed.hidden`): a refill waiting for them to swipe. */
+  onAction?: () => void;
 }
 
 /** The cache key of a deck: one per radius and filter (a filtered deck holds other members). */
@@ -122,7 +124,12 @@ export class FeedDecks {
     events.on('feed.hidden', ({ pairs }) => {
       for (const [viewer, member] of pairs) {
         this.mark(this.viewerMarks, viewer);
-        for (const deck of this.decks.get(viewer)?.values() ?? []) deck.hidden.add(member);
+        for (const deck of this.decks.get(viewer)?.values() ?? []) {
+          deck.hidden.add(member);
+          const onAction = deck.onAction;
+          deck.onAction = undefined;
+          onAction?.();
+        }
       }
     });
     events.on('feed.stale', ({ userIds }) => this.dropViewers(userIds));

@@ -110,6 +110,18 @@ describe('FeedDecks', () => {
     expect(d.hidden.has(id(1))).toBe(false);
   });
 
+  it('runs a refill waiting for the viewer to swipe once, at their first action, and not for others', () => {
+    const { events, keep } = setup();
+    const d = keep();
+    let started = 0;
+    d.onAction = () => (started += 1);
+    events.publish('feed.hidden', { pairs: [[id(501), id(0)]] });
+    expect(started).toBe(0);
+    events.publish('feed.hidden', { pairs: [[viewer, id(0)]] });
+    events.publish('feed.hidden', { pairs: [[viewer, id(1)]] });
+    expect(started).toBe(1);
+  });
+
   it('drops the viewer’s decks when their feed is stale or they changed', () => {
     const { events, decks, keep } = setup();
     keep();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectClient } from '../../../test/sockets.js';
 import { useSwipers } from '../../../test/swipers.js';
 
-const { t, api, member, feedIds } = useSwipers({ listen: true });
+const { t, api, act, member, feedIds } = useSwipers({ listen: true });
 
 /** The feed counters of this app: decks read by reason, pages by source. */
 async function counters() {
@@ -51,7 +51,7 @@ describe('feed decks read off the request path', () => {
     }
   });
 
-  it('a first page without a deck waits for its own rows only: the rest of the deck is read behind it, the next pages come from memory', async () => {
+  it('a first page without a deck waits for its own rows only: the rest of the deck is read once the member swipes, the next pages come from memory', async () => {
     const viewer = await member('Wera', 'female', ['male']);
     for (const name of ['Dirk', 'Emil', 'Fritz', 'Gustav']) await member(name, 'male', ['female']);
     const everyone = await feedIds(viewer, '?limit=50');
@@ -65,8 +65,11 @@ describe('feed decks read off the request path', () => {
       expect(res.statusCode).toBe(200);
       seen.push(...res.json<{ id: string }[]>().map((c) => c.id));
       cursor = `&cursor=${encodeURIComponent(String(res.headers['x-next-cursor']))}`;
-      // The refill starts once the first page is served; the second page may wait for it, never reads on its own.
-      if (page === 0) await vi.waitFor(async () => expect((await counters()).refill).toBeGreaterThan(before.refill));
+      if (page > 0) continue;
+      // The refill starts when the member swipes (not while others may still wait for first pages).
+      expect((await counters()).refill).toBe(before.refill);
+      expect((await act(viewer, seen[0] ?? '', 'skip')).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await counters()).refill).toBe(before.refill + 1));
     }
     expect(seen).toEqual(everyone.slice(0, 4));
     const after = await counters();

@@ -1,8 +1,8 @@
 import type { Gender } from '@funkeln/contracts/profiles';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
-import type { Photos, Places, Users } from '../../db/schema.js';
+import type { Badges, Photos, Places, Profiles, Users } from '../../db/schema.js';
 
 export interface FeedFilter {
   viewerId: string;
@@ -18,6 +18,8 @@ export interface FeedFilter {
   onlyVerified: boolean;
   after: FeedCursor | null;
   limit: number;
+  /** How much of the about-me text each row brings (CardColumns.aboutStart). */
+  aboutChars: number;
 }
 
 /** Position in the ranking: recently active first, then near, then id. */
@@ -34,6 +36,19 @@ export interface FeedRow extends FeedCursor {
   birth_date: string;
   city: Places['name'] | null;
   photo_id: Photos['id'];
+}
+
+/**
+ * The rest of a card, read by the same query for the rows it returns (not a query per detail):
+ * every approved photo in the member's order, their interests, the start of their about-me text
+ * (`aboutChars` characters), the photo-verification badge and their badges, oldest first.
+ */
+export interface CardColumns {
+  photoIds: Photos['id'][];
+  allInterests: Selectable<Profiles>['interests'];
+  aboutStart: string;
+  verified: boolean;
+  badgeRows: { kind: Badges['kind']; scope: string }[];
 }
 
 const DAY_MS = 86_400_000;
@@ -63,6 +78,7 @@ interface FeedParams {
   afterId: string | null;
   onlyVerified: boolean;
   limit: number;
+  aboutChars: number;
 }
 
 // Same great-circle formula and earth radius as places/snap.ts haversineKm; from the profile's copy of its town's coordinates.
@@ -88,10 +104,18 @@ function distM(p: FeedParams): RawBuilder<number> {
  * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
  * match, and a rank (or a cursor) that moved likers would show it.
  *
- * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow.
+ * The card's other columns (CardColumns) are read for the page's rows only, around the ranking.
+ *
+ * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow & CardColumns.
  */
-function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow> {
-  return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, pl.name AS city, ph.id AS photo_id,
+function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & CardColumns> {
+  return sql<FeedRow & CardColumns>`SELECT f.*, d.interests AS "allInterests", left(d.about_me, ${p.aboutChars}::int) AS "aboutStart",
+         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = f.id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
+         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = f.id) AS verified,
+         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
+                     FROM badges b WHERE b.user_id = f.id), '[]'::json) AS "badgeRows"
+    FROM (
+     SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, pl.name AS city, ph.id AS photo_id,
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
@@ -124,7 +148,10 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow> {
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)
                                                OR (b.blocker_id = c.id AND b.blocked_id = ${p.viewerId}))
       ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
-      LIMIT ${p.limit}`;
+      LIMIT ${p.limit}
+    ) f
+    JOIN profiles d ON d.user_id = f.id
+   ORDER BY f."activeDay" DESC, f."distM" ASC, f.id ASC`;
 }
 
 /**
@@ -161,7 +188,7 @@ export class FeedWindows {
  * exactly the page the whole query returns. A short page (end of the feed, few candidates) runs
  * the next, wider try, the last one being the whole query.
  */
-export async function findFeedPage(q: Queryable, f: FeedFilter, windows?: FeedWindows): Promise<FeedRow[]> {
+export async function findFeedPage(q: Queryable, f: FeedFilter, windows?: FeedWindows): Promise<(FeedRow & CardColumns)[]> {
   const c = f.after;
   const params: FeedParams = {
     viewerId: f.viewerId,
@@ -180,11 +207,12 @@ export async function findFeedPage(q: Queryable, f: FeedFilter, windows?: FeedWi
     afterId: c?.id ?? null,
     onlyVerified: f.onlyVerified,
     limit: f.limit,
+    aboutChars: f.aboutChars,
   };
   // Any day keeps the result exact; clamped so that any cursor's day is a valid integer here.
   const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), 0), 1_000_000_000);
   const k = typed(q);
-  let page: FeedRow[] = [];
+  let page: (FeedRow & CardColumns)[] = [];
   for (let index = windows?.start() ?? 0; index < WINDOWS_DAYS.length; index++) {
     const window = WINDOWS_DAYS[index] ?? null;
     // The days as a list, not a range: the index then bounds the birth dates within each day.

@@ -1,4 +1,5 @@
 import { ABOUT_PREVIEW, distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/feed';
+import { describeBadge } from '@funkeln/contracts/leaderboard';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -6,11 +7,9 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
-import { findCardDetails, findProfile } from '../profiles/index.js';
+import { findProfile } from '../profiles/index.js';
 import { deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
-import type { BadgesService } from '../leaderboard/index.js';
-import { verifiedAmong } from '../verification/index.js';
-import { findFeedPage, FeedWindows, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findFeedPage, FeedWindows, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 
@@ -43,7 +42,6 @@ export interface FeedServiceDeps {
   db: Db;
   places: PlacesService;
   photos: PhotosService;
-  badges: BadgesService;
   decks: FeedDecks | undefined;
   cursors: CursorSealer;
   metrics: Pick<Metrics, 'feedDeckReads' | 'feedPages'>;
@@ -53,7 +51,6 @@ export class FeedService {
   private readonly db: Db;
   private readonly places: PlacesService;
   private readonly photos: PhotosService;
-  private readonly badges: BadgesService;
   private readonly decks: FeedDecks | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
@@ -68,7 +65,6 @@ export class FeedService {
     this.db = deps.db;
     this.places = deps.places;
     this.photos = deps.photos;
-    this.badges = deps.badges;
     this.decks = deps.decks;
     this.cursors = deps.cursors;
     this.metrics = deps.metrics;
@@ -89,7 +85,7 @@ export class FeedService {
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
       const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after, limit }, this.pageWindows), interests);
+      rows = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after, limit }, this.pageWindows), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -130,7 +126,11 @@ export class FeedService {
     }
     const last = rows?.at(-1);
     if (last && !deck.complete && deck.rows.length - deck.rows.indexOf(last) - 1 < REFILL_BELOW) {
-      void this.refill(viewerId, deck).catch(() => undefined); // the next page retries it
+      const start = () => void this.refill(viewerId, deck).catch(() => undefined); // the next page retries it
+      // A deck read for its first page alone is refilled once the member starts swiping through it,
+      // not at once: members opening the app at the same moment wait for their first pages first.
+      if (deck.hidden.size > 0) start();
+      else deck.onAction = start;
     }
     return rows;
   }
@@ -150,7 +150,7 @@ export class FeedService {
     const seq = decks.begin();
     this.metrics.feedDeckReads.inc({ reason: 'refill' });
     const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-    const more = await this.withUrls(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
+    const more = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
     const known = new Set(deck.rows.map((r) => r.id));
     const fresh = more.filter((r) => !known.has(r.id));
@@ -175,7 +175,7 @@ export class FeedService {
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
     const windows = read.size < decks.size ? this.pageWindows : this.deckWindows;
-    const rows = await this.withUrls(await findFeedPage(this.db, { ...filter, after: null, limit: read.size }, windows), interests);
+    const rows = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after: null, limit: read.size }, windows), interests);
     const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     decks.keep(viewerId, deckKey(query), deck);
     return deck;
@@ -201,33 +201,30 @@ export class FeedService {
       origin,
       radiusKm,
       onlyVerified,
+      aboutChars: ABOUT_PREVIEW + 1,
       interests: me.interests,
     };
   }
 
-  /** Signed photo URLs (the main photo and the gallery) and badge names, read once per deck (badges may lag by the deck's lifetime). */
-  // Interests (shared ones first, counted against the viewer's) and the start of the about-me text come from one more query per deck.
-  private async withUrls(rows: FeedRow[], viewerInterests: string[]): Promise<DeckRow[]> {
-    const ids = rows.map((r) => r.id);
-    const [badges, photos, details, verified] = await Promise.all([
-      this.badges.ofMany(ids),
-      this.photos.approvedLargeUrls(ids),
-      findCardDetails(this.db, ids, ABOUT_PREVIEW + 1),
-      verifiedAmong(this.db, ids),
-    ]);
+  /**
+   * The cards as a deck keeps them, from the ranking query's own columns: signed photo links (the
+   * main photo and the gallery), badge names (they may lag by the deck's lifetime), interests (shared
+   * ones first, counted against the viewer's) and the start of the about-me text.
+   */
+  private async toDeckRows(rows: (FeedRow & CardColumns)[], viewerInterests: string[]): Promise<DeckRow[]> {
     const mine = new Set(viewerInterests);
     return Promise.all(
-      rows.map(async (r) => {
+      rows.map(async ({ photoIds, allInterests, aboutStart, verified, badgeRows, ...r }) => {
         const photoUrl = (await this.photos.signedPublic(r.photo_id)).url;
-        const detail = details.get(r.id);
+        const photos = await this.photos.largeUrls(photoIds);
         return {
           ...r,
           photoUrl,
-          photos: photos.get(r.id) ?? [photoUrl],
-          badges: (badges.get(r.id) ?? []).map((b) => b.name),
-          ...interestsFor(detail?.interests ?? [], mine),
-          about: aboutPreview(detail?.about ?? ''),
-          photoVerified: verified.has(r.id),
+          photos: photos.length > 0 ? photos : [photoUrl],
+          badges: badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []),
+          ...interestsFor(allInterests, mine),
+          about: aboutPreview(aboutStart),
+          photoVerified: verified,
         };
       }),
     );

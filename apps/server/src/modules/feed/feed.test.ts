@@ -41,6 +41,10 @@ describe('feed', () => {
     expect(only).not.toContain(plain.id);
     // The unfiltered deck is not the filtered one, and 'false' is no filter.
     expect(await feedIds(viewer, '?verified=false')).toEqual(expect.arrayContaining([plain.id, checked.id]));
+    // Every card says whether its member carries the badge.
+    const cards = (await api('GET', '/api/feed', viewer.token)).json<{ id: string; photoVerified: boolean }[]>();
+    expect(cards.find((c) => c.id === checked.id)?.photoVerified).toBe(true);
+    expect(cards.find((c) => c.id === plain.id)?.photoVerified).toBe(false);
     for (const bad of ['1', 'TRUE', 'yes', 'true%00', '']) {
       const r = await api('GET', `/api/feed?verified=${bad}`, viewer.token);
       expect(r.statusCode, bad).toBe(400);

@@ -1,6 +1,5 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { AppModule, Job, Platform } from '../../platform/module.js';
-import type { BadgesService } from '../leaderboard/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { FeedDecks } from './feed-decks.js';
@@ -10,16 +9,15 @@ import { DECK_SIZE, FeedService } from './feed.service.js';
 export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cacheable' | 'log' | 'metrics'> {
   photos: PhotosService;
   places: PlacesService;
-  badges: BadgesService;
   cursors: CursorSealer;
   /** Whether decks serve pages; default `cacheable` (every process that changes data reaches this one's events). */
   decksEnabled?: () => boolean;
 }
 
 /** The feed, with decks cached per viewer; a member's deck is read when their socket connects. */
-export function createFeedModule({ db, events, cacheable, log, metrics, photos, places, badges, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+export function createFeedModule({ db, events, cacheable, log, metrics, photos, places, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
   const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
-  const feed = new FeedService({ db, places, photos, badges, decks, cursors, metrics });
+  const feed = new FeedService({ db, places, photos, decks, cursors, metrics });
   return { routes: feedRoutes(feed), services: { feed }, jobs: [prepareOnConnect(events, feed, log)] };
 }
 

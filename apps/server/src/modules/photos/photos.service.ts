@@ -180,8 +180,13 @@ export class PhotosService {
   async approvedLargeUrls(userIds: string[]): Promise<Map<string, string[]>> {
     const ids = await approvedPhotoIds(this.db, userIds);
     const out = new Map<string, string[]>();
-    for (const [userId, photoIds] of ids) out.set(userId, await Promise.all(photoIds.map((id) => this.urls.sign(id, 'large', 'public', APP_URL_TTL))));
+    for (const [userId, photoIds] of ids) out.set(userId, await this.largeUrls(photoIds));
     return out;
+  }
+
+  /** Large links of photos the caller knows to be approved and enabled (e.g. read by the feed query). */
+  largeUrls(photoIds: string[]): Promise<string[]> {
+    return Promise.all(photoIds.map((id) => this.urls.sign(id, 'large', 'public', APP_URL_TTL)));
   }
 
   /** The thumbnail link of each member's main photo (the first approved one), for lists of members. */

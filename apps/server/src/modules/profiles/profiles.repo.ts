@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { now, typed, uuidArray } from '../../db/kysely.js';
+import { now, typed } from '../../db/kysely.js';
 import type { Profiles } from '../../db/schema.js';
 
 /**
@@ -70,17 +70,6 @@ export async function replacePrompts(q: Queryable, userId: string, prompts: read
     .insertInto('profile_prompts')
     .values(prompts.map((p, position) => ({ user_id: userId, position, prompt_id: p.promptId, answer: p.answer })))
     .execute();
-}
-
-/** What a feed card shows beyond the ranking: interests and the start of the about-me text, for a page of members in one query. */
-export async function findCardDetails(q: Queryable, userIds: readonly string[], aboutChars: number): Promise<Map<string, { interests: string[]; about: string }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await typed(q)
-    .selectFrom('profiles')
-    .select(['user_id', 'interests', sql<string>`left(about_me, ${aboutChars})`.as('about')])
-    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds)))
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, { interests: r.interests, about: r.about }]));
 }
 
 /** The member's name, unless the member is suspended: then nobody sees the profile or share page. */
