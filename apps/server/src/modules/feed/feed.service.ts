@@ -78,7 +78,7 @@ export class FeedService {
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
     const deckQuery: DeckQuery = { radiusKm, onlyVerified: query.verified === 'true' };
-    // A request that finds no deck waits only for its page: the deck's further rows are read behind it (fromDeck).
+    // A request that finds no deck waits only for its page: the deck's further rows follow once the member swipes (fromDeck).
     const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'request', size: Math.min(limit, this.decks?.size ?? limit) }));
     let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
     let hasOrigin = deck?.hasOrigin ?? false;

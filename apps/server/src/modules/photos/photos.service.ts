@@ -176,7 +176,7 @@ export class PhotosService {
     return out;
   }
 
-  /** Large links only, for feed cards (a deck signs a few hundred members at once). */
+  /** Large links only, for cards of members (e.g. the card a like or an undo brings back). */
   async approvedLargeUrls(userIds: string[]): Promise<Map<string, string[]>> {
     const ids = await approvedPhotoIds(this.db, userIds);
     const out = new Map<string, string[]>();
