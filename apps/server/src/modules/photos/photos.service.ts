@@ -176,7 +176,7 @@ export class PhotosService {
     return out;
   }
 
-  /** Large links only, for cards of members (e.g. the card a like or an undo brings back). */
+  /** Large links only, for a member's card outside the feed (the card an undo brings back). */
   async approvedLargeUrls(userIds: string[]): Promise<Map<string, string[]>> {
     const ids = await approvedPhotoIds(this.db, userIds);
     const out = new Map<string, string[]>();
