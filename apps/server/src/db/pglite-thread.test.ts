@@ -93,3 +93,75 @@ describe('PGlite on a worker thread', () => {
     expect(await db.ping()).toBe(false);
   });
 });
+
+/** The worker runs a text it has run before as a named prepared statement (pglite-prepared.mjs): callers must not tell. */
+describe('PGlite on a worker thread: statements run again (prepared)', () => {
+  const thrice = async <T>(db: Db, fn: () => Promise<T>): Promise<T[]> => [await fn(), await fn(), await fn()];
+
+  it('returns the same values on every run', async () => {
+    const sql = `SELECT now()::date::text AS day, count(*) AS n, ARRAY['a','ö']::text[] AS list, '{"x": [1]}'::jsonb AS doc,
+                        NULL::text AS nothing, $1::int AS p, $2::text AS t, $3::uuid[] AS ids, $4::date AS d, $5::boolean AS b`;
+    const params = [7, 'Grüße 💌', ['00000000-0000-4000-8000-000000000002'], '2026-11-27', false];
+    const [a, b] = await each((db) => thrice(db, () => db.query(sql, params)));
+    expect(b).toEqual(a);
+    expect(new Set(b?.map((rows) => JSON.stringify(rows))).size).toBe(1);
+    // Other values through the same prepared statement: bound per run, nothing kept from the last one.
+    const [c, d] = await each((db) => db.query(sql, [8, null, [], '2000-02-29', true]));
+    expect(d).toEqual(c);
+    expect(d?.[0]).toMatchObject({ p: 8, t: null, ids: [], b: true });
+  });
+
+  it('throws the same errors for bad values and stays usable, in a transaction too', async () => {
+    const sql = 'SELECT $1::uuid AS id';
+    const good = '00000000-0000-4000-8000-000000000003';
+    const outcomes = await each(async (db) => {
+      await thrice(db, () => db.query(sql, [good]));
+      const bad = await db.query(sql, ['kein-uuid']).catch((e: unknown) => e as Error & { code?: string });
+      const after = await db.query(sql, [good]);
+      const inTx = await db
+        .transaction(async (tx) => {
+          await tx.query("INSERT INTO app_secrets (name, value) VALUES ('prepared-tx', '1')");
+          await tx.query(sql, ['kein-uuid']);
+        })
+        .catch((e: unknown) => (e as { code?: string }).code);
+      const kept = await db.query("SELECT 1 FROM app_secrets WHERE name = 'prepared-tx'");
+      return { code: bad instanceof Error ? bad.code : 'no error', message: bad instanceof Error ? bad.message : '', after, inTx, kept };
+    });
+    expect(outcomes[0]).toMatchObject({ code: '22P02', after: [{ id: good }], inTx: '22P02', kept: [] });
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
+  it('answers from the changed table after its columns change under a prepared SELECT *', async () => {
+    const results = await each(async (db) => {
+      await db.transaction((tx) => tx.exec('CREATE TABLE reshaped (x int); INSERT INTO reshaped VALUES (1);'));
+      await thrice(db, () => db.query('SELECT * FROM reshaped'));
+      await db.transaction((tx) => tx.exec('ALTER TABLE reshaped ADD COLUMN y int DEFAULT 2;'));
+      return db.query('SELECT * FROM reshaped');
+    });
+    expect(results).toEqual([[{ x: 1, y: 2 }], [{ x: 1, y: 2 }]]);
+  });
+
+  it('keeps answering when more texts have run than are kept prepared', async () => {
+    const { db } = both[1]!;
+    const texts = Array.from({ length: 300 }, (_, i) => `SELECT ${i} AS n, $1::int AS p`);
+    for (const sql of texts) await thrice(db, () => db.query(sql, [1]));
+    for (const [i, sql] of texts.entries()) expect(await db.query(sql, [2])).toEqual([{ n: i, p: 2 }]);
+  });
+
+  it('never runs a statement from outside inside another caller\'s open transaction', async () => {
+    const { db } = both[1]!;
+    const count = "SELECT count(*) AS n FROM app_secrets WHERE name = 'uncommitted'";
+    await thrice(db, () => db.query(count)); // prepared from here on
+    let outside: Promise<{ n: number }[]> | undefined;
+    const rolledBack = await db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO app_secrets (name, value) VALUES ('uncommitted', '1')");
+        outside = db.query<{ n: number }>(count);
+        await new Promise((r) => setTimeout(r, 20)); // the outside statement reaches the thread meanwhile
+        throw new Error('roll back');
+      })
+      .catch((e: unknown) => (e as Error).message);
+    expect(rolledBack).toBe('roll back');
+    expect(await outside).toEqual([{ n: 0 }]);
+  });
+});

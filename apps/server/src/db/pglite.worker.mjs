@@ -6,7 +6,7 @@
  * thread of its own, and the server's JavaScript runs on the other core meanwhile.
  *
  * Requests (one message each, answered with the same id): query (optionally inside an open
- * transaction), exec (a script, inside a transaction), begin (answered once the transaction holds
+ * transaction; a text run before goes as a named prepared statement, pglite-prepared.mjs), exec (a script, inside a transaction), begin (answered once the transaction holds
  * PGlite's connection), end (commit or roll back), close. Errors travel with their PostgreSQL
  * fields (code, constraint, detail, ...) so callers see what the in-thread driver threw.
  *
@@ -16,10 +16,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createPreparedQueries } from './pglite-prepared.mjs';
 
 if (!parentPort) throw new Error('pglite.worker.mjs must run in a worker thread');
 const port = parentPort;
 const lite = new PGlite(workerData.dataDir ?? undefined);
+const prepared = createPreparedQueries(lite);
 const stats = workerData.statsFile ? createStats() : undefined;
 
 /**
@@ -118,7 +120,7 @@ async function handle(req) {
       const t = req.tx === undefined ? undefined : open.get(req.tx);
       const target = req.tx === undefined ? lite : t?.tx;
       if (!target) throw new Error('transaction is not open');
-      const run = async () => (await target.query(req.sql, req.params)).rows;
+      const run = () => prepared.query(target, req.sql, req.params, req.tx !== undefined);
       return stats ? stats.timed(req.sql, run, t) : run();
     }
     case 'exec': {
