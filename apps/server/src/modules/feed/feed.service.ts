@@ -215,12 +215,13 @@ export class FeedService {
     const mine = new Set(viewerInterests);
     return Promise.all(
       rows.map(async ({ photoIds, allInterests, aboutStart, verified, badgeRows, ...r }) => {
-        const photoUrl = (await this.photos.signedPublic(r.photo_id)).url;
-        const photos = await this.photos.largeUrls(photoIds);
+        // photoIds starts with the main photo (photo_id): the ranking's main-photo join reads the same rows in the same order.
+        const photoUrl = await this.photos.largeUrl(r.photo_id);
+        const more = await this.photos.largeUrls(photoIds[0] === r.photo_id ? photoIds.slice(1) : []);
         return {
           ...r,
           photoUrl,
-          photos: photos.length > 0 ? photos : [photoUrl],
+          photos: [photoUrl, ...more],
           badges: badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []),
           ...interestsFor(allInterests, mine),
           about: aboutPreview(aboutStart),

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { pathOf } from '@funkeln/contracts/routes/define';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import type { Db } from '../../db/client.js';
@@ -11,12 +12,21 @@ export type PhotoScope = 'public' | 'owner';
 const BUCKET_SECONDS = 300;
 
 /**
+ * Signatures kept per process. Within a 5-minute bucket a photo's link is the same for every
+ * viewer, and a feed page signs ~6 per card (the gallery): ~120 HMACs per page, a fifth of the
+ * server thread's time for a first page when many members open the app at once. The key never
+ * changes while the process runs, so a remembered signature is exactly the one computed again.
+ */
+const REMEMBERED_SIGNATURES = 50_000;
+
+/**
  * Short-lived signed links: HMAC-SHA256 over photo id, size, scope and expiry, or over a path that
  * names no photo (a flirt's blurred thumbnail). Expiries are rounded up to 5-minute buckets so the
  * same image keeps the same URL for a while (browser cache).
  */
 export class PhotoUrlSigner {
   private key: Promise<Buffer> | undefined;
+  private readonly signatures = new LRUCache<string, string>({ max: REMEMBERED_SIGNATURES });
 
   constructor(
     private readonly db: Db,
@@ -62,6 +72,12 @@ export class PhotoUrlSigner {
 
   private async mac(message: string): Promise<string> {
     this.key ??= loadSecret(this.db, 'photo_url_hmac');
-    return createHmac('sha256', await this.key).update(message).digest('base64url');
+    const key = await this.key;
+    let sig = this.signatures.get(message);
+    if (sig === undefined) {
+      sig = createHmac('sha256', key).update(message).digest('base64url');
+      this.signatures.set(message, sig);
+    }
+    return sig;
   }
 }

@@ -186,7 +186,12 @@ export class PhotosService {
 
   /** Large links of photos the caller knows to be approved and enabled (e.g. read by the feed query). */
   largeUrls(photoIds: string[]): Promise<string[]> {
-    return Promise.all(photoIds.map((id) => this.urls.sign(id, 'large', 'public', APP_URL_TTL)));
+    return Promise.all(photoIds.map((id) => this.largeUrl(id)));
+  }
+
+  /** The large link of one photo the caller knows to be approved and enabled. */
+  largeUrl(photoId: string): Promise<string> {
+    return this.urls.sign(photoId, 'large', 'public', APP_URL_TTL);
   }
 
   /** The thumbnail link of each member's main photo (the first approved one), for lists of members. */
@@ -220,7 +225,7 @@ export class PhotosService {
   /** Links for a photo the caller already knows to be approved (e.g. selected by the feed query). */
   async signedPublic(photoId: string): Promise<{ url: string; thumbUrl: string }> {
     return {
-      url: await this.urls.sign(photoId, 'large', 'public', APP_URL_TTL),
+      url: await this.largeUrl(photoId),
       thumbUrl: await this.urls.sign(photoId, 'thumb', 'public', APP_URL_TTL),
     };
   }
