@@ -100,11 +100,12 @@ export class FeedService {
    * who cannot have a feed yet (incomplete profile) gets none.
    */
   async prepare(viewerId: string): Promise<void> {
-    if (!this.decks) return;
-    const deckQuery = this.decks.lastQuery(viewerId);
+    const decks = this.decks;
+    if (!decks) return;
+    const deckQuery = decks.lastQuery(viewerId);
     const today = berlinToday();
-    const read = (seq: number) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'prepare', size: this.decks?.size ?? DECK_SIZE });
-    await this.decks.obtain(viewerId, deckQuery, today, read)?.catch((err: unknown) => {
+    const read = (seq: number) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'prepare', size: decks.size });
+    await decks.obtain(viewerId, deckQuery, today, read)?.catch((err: unknown) => {
       if (!(err instanceof AppError)) throw err;
     });
   }
