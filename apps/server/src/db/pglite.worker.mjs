@@ -6,8 +6,9 @@
  * thread of its own, and the server's JavaScript runs on the other core meanwhile.
  *
  * Requests (one message each, answered with the same id): query (optionally inside an open
- * transaction; a text run before goes as a named prepared statement, pglite-prepared.mjs), exec (a script, inside a transaction), begin (answered once the transaction holds
- * PGlite's connection), end (commit or roll back), close. Errors travel with their PostgreSQL
+ * transaction; a text run before goes as a named prepared statement, pglite-prepared.mjs), exec
+ * (a script, inside a transaction), begin (answered once the transaction holds PGlite's
+ * connection), end (commit or roll back), close. Errors travel with their PostgreSQL
  * fields (code, constraint, detail, ...) so callers see what the in-thread driver threw.
  *
  * Plain JavaScript on purpose: on Node 20 a worker cannot load a .ts entry (see gazetteer.worker.mjs).

@@ -65,19 +65,19 @@ export class PhotoUrlSigner {
 
   private async check(message: string, exp: number, sig: string): Promise<boolean> {
     if (exp * 1000 <= this.now()) return false;
-    const expected = Buffer.from(await this.mac(message), 'base64url');
+    const expected = Buffer.from(await this.mac(message, false), 'base64url');
     const given = Buffer.from(sig, 'base64url');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async mac(message: string): Promise<string> {
+  /** `remember`: keep a new signature for the next link; a check (values from the request, any caller's) only reads the kept ones. */
+  private async mac(message: string, remember = true): Promise<string> {
     this.key ??= loadSecret(this.db, 'photo_url_hmac');
     const key = await this.key;
-    let sig = this.signatures.get(message);
-    if (sig === undefined) {
-      sig = createHmac('sha256', key).update(message).digest('base64url');
-      this.signatures.set(message, sig);
-    }
+    const kept = this.signatures.get(message);
+    if (kept !== undefined) return kept;
+    const sig = createHmac('sha256', key).update(message).digest('base64url');
+    if (remember) this.signatures.set(message, sig);
     return sig;
   }
 }

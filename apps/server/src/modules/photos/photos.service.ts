@@ -222,7 +222,7 @@ export class PhotosService {
     };
   }
 
-  /** Links for a photo the caller already knows to be approved (e.g. selected by the feed query). */
+  /** Both links (large and thumbnail) of a photo the caller already knows to be approved. */
   async signedPublic(photoId: string): Promise<{ url: string; thumbUrl: string }> {
     return {
       url: await this.largeUrl(photoId),
