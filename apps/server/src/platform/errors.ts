@@ -31,6 +31,13 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
 /** The Retry-After header of a 429: whole seconds, at least one. */
 export const retryAfter = (ms: number): Record<string, string> => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
 
+/**
+ * The database connection broke or could not be had (restart, failover, killed session, a pool
+ * that stayed full): nothing was half-written, and the member may try again. Answered as
+ * `unavailable` (503) by the error handler, and as that event by a stream that had already begun.
+ */
+export const isDatabaseUnavailable = (err: unknown): boolean => err instanceof DatabaseUnavailableError || isConnectionError(err);
+
 const send = (reply: FastifyReply, err: AppError, status = err.statusCode) => reply.code(status).send({ error: err.code, message: err.message });
 
 /** What the framework answers for any route of this method and schema, on top of the route's declared codes. */
@@ -114,8 +121,7 @@ export function registerErrorHandling(app: FastifyInstance, onUndeclared?: Undec
       checkDeclared(request, known, onUndeclared);
       return send(reply, known);
     }
-    // The database connection broke (restart, failover, killed session): nothing was half-written; try again.
-    if (err instanceof DatabaseUnavailableError || isConnectionError(err)) {
+    if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
       return send(reply.header('retry-after', '1'), UNAVAILABLE);
     }

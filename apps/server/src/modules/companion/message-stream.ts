@@ -1,13 +1,19 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CompanionStreamEvent } from '@funkeln/contracts/companion';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isDatabaseUnavailable } from '../../platform/errors.js';
 import type { PreparedMessage } from './companion.service.js';
+
+type StreamLog = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+const UNAVAILABLE = new AppError('unavailable');
+const INTERNAL = new AppError('internal_error');
+const errorEvent = (err: AppError): CompanionStreamEvent => ({ type: 'error', error: err.code, message: err.message });
 
 /**
  * The reply of a prepared message as newline-delimited JSON events: each piece as the model writes
  * it, then the booked answer, or the error (its German message) when the reply broke off.
  */
-export function streamReply(prepared: PreparedMessage, log: { error(obj: object, msg: string): void }): Readable {
+export function streamReply(prepared: PreparedMessage, log: StreamLog): Readable {
   const out = new PassThrough();
   const send = (event: CompanionStreamEvent) => out.write(`${JSON.stringify(event)}\n`);
   const delivered = 'stored' in prepared ? Promise.resolve(prepared.stored) : prepared.deliver((text) => send({ type: 'delta', text }));
@@ -15,10 +21,14 @@ export function streamReply(prepared: PreparedMessage, log: { error(obj: object,
     .then(
       (answer) => send({ type: 'done', ...answer }),
       (err: unknown) => {
-        if (err instanceof AppError) return send({ type: 'error', error: err.code, message: err.message });
+        if (err instanceof AppError) return send(errorEvent(err));
+        // As the error handler answers it (a 503): the booking's transaction wrote nothing, the member may send again.
+        if (err instanceof Error && isDatabaseUnavailable(err)) {
+          log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
+          return send(errorEvent(UNAVAILABLE));
+        }
         log.error({ err }, 'companion stream failed');
-        const internal = new AppError('internal_error');
-        return send({ type: 'error', error: internal.code, message: internal.message });
+        return send(errorEvent(INTERNAL));
       },
     )
     .finally(() => out.end());
