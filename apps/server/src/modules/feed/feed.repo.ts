@@ -106,9 +106,31 @@ function distM(p: FeedParams): RawBuilder<number> {
  *
  * The card's other columns (CardColumns) are read for the page's rows only, around the ranking.
  *
+ * One text per shape: the distance, the radius box, the cursor and the verified-only check are in
+ * the text or not (never `$x IS NULL OR ...`), and the page size is a literal. A prepared statement
+ * (PGlite's connection, pglite-prepared.mjs) then plans each shape for what it is: PostgreSQL's
+ * plan cache keeps one generic plan where it is no dearer than re-planning, and re-plans for the
+ * values where the values matter (the radius shapes). Measured at 10,000 members on PGlite (240
+ * viewers, a first and a next page within 50 km each): 5.0-5.5 ms of CPU per query against 6.2-6.3
+ * with the one text with branches; first pages without a radius unchanged (a generic plan either way).
+ *
  * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow & CardColumns.
  */
 function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & CardColumns> {
+  if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error(`feed page size must be a positive integer, got ${p.limit}`);
+  // One text per shape (see above); the page size is a literal, so it must be a plain integer.
+  const dist = p.lat === null ? sql`0` : sql`CASE WHEN p.place_lat IS NULL THEN 0 ELSE ${distM(p)}::int END`;
+  const box =
+    p.radiusKm === null
+      ? sql``
+      : sql`AND p.place_lat BETWEEN ${p.lat}::float8 - ${p.latSpan}::float8 AND ${p.lat}::float8 + ${p.latSpan}::float8
+            AND p.place_lon BETWEEN ${p.lon}::float8 - ${p.lonSpan}::float8 AND ${p.lon}::float8 + ${p.lonSpan}::float8`;
+  const within = p.radiusKm === null ? sql`` : sql`AND r."distM" <= ${p.radiusKm}::float8 * 1000`;
+  const below =
+    p.day === null
+      ? sql``
+      : sql`AND (r."activeDay" < ${p.day}::int
+                 OR (r."activeDay" = ${p.day}::int AND (r."distM" > ${p.distM}::int OR (r."distM" = ${p.distM}::int AND r.id > ${p.afterId}::uuid))))`;
   return sql<FeedRow & CardColumns>`SELECT f.*, d.interests AS "allInterests", left(d.about_me, ${p.aboutChars}::int) AS "aboutStart",
          ARRAY(SELECT m.id FROM photos m WHERE m.user_id = f.id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
          EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = f.id) AS verified,
@@ -119,8 +141,7 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & C
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
-           SELECT p.user_id AS id, p.birth_date, p.place_id, p.active_day AS "activeDay",
-                  CASE WHEN ${p.lat}::float8 IS NULL OR p.place_lat IS NULL THEN 0 ELSE ${distM(p)}::int END AS "distM"
+           SELECT p.user_id AS id, p.birth_date, p.place_id, p.active_day AS "activeDay", ${dist} AS "distM"
              FROM profiles p
             WHERE p.user_id <> ${p.viewerId}
               AND p.gender = ANY(${p.genders}::text[])
@@ -129,12 +150,9 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & C
               AND p.birth_date > ${p.minBirth}::date AND p.birth_date <= ${p.maxBirth}::date
               AND p.age_min <= ${p.viewerAge} AND p.age_max >= ${p.viewerAge}
               AND p.orientation_consent IS DISTINCT FROM 'withdrawn'
-              AND (${p.radiusKm}::float8 IS NULL OR (p.place_lat BETWEEN ${p.lat}::float8 - ${p.latSpan}::float8 AND ${p.lat}::float8 + ${p.latSpan}::float8
-                                      AND p.place_lon BETWEEN ${p.lon}::float8 - ${p.lonSpan}::float8 AND ${p.lon}::float8 + ${p.lonSpan}::float8))
+              ${box}
          ) r
-         WHERE (${p.radiusKm}::float8 IS NULL OR r."distM" <= ${p.radiusKm}::float8 * 1000)
-           AND (${p.day}::int IS NULL OR r."activeDay" < ${p.day}::int
-                OR (r."activeDay" = ${p.day}::int AND (r."distM" > ${p.distM}::int OR (r."distM" = ${p.distM}::int AND r.id > ${p.afterId}::uuid))))
+         WHERE true ${within} ${below}
          ORDER BY r."activeDay" DESC, r."distM" ASC, r.id ASC
        ) c
        JOIN users u ON u.id = c.id AND u.suspended_at IS NULL
@@ -148,7 +166,7 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & C
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)
                                                OR (b.blocker_id = c.id AND b.blocked_id = ${p.viewerId}))
       ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
-      LIMIT ${p.limit}
+      LIMIT ${sql.lit(p.limit)}
     ) f
     JOIN profiles d ON d.user_id = f.id
    ORDER BY f."activeDay" DESC, f."distM" ASC, f.id ASC`;
