@@ -28,16 +28,6 @@ const MAX_SEEN = 10_000;
 /** PostgreSQL: "cached plan must not change result type" (a table's columns changed under `SELECT *`). */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /**
  * `query(target, sql, params, inTransaction)`: the rows, as PGlite's `query(...).rows`. Outside a
  * transaction it waits for the transaction lock, as `lite.query` does; inside one (whose
@@ -52,7 +42,7 @@ export function createPreparedQueries(lite) {
   const exclusive = (inTransaction, fn) =>
     inTransaction ? lite._runExclusiveQuery(fn) : lite._runExclusiveTransaction(() => lite._runExclusiveQuery(fn));
 
-  const send = (parts) => lite.execProtocolStream(concat(parts), { syncToFs: false });
+  const send = (parts) => lite.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
 
   async function prepare(sql) {
     if (prepared.size >= MAX_PREPARED) {
