@@ -9,6 +9,7 @@ import {
   type VoteCandidate,
 } from '@funkeln/contracts/leaderboard';
 import type { Db } from '../../db/client.js';
+import { CoalescedRuns } from '../../platform/coalesced-runs.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
@@ -56,6 +57,8 @@ export interface LeaderboardServiceDeps {
   events: EventBus;
   /** Tests fix it; random otherwise. */
   draw?: CandidateDraw;
+  /** A live Top10 announcement after a vote failed (it runs after the vote's answer). */
+  onError?: (err: unknown) => void;
 }
 
 export class LeaderboardService {
@@ -63,12 +66,19 @@ export class LeaderboardService {
   private readonly photos: PhotosService;
   private readonly events: EventBus;
   private readonly draw: CandidateDraw;
+  private readonly onError: (err: unknown) => void;
+  /**
+   * Announcements per category: one read of the live Top10 at a time, the calls made during it
+   * share the next read (see CoalescedRuns). Many votes at once cost a few reads, not one each.
+   */
+  private readonly announcements = new CoalescedRuns<PhotoCategory, string | null>((category, photoIds) => this.publishTop(category, photoIds));
 
   constructor(deps: LeaderboardServiceDeps) {
     this.db = deps.db;
     this.photos = deps.photos;
     this.events = deps.events;
     this.draw = deps.draw ?? randomDraw;
+    this.onError = deps.onError ?? (() => undefined);
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {
@@ -108,7 +118,8 @@ export class LeaderboardService {
       if (voteId === undefined) throw new AppError('already_voted');
       return repo.addPoint(tx, { category, month, photoId, userId: photo.user_id, voteId });
     });
-    if (month === berlinMonth()) await this.announce(category, photoId);
+    // Open Top10 pages hear of it after the answer: the voter does not wait for the read.
+    if (month === berlinMonth()) this.announce(category, photoId).catch(this.onError);
     return { score };
   }
 
@@ -167,11 +178,21 @@ export class LeaderboardService {
     for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
   }
 
+  /** Resolves once the announcements started so far are done (shutdown). */
+  settled(): Promise<void> {
+    return this.announcements.settled();
+  }
+
   /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
-  private async announce(category: PhotoCategory, photoId?: string): Promise<void> {
+  private announce(category: PhotoCategory, photoId?: string): Promise<void> {
+    return this.announcements.run(category, photoId ?? null);
+  }
+
+  /** One read for the announcements of `photoIds` (null: whatever the Top10 holds). */
+  private async publishTop(category: PhotoCategory, photoIds: (string | null)[]): Promise<void> {
     const month = berlinMonth();
     const rows = await repo.liveTop(this.db, category, month);
-    if (photoId && !rows.some((r) => r.photo_id === photoId)) return;
+    if (!photoIds.includes(null) && !rows.some((r) => photoIds.includes(r.photo_id))) return;
     const entries = await Promise.all(rows.map((r) => this.present(r, month)));
     this.events.emit('leaderboard.changed', { category, month, entries });
   }

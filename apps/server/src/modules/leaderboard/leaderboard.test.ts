@@ -213,4 +213,23 @@ describe('live', () => {
     expect(await event).toMatchObject({ category: 'sex', month: berlinMonth(), entries: [{ rank: 1, photo_id: c!.photoId, score: 1 }] });
     client.close();
   });
+
+  it('after many votes at once, the last Top10 pushed is the Top10 (votes share reads, none is missed)', async () => {
+    await clearBoard();
+    const field = await contestants(14, ['full_body']);
+    const crowd = await voters(12);
+    const viewer = await memberWithProfile(t.app, 'Zuschauer', 'male');
+    const pushed: LeaderboardEntry[][] = [];
+    const off = t.c.events.on('leaderboard.changed', (e) => void (e.category === 'full_body' && pushed.push(e.entries)));
+    // Voter i votes for the first 2 + i % 12 photos: a ranking with clear leaders and a crowded tail.
+    const votes = crowd.flatMap((v, i) => field.slice(0, 2 + (i % 12)).map((c) => () => t.c.leaderboard.vote(v, c.photoId, 'full_body')));
+    await Promise.all(votes.map((vote) => vote()));
+    await t.c.leaderboard.settled();
+    off();
+    const top = await board(viewer, 'full_body');
+    expect(top).toHaveLength(10);
+    const key = (entries: LeaderboardEntry[]) => entries.map((e) => `${e.rank}:${e.photo_id}:${e.score}`);
+    expect(pushed.length).toBeGreaterThan(0);
+    expect(key(pushed.at(-1)!)).toEqual(key(top));
+  });
 });

@@ -1,21 +1,24 @@
-import type { AppModule, Platform } from '../../platform/module.js';
+import { isDatabaseUnavailable } from '../../platform/errors.js';
+import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import { BadgesService } from './badges.service.js';
 import { leaderboardRoutes } from './leaderboard.routes.js';
 import { LeaderboardService } from './leaderboard.service.js';
 
-export interface LeaderboardModuleDeps extends Pick<Platform, 'db' | 'events' | 'schedule'> {
+export interface LeaderboardModuleDeps extends Pick<Platform, 'db' | 'events' | 'schedule' | 'log'> {
   photos: PhotosService;
 }
 
 /** Votes, the monthly Top10 and badges; freezes finished months' Top10 every 10 minutes (once across the cluster). */
-export function createLeaderboardModule({ db, events, schedule, photos }: LeaderboardModuleDeps): AppModule<{
+export function createLeaderboardModule({ db, events, schedule, log, photos }: LeaderboardModuleDeps): AppModule<{
   leaderboard: LeaderboardService;
   badges: BadgesService;
 }> {
-  const leaderboard = new LeaderboardService({ db, photos, events });
+  const onError = (err: unknown) =>
+    isDatabaseUnavailable(err) ? log.warn({ err }, 'live Top10 announcement skipped: database unavailable') : log.error({ err }, 'live Top10 announcement failed');
+  const leaderboard = new LeaderboardService({ db, photos, events, onError });
   // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort).
   events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(() => undefined));
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
-  return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze] };
+  return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze, stopOnly(() => leaderboard.settled())] };
 }
