@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from './client.js';
 import { migrate } from './migrate.js';
@@ -163,5 +166,37 @@ describe('PGlite on a worker thread: statements run again (prepared)', () => {
       .catch((e: unknown) => (e as Error).message);
     expect(rolledBack).toBe('roll back');
     expect(await outside).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('where the connection time went (DB_STATS_FILE)', () => {
+  it('counts statements, and transactions by their first statement with the time no statement of theirs ran', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'funkeln-dbstats-'));
+    const file = join(dir, 'stats.json');
+    const db = createPgliteThreadDb(undefined, file);
+    try {
+      for (let i = 0; i < 2; i++) {
+        await db.transaction(async (tx) => {
+          await tx.query('SELECT 1 AS first');
+          await new Promise((r) => setTimeout(r, 30)); // the server's JavaScript between statements
+          await tx.query('SELECT 2 AS second');
+        });
+      }
+      await db.query('SELECT 3 AS alone');
+    } finally {
+      await db.close();
+    }
+    const stats = JSON.parse(readFileSync(file, 'utf8')) as {
+      statements: { sql: string; count: number }[];
+      transactions: { count: number; idleMs: number; byFirst: { sql: string; count: number; statements: number; heldMs: number; idleMs: number }[] };
+    };
+    rmSync(dir, { recursive: true, force: true });
+    expect(stats.statements.find((s) => s.sql === 'SELECT 3 AS alone')?.count).toBe(1);
+    expect(stats.transactions.count).toBe(2);
+    expect(stats.transactions.byFirst).toHaveLength(1);
+    const [kind] = stats.transactions.byFirst;
+    expect(kind).toMatchObject({ sql: 'SELECT 1 AS first', count: 2, statements: 4 });
+    expect(kind!.idleMs).toBeGreaterThanOrEqual(50);
+    expect(kind!.heldMs).toBeGreaterThan(kind!.idleMs);
   });
 });

@@ -28,13 +28,15 @@ const stats = workerData.statsFile ? createStats() : undefined;
 /**
  * Where the one connection's time goes (DB_STATS_FILE, for bench:load): per statement text its
  * count and service time, and per transaction how long it held the connection, of which how long
- * no statement of it ran (the hops to the server thread and its JavaScript between statements).
+ * no statement of it ran (the hops to the server thread and its JavaScript between statements),
+ * in all and by the transaction's first statement (which names the kind of transaction).
  * Statements run one at a time on this thread, so a statement's service time is from its end back
  * to its start or the previous statement's end, whichever is later (time queued is not counted).
  */
 function createStats() {
   const statements = new Map();
   const transactions = { count: 0, heldMs: 0, idleMs: 0 };
+  const byFirst = new Map();
   let lastEnd = 0;
   return {
     timed: async (sql, run, tx) => {
@@ -49,19 +51,32 @@ function createStats() {
         s.count += 1;
         s.ms += ms;
         statements.set(sql, s);
-        if (tx) tx.busyMs += ms;
+        if (tx) {
+          tx.busyMs += ms;
+          tx.first ??= sql;
+          tx.statements += 1;
+        }
       }
     },
     ended: (tx) => {
       const held = performance.now() - tx.startedAt;
+      const idle = Math.max(held - tx.busyMs, 0);
       transactions.count += 1;
       transactions.heldMs += held;
-      transactions.idleMs += Math.max(held - tx.busyMs, 0);
+      transactions.idleMs += idle;
+      const key = tx.first ?? '(no statement)';
+      const kind = byFirst.get(key) ?? { sql: key, count: 0, statements: 0, heldMs: 0, idleMs: 0 };
+      kind.count += 1;
+      kind.statements += tx.statements;
+      kind.heldMs += held;
+      kind.idleMs += idle;
+      byFirst.set(key, kind);
     },
     write: (file) => {
       const elu = performance.eventLoopUtilization();
       const top = [...statements.values()].sort((a, b) => b.ms - a.ms);
-      writeFileSync(file, JSON.stringify({ busyMs: elu.active, statements: top, transactions }));
+      const kinds = [...byFirst.values()].sort((a, b) => b.heldMs - a.heldMs);
+      writeFileSync(file, JSON.stringify({ busyMs: elu.active, statements: top, transactions: { ...transactions, byFirst: kinds } }));
     },
   };
 }
@@ -91,7 +106,7 @@ function begin(req) {
     .transaction(
       (tx) =>
         new Promise((resolve, reject) => {
-          open.set(req.tx, { tx, resolve, reject, startedAt: performance.now(), busyMs: 0 });
+          open.set(req.tx, { tx, resolve, reject, startedAt: performance.now(), busyMs: 0, statements: 0 });
           started = true;
           ok(req.id);
         }),
