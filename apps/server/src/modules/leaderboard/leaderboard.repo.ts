@@ -49,13 +49,16 @@ const competes = sql<boolean>`(p.id = e.photo_id OR NOT EXISTS (SELECT 1 FROM ph
    WHERE b.user_id = e.user_id AND b.status = 'approved' AND b.disabled_at IS NULL
      AND (b.id = e.photo_id OR b.position < p.position)))`;
 
-/** The photo if it competes in the category: approved, enabled, entered by its owner and the entry's photo. */
-export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory) {
+/**
+ * The photo if it competes in the category (approved, enabled, entered by its owner and the
+ * entry's photo), with whether a block stands between its owner and the voter.
+ */
+export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory, voterId: string) {
   return typed(q)
     .selectFrom('photos as p')
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', category))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
-    .select(['p.id', 'p.user_id'])
+    .select((eb) => ['p.id', 'p.user_id', blockedEitherWay(voterId, eb.ref('p.user_id')).as('blocked')])
     .where('p.id', '=', photoId)
     .where('p.status', '=', 'approved')
     .where('p.disabled_at', 'is', null)
@@ -63,31 +66,44 @@ export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoC
     .executeTakeFirst();
 }
 
-/** The vote's id, or undefined when this voter already voted for the photo this month. */
-export async function insertVote(
+/**
+ * One vote and its point, in one statement: the vote row (one per voter, photo and month) and, only
+ * if it was new, one more point on the photo's score (the row lock serialises concurrent votes on
+ * one photo; `reached` becomes this vote's id). The new score, or undefined when this voter already
+ * voted for the photo this month.
+ */
+export async function castVote(
   q: Queryable,
   v: { photoId: string; ownerId: string; voterId: string; category: PhotoCategory; month: string; day: string; at: Date },
 ): Promise<number | undefined> {
   const row = await typed(q)
-    .insertInto('photo_votes')
-    .values({ photo_id: v.photoId, owner_id: v.ownerId, voter_id: v.voterId, category: v.category, month: v.month, day: v.day, created_at: v.at })
-    .onConflict((oc) => oc.columns(['photo_id', 'voter_id', 'month']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** One more point; the row lock serialises concurrent votes on one photo. Returns the new score. */
-export async function addPoint(q: Queryable, s: { category: PhotoCategory; month: string; photoId: string; userId: string; voteId: number }): Promise<number> {
-  const row = await typed(q)
+    .with('vote', (db) =>
+      db
+        .insertInto('photo_votes')
+        .values({ photo_id: v.photoId, owner_id: v.ownerId, voter_id: v.voterId, category: v.category, month: v.month, day: v.day, created_at: v.at })
+        .onConflict((oc) => oc.columns(['photo_id', 'voter_id', 'month']).doNothing())
+        .returning('id'),
+    )
     .insertInto('photo_scores')
-    .values({ category: s.category, month: s.month, photo_id: s.photoId, user_id: s.userId, score: 1, reached: s.voteId })
+    .columns(['category', 'month', 'photo_id', 'user_id', 'score', 'reached'])
+    .expression((eb) =>
+      eb
+        .selectFrom('vote')
+        .select([
+          sql<PhotoCategory>`${v.category}::text`.as('category'),
+          sql<string>`${v.month}::text`.as('month'),
+          sql<string>`${v.photoId}::uuid`.as('photo_id'),
+          sql<string>`${v.ownerId}::uuid`.as('user_id'),
+          sql.lit(1).as('score'),
+          'vote.id',
+        ]),
+    )
     .onConflict((oc) =>
       oc.columns(['category', 'month', 'photo_id']).doUpdateSet((eb) => ({ score: eb('photo_scores.score', '+', 1), reached: eb.ref('excluded.reached') })),
     )
     .returning('score')
-    .executeTakeFirstOrThrow();
-  return row.score;
+    .executeTakeFirst();
+  return row?.score;
 }
 
 /** The running Top10: photos still approved, enabled and competing for their entry; ties to who reached the score first. */

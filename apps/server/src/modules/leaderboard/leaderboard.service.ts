@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.js';
 import { CoalescedRuns } from '../../platform/coalesced-runs.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { isBlockedEitherWay } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
 import * as repo from './leaderboard.repo.js';
@@ -109,14 +108,15 @@ export class LeaderboardService {
   /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo (the endpoint counts the vote limits). */
   async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
     const month = berlinMonth(at);
+    // Two statements, so the transaction holds PGlite's one connection for two round trips.
     const score = await this.db.transaction(async (tx) => {
-      const photo = await repo.findVotablePhoto(tx, photoId, category);
+      const photo = await repo.findVotablePhoto(tx, photoId, category, voterId);
       if (!photo) throw notVotable();
       if (photo.user_id === voterId) throw new AppError('own_photo');
-      if (await isBlockedEitherWay(tx, voterId, photo.user_id)) throw notVotable();
-      const voteId = await repo.insertVote(tx, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
-      if (voteId === undefined) throw new AppError('already_voted');
-      return repo.addPoint(tx, { category, month, photoId, userId: photo.user_id, voteId });
+      if (photo.blocked) throw notVotable();
+      const added = await repo.castVote(tx, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
+      if (added === undefined) throw new AppError('already_voted');
+      return added;
     });
     // Open Top10 pages hear of it after the answer: the voter does not wait for the read.
     if (month === berlinMonth()) this.announce(category, photoId).catch(this.onError);

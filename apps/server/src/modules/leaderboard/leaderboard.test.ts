@@ -54,6 +54,22 @@ describe('voting', () => {
     expect(self.json().message).toBe('Für dein eigenes Foto kannst du nicht abstimmen.');
   });
 
+  it('refuses a vote across a block either way, as if the photo were not there, and writes nothing', async () => {
+    const viewer = await memberWithProfile(t.app, 'Blockierer', 'male');
+    const [blocked, blocking] = await contestants(2);
+    await t.c.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($3, $1)', [viewer.id, blocked!.userId, blocking!.userId]);
+    for (const c of [blocked!, blocking!]) {
+      const res = await api('POST', '/api/votes', viewer.token, { photoId: c.photoId, category: 'bikini' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe((await api('POST', '/api/votes', viewer.token, { photoId: '00000000-0000-4000-8000-000000000000', category: 'bikini' })).json().message);
+    }
+    const written = await t.c.db.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM photo_votes WHERE voter_id = $1) + (SELECT count(*) FROM photo_scores WHERE photo_id = ANY($2::uuid[])) AS n',
+      [viewer.id, [blocked!.photoId, blocking!.photoId]],
+    );
+    expect(written[0]!.n).toBe(0);
+  });
+
   it('keeps scores and ranks right under concurrent voting; ties go to who reached the score first', async () => {
     await clearBoard();
     const [a, b, c] = await contestants(3);
