@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { now, secondsAgo, typed } from '../../db/kysely.js';
 import type { DB, Swipes } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
@@ -146,7 +147,12 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
  * call inserted it (false: the pair has a swipe already) and whether the target is a demo member.
  */
 export function insertFirstSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) {
-  return typed(q)
+  return firstSwipe.takeFirst(q, s);
+}
+
+/** Compiled once: it runs on every like, skip and flirt. */
+const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) =>
+  k
     .with('target', (db) =>
       db
         .selectFrom('users as u')
@@ -163,9 +169,8 @@ export function insertFirstSwipe(q: Queryable, s: { id: string; actorId: string;
         .returning('id'),
     )
     .selectFrom('target')
-    .select(['target.is_demo', (eb) => eb.exists(eb.selectFrom('inserted').select('inserted.id')).as('inserted')])
-    .executeTakeFirst();
-}
+    .select(['target.is_demo', (eb) => eb.exists(eb.selectFrom('inserted').select('inserted.id')).as('inserted')]),
+);
 
 export function findMember(q: Queryable, id: string) {
   return typed(q).selectFrom('users').select(['id', 'display_name as name', 'is_demo']).where('id', '=', id).executeTakeFirst();
