@@ -42,6 +42,7 @@ import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call } from './load/http.js';
 import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
+import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
@@ -92,6 +93,7 @@ function poolSize(ramp: number[]): number {
 
 interface DbCounters {
   read(): Promise<Record<string, number> | undefined>;
+  tables(): Promise<TableReads>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ async function postgresCounters(url: string): Promise<DbCounters> {
       const row = rows[0];
       return row ? { xacts: Number(row.xacts), rows_read: Number(row.rows_read), rows_written: Number(row.rows_written) } : undefined;
     },
+    tables: () => readTableStats(client),
     close: () => client.end(),
   };
 }
@@ -157,6 +160,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       return { at: Date.now(), serverCpu: treeCpuSeconds(tree()), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
     };
     const dbBefore = await counters?.read();
+    const tablesBefore = await counters?.tables();
     const wall0 = performance.now();
     const steps = await runRamp({
       base: server.base,
@@ -175,6 +179,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
       const after = (await counters.read()) ?? {};
       db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
+      if (tablesBefore) printTableReads(tablesBefore, await counters.tables());
     }
     const first = steps[0];
     const last = steps.at(-1);
