@@ -36,7 +36,27 @@ export const retryAfter = (ms: number): Record<string, string> => ({ 'retry-afte
  * that stayed full): nothing was half-written, and the member may try again. Answered as
  * `unavailable` (503) by the error handler, and as that event by a stream that had already begun.
  */
-export const isDatabaseUnavailable = (err: unknown): boolean => err instanceof DatabaseUnavailableError || isConnectionError(err);
+const isDatabaseUnavailable = (err: unknown): boolean => err instanceof DatabaseUnavailableError || isConnectionError(err);
+
+/** A logger as pino has it: what logFailure writes to. */
+export interface FailureLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Logs a failure the caller answers without detail: a database that is unavailable (pool
+ * exhausted, connection lost; answered 503 or given up) as a warning with its name and message,
+ * anything else as an error under `what` with the whole error. True when it was the database.
+ */
+export function logFailure(log: FailureLog, err: unknown, what: string): boolean {
+  if (err instanceof Error && isDatabaseUnavailable(err)) {
+    log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
+    return true;
+  }
+  log.error({ err }, what);
+  return false;
+}
 
 const send = (reply: FastifyReply, err: AppError, status = err.statusCode) => reply.code(status).send({ error: err.code, message: err.message });
 
@@ -121,13 +141,10 @@ export function registerErrorHandling(app: FastifyInstance, onUndeclared?: Undec
       checkDeclared(request, known, onUndeclared);
       return send(reply, known);
     }
-    if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
-      return send(reply.header('retry-after', '1'), UNAVAILABLE);
-    }
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return send(reply, BAD_REQUEST, status); // a plugin's own 4xx: its status, our code
-    request.log.error({ err }, 'unhandled error');
+    // a plugin's own 4xx: its status, our code
+    if (!isDatabaseUnavailable(err) && status >= 400 && status < 500) return send(reply, BAD_REQUEST, status);
+    if (logFailure(request.log, err, 'unhandled error')) return send(reply.header('retry-after', '1'), UNAVAILABLE);
     return send(reply, SERVER_ERROR);
   });
 }

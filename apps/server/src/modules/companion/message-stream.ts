@@ -1,9 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CompanionStreamEvent } from '@funkeln/contracts/companion';
-import { AppError, isDatabaseUnavailable } from '../../platform/errors.js';
+import { AppError, type FailureLog, logFailure } from '../../platform/errors.js';
 import type { PreparedMessage } from './companion.service.js';
-
-type StreamLog = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 const UNAVAILABLE = new AppError('unavailable');
 const INTERNAL = new AppError('internal_error');
@@ -13,7 +11,7 @@ const errorEvent = (err: AppError): CompanionStreamEvent => ({ type: 'error', er
  * The reply of a prepared message as newline-delimited JSON events: each piece as the model writes
  * it, then the booked answer, or the error (its German message) when the reply broke off.
  */
-export function streamReply(prepared: PreparedMessage, log: StreamLog): Readable {
+export function streamReply(prepared: PreparedMessage, log: FailureLog): Readable {
   const out = new PassThrough();
   const send = (event: CompanionStreamEvent) => out.write(`${JSON.stringify(event)}\n`);
   const delivered = 'stored' in prepared ? Promise.resolve(prepared.stored) : prepared.deliver((text) => send({ type: 'delta', text }));
@@ -22,13 +20,8 @@ export function streamReply(prepared: PreparedMessage, log: StreamLog): Readable
       (answer) => send({ type: 'done', ...answer }),
       (err: unknown) => {
         if (err instanceof AppError) return send(errorEvent(err));
-        // As the error handler answers it (a 503): the booking's transaction wrote nothing, the member may send again.
-        if (err instanceof Error && isDatabaseUnavailable(err)) {
-          log.warn({ err: { name: err.name, message: err.message } }, 'database unavailable');
-          return send(errorEvent(UNAVAILABLE));
-        }
-        log.error({ err }, 'companion stream failed');
-        return send(errorEvent(INTERNAL));
+        // A database unavailable as the error handler answers it (a 503): the booking's transaction wrote nothing, the member may send again.
+        return send(errorEvent(logFailure(log, err, 'companion stream failed') ? UNAVAILABLE : INTERNAL));
       },
     )
     .finally(() => out.end());

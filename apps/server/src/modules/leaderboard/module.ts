@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../../platform/errors.js';
+import { logFailure } from '../../platform/errors.js';
 import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import { BadgesService } from './badges.service.js';
@@ -14,11 +14,10 @@ export function createLeaderboardModule({ db, events, schedule, log, photos }: L
   leaderboard: LeaderboardService;
   badges: BadgesService;
 }> {
-  const onError = (err: unknown) =>
-    isDatabaseUnavailable(err) ? log.warn({ err }, 'live Top10 announcement skipped: database unavailable') : log.error({ err }, 'live Top10 announcement failed');
+  const onError = (err: unknown) => void logFailure(log, err, 'live Top10 announcement failed');
   const leaderboard = new LeaderboardService({ db, photos, events, onError });
-  // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort).
-  events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(() => undefined));
+  // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort, failures logged).
+  events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(onError));
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
   return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze, stopOnly(() => leaderboard.settled())] };
 }
