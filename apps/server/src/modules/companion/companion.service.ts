@@ -123,17 +123,15 @@ export class CompanionService {
       { role: 'assistant', content: reply },
     ]);
     await repo.setTitle(tx, conversationId, content.length > 48 ? `${content.slice(0, 47)}…` : content);
-    if (cost > 0) {
-      await this.ledger.post(tx, {
-        kind: 'companion',
-        reference: conversationId,
-        legs: [
-          { account: { wallet: member.id }, amount: -cost },
-          { account: SYSTEM_ACCOUNTS.spending, amount: cost },
-        ],
-      });
-    }
-    return { reply, credits: member.premium ? null : await this.ledger.balance(tx, member.id) };
+    const posted = await this.ledger.post(tx, {
+      kind: 'companion',
+      reference: conversationId,
+      legs: [
+        { account: { wallet: member.id }, amount: -cost },
+        { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+      ],
+    });
+    return { reply, credits: member.premium ? null : await this.ledger.balanceAfter(tx, member.id, [posted]) };
   }
 
   private async ask(member: Member, conversationId: string, content: string, onDelta?: (text: string) => void): Promise<string> {

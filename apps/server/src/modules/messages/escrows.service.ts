@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, type Posted, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import { deleteOldKeys } from '../../platform/idempotency/idempotency.repo.js';
 import * as repo from './escrows.repo.js';
 
@@ -34,21 +34,19 @@ export class EscrowService {
     await repo.insertEscrow(tx, e);
   }
 
-  /** A reply from `replier` to `payer`: whatever `payer` prepaid for it goes to `replier`. */
-  async releaseOnReply(tx: Queryable, payer: string, replier: string, replyId: string): Promise<number> {
+  /** A reply from `replier` to `payer`: whatever `payer` prepaid for it goes to `replier` (the movement, if any). */
+  async releaseOnReply(tx: Queryable, payer: string, replier: string, replyId: string): Promise<Posted | undefined> {
     const released = await repo.releaseFor(tx, payer, replier, replyId);
     const total = released.reduce((sum, e) => sum + e.amount, 0);
-    if (total > 0) {
-      await this.ledger.post(tx, {
-        kind: 'escrow.release',
-        reference: replyId,
-        legs: [
-          { account: SYSTEM_ACCOUNTS.escrow, amount: -total },
-          { account: { wallet: replier }, amount: total },
-        ],
-      });
-    }
-    return total;
+    if (total === 0) return undefined;
+    return this.ledger.post(tx, {
+      kind: 'escrow.release',
+      reference: replyId,
+      legs: [
+        { account: SYSTEM_ACCOUNTS.escrow, amount: -total },
+        { account: { wallet: replier }, amount: total },
+      ],
+    });
   }
 
   /** The job: refunds expired escrows in batches; safe to run in many processes at once. */

@@ -137,8 +137,8 @@ export class MessagesService {
       const free = -(posted.free[2] ?? 0);
       await this.escrows.hold(tx, { messageId: id, senderId, senderAccount, recipientId, amount: input.prepaidReply, free }, freeCap);
     }
-    await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
-    return { message: presentMessage(stored), credits: await this.ledger.balance(tx, senderId) };
+    const released = await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
+    return { message: presentMessage(stored), credits: await this.ledger.balanceAfter(tx, senderId, [posted, released]) };
   }
 
   async inbox(userId: string): Promise<InboxItem[]> {

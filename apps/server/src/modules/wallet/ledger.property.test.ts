@@ -83,6 +83,7 @@ class Buy implements Cmd {
     const res = await api('POST', '/api/wallet/purchases', r.members[this.i]!.token, { packId: this.pack }, { 'idempotency-key': randomUUID() });
     expect(res.statusCode).toBe(200);
     m.wallets[this.i]!.bought += packs[this.pack];
+    expect(res.json<{ credits: number }>().credits).toBe(total(m.wallets[this.i]!));
     await verify(m, r);
   }
   toString = () => `buy(${this.i}, ${this.pack})`;
@@ -118,6 +119,8 @@ class Send implements Cmd {
       m.escrows = m.escrows.filter((e) => !owed.includes(e));
       if (this.prepaid > 0) m.escrows.push({ payer: this.i, recipient: this.j, amount: this.prepaid, free });
       m.lastSent[this.i] = { to: this.j, body, prepaid: this.prepaid, clientId, id: res.json<{ message: { id: string } }>().message.id };
+      // The answer's balance is the wallet after all of it: the message, its prepaid reply and what the reply collected.
+      expect(res.json<{ credits: number }>().credits).toBe(total(wallet));
     }
     await verify(m, r);
   }
@@ -163,6 +166,7 @@ class Premium implements Cmd {
     const affordable = total(m.wallets[this.i]!) >= PREMIUM;
     expect(res.statusCode).toBe(affordable ? 200 : 402);
     if (affordable) take(m.wallets[this.i]!, PREMIUM, 'free');
+    if (affordable) expect(res.json<{ credits: number }>().credits).toBe(total(m.wallets[this.i]!));
     await verify(m, r);
   }
   toString = () => `premium(${this.i})`;

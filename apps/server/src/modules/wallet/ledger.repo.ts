@@ -32,21 +32,42 @@ export async function walletState(q: Queryable, userId: string): Promise<WalletS
   return row ?? { balance: 0, free: 0 };
 }
 
-/** Locks a wallet row until the transaction ends: concurrent movements of one wallet queue here. */
-export async function lockWallet(q: Queryable, account: number): Promise<WalletState> {
-  const row = await typed(q)
-    .selectFrom('ledger_accounts')
-    .select(['balance', 'free'])
-    .where('id', '=', account)
-    .where('kind', '=', 'wallet')
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new Error(`ledger account ${account} is no wallet`);
-  return row;
+/** A wallet locked for a movement: its account, its member (null once the account was erased) and its state. */
+export interface LockedWallet extends WalletState {
+  id: number;
+  user_id: string | null;
 }
 
-export async function setWallet(q: Queryable, account: number, state: WalletState): Promise<void> {
-  await typed(q).updateTable('ledger_accounts').set({ balance: state.balance, free: state.free }).where('id', '=', account).execute();
+function lockStatement(q: Queryable, accounts: readonly number[], userIds: readonly string[]) {
+  return typed(q)
+    .selectFrom('ledger_accounts')
+    .select(['id', 'user_id', 'balance', 'free'])
+    .where('kind', '=', 'wallet')
+    .where((eb) =>
+      eb.or([eb('id', '=', eb.fn.any(sql<number[]>`${accounts}::bigint[]`)), eb('user_id', '=', eb.fn.any(sql<string[]>`${userIds}::uuid[]`))]),
+    )
+    // Rows are locked after the sort, so in id order: two movements of the same wallets cannot deadlock.
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Locks these wallet accounts and the wallets of these members until the transaction ends, in one
+ * statement; concurrent movements of one wallet queue here. A member without a wallet gets one
+ * first (then a second lock statement: under READ COMMITTED only a new statement sees a wallet
+ * another transaction created meanwhile).
+ */
+export async function lockWallets(q: Queryable, accounts: readonly number[], userIds: readonly string[]): Promise<LockedWallet[]> {
+  const locked = await lockStatement(q, accounts, userIds);
+  const missing = userIds.filter((u) => !locked.some((w) => w.user_id === u));
+  if (missing.length === 0) return locked;
+  await typed(q)
+    .insertInto('ledger_accounts')
+    .values(missing.map((user_id) => ({ kind: 'wallet', user_id })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return lockStatement(q, accounts, userIds);
 }
 
 export interface Entry {
@@ -56,13 +77,34 @@ export interface Entry {
   free: number;
 }
 
-/** The transaction and its entries in one statement (the entries' foreign key is checked at its end). */
-export async function insertTransaction(q: Queryable, id: string, kind: string, reference: string | null, entries: Entry[]): Promise<void> {
-  await typed(q)
-    .with('t', (db) => db.insertInto('ledger_transactions').values({ id, kind, reference }))
-    .insertInto('ledger_entries')
-    .values(entries.map((e) => ({ transaction_id: id, account_id: e.account, amount: e.amount, free: e.free })))
-    .execute();
+export interface Booking {
+  id: string;
+  kind: string;
+  reference: string | null;
+  entries: Entry[];
+  /** The wallets' new cached state, under the locks taken by lockWallets. */
+  wallets: (WalletState & { id: number })[];
+}
+
+/**
+ * The transaction, its entries and the wallets' new balances in one statement, with one text for
+ * every size (arrays, not a value list per row). The entries' foreign keys are checked at the
+ * statement's end, their sum at commit.
+ */
+export async function book(q: Queryable, b: Booking): Promise<void> {
+  const { wallets: w, entries: e } = b;
+  await sql`
+    WITH t AS (
+      INSERT INTO ledger_transactions (id, kind, reference) VALUES (${b.id}, ${b.kind}, ${b.reference})
+    ), w AS (
+      UPDATE ledger_accounts AS a SET balance = v.balance, free = v.free
+      FROM unnest(${w.map((x) => x.id)}::bigint[], ${w.map((x) => x.balance)}::bigint[], ${w.map((x) => x.free)}::bigint[]) AS v (id, balance, free)
+      WHERE a.id = v.id AND a.kind = 'wallet'
+    )
+    INSERT INTO ledger_entries (transaction_id, account_id, amount, free)
+    SELECT ${b.id}, e.account, e.amount, e.free
+    FROM unnest(${e.map((x) => x.account)}::bigint[], ${e.map((x) => x.amount)}::bigint[], ${e.map((x) => x.free)}::bigint[]) AS e (account, amount, free)
+  `.execute(typed(q));
 }
 
 /** The newest movements of a member's wallet, one line per transaction (a reclassification nets to zero and stays out). */

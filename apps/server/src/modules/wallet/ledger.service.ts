@@ -42,11 +42,12 @@ export interface Posting {
   legs: Leg[];
 }
 
-/** A booked movement: its id, per leg how many of the leg's credits were free (signed like the amount), and the wallets it moved by member. */
+/** A booked movement: its id, per leg how many of the leg's credits were free (signed like the amount), and by member the wallets it moved and their balances after it. */
 export interface Posted {
   id: string;
   free: number[];
   wallets: ReadonlyMap<string, number>;
+  balances: ReadonlyMap<string, number>;
 }
 
 export function insufficientCredits(need: number, have: number): AppError {
@@ -68,8 +69,9 @@ function freePart(state: repo.WalletState, leg: Leg): number {
 /**
  * The double-entry ledger. post() runs inside the caller's transaction, so a movement commits with
  * the change it pays for or not at all. Wallet balances and their free parts are cached (CHECK
- * 0 <= free <= balance) and changed in the same transaction under the wallet's row lock; the
- * database refuses a transaction whose entries do not sum to zero.
+ * 0 <= free <= balance) and changed in the same transaction under the wallets' row locks; the
+ * database refuses a transaction whose entries do not sum to zero. A movement of one member's
+ * wallet is two statements: the lock (which reads the state) and the booking.
  */
 export class Ledger {
   async post(tx: Queryable, posting: Posting): Promise<Posted | undefined> {
@@ -78,38 +80,58 @@ export class Ledger {
     }
     if (posting.legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
     // Legs of 0 move nothing: no wallet is looked up, locked or written for them.
-    if (posting.legs.every((l) => l.amount === 0)) return undefined;
-    const walletIds = new Map<string, number>();
-    const legs: (Leg & { account: number })[] = [];
-    for (const leg of posting.legs) {
-      if (typeof leg.account === 'number' || leg.amount === 0) {
-        // A wallet leg of 0 keeps account 0: it is neither locked nor booked.
-        legs.push({ ...leg, account: typeof leg.account === 'number' ? leg.account : 0 });
-        continue;
-      }
-      const user = leg.account.wallet;
-      const account = walletIds.get(user) ?? (await repo.walletAccount(tx, user));
-      walletIds.set(user, account);
-      legs.push({ ...leg, account });
+    const moving = posting.legs.filter((l) => l.amount !== 0);
+    if (moving.length === 0) return undefined;
+    const members = new Set<string>();
+    const walletIds = new Set<number>();
+    for (const { account } of moving) {
+      if (typeof account !== 'number') members.add(account.wallet);
+      else if (!isSystemAccount(account)) walletIds.add(account);
     }
-    const entries: repo.Entry[] = legs.map((l) => ({ account: l.account, amount: l.amount, free: 0 }));
-    // Wallets in id order, so two transactions touching the same wallets cannot deadlock.
-    const moved = legs.filter((l) => l.amount !== 0 && !isSystemAccount(l.account)).map((l) => l.account);
-    const wallets = [...new Set(moved)].sort((a, b) => a - b);
-    for (const account of wallets) {
-      const before = await repo.lockWallet(tx, account);
-      let state = before;
-      legs.forEach((leg, i) => {
-        if (leg.account !== account || leg.amount === 0) return;
-        entries[i]!.free = freePart(state, leg);
-        state = { balance: state.balance + leg.amount, free: state.free + entries[i]!.free };
-      });
-      if (state.balance < 0) throw insufficientCredits(before.balance - state.balance, before.balance);
-      await repo.setWallet(tx, account, state);
+    const locked = await repo.lockWallets(tx, [...walletIds], [...members]);
+    const byMember = new Map(locked.flatMap((w) => (w.user_id === null ? [] : [[w.user_id, w.id] as const])));
+    const before = new Map(locked.map((w) => [w.id, { balance: w.balance, free: w.free }]));
+    for (const id of walletIds) if (!before.has(id)) throw new Error(`ledger account ${id} is no wallet`);
+    const after = new Map(before);
+    const entries: repo.Entry[] = [];
+    const free = posting.legs.map((leg) => {
+      if (leg.amount === 0) return 0;
+      // A wallet leg of 0 was left out above: neither locked nor booked.
+      const account = typeof leg.account === 'number' ? leg.account : byMember.get(leg.account.wallet);
+      if (account === undefined) throw new Error(`no wallet account for ${JSON.stringify(leg.account)}`);
+      const state = after.get(account);
+      const part = state ? freePart(state, leg) : 0;
+      if (state) after.set(account, { balance: state.balance + leg.amount, free: state.free + part });
+      entries.push({ account, amount: leg.amount, free: part });
+      return part;
+    });
+    for (const [account, state] of after) {
+      const was = before.get(account)!;
+      if (state.balance < 0) throw insufficientCredits(was.balance - state.balance, was.balance);
     }
     const id = randomUUID();
-    await repo.insertTransaction(tx, id, posting.kind, posting.reference ?? null, entries.filter((e) => e.amount !== 0));
-    return { id, free: entries.map((e) => e.free), wallets: walletIds };
+    await repo.book(tx, {
+      id,
+      kind: posting.kind,
+      reference: posting.reference ?? null,
+      entries,
+      wallets: [...after].map(([account, state]) => ({ id: account, ...state })),
+    });
+    const balances = new Map(locked.flatMap((w) => (w.user_id === null ? [] : [[w.user_id, after.get(w.id)!.balance] as const])));
+    const wallets = new Map([...byMember].filter(([member]) => members.has(member)));
+    return { id, free, wallets, balances };
+  }
+
+  /**
+   * A member's balance after the given movements in this transaction: from the last one that moved
+   * their wallet, read from the database only when none did.
+   */
+  async balanceAfter(q: Queryable, userId: string, postings: readonly (Posted | undefined)[]): Promise<number> {
+    for (const posted of [...postings].reverse()) {
+      const balance = posted?.balances.get(userId);
+      if (balance !== undefined) return balance;
+    }
+    return this.balance(q, userId);
   }
 
   /** The member's wallet account id (created on first use). */

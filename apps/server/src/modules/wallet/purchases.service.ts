@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
-import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
+import { SYSTEM_ACCOUNTS, type Ledger, type Posted } from './ledger.service.js';
 import type { PaymentEvent, Payments } from './payment-provider.js';
 import * as repo from './purchases.repo.js';
 
@@ -52,8 +52,8 @@ export class PurchasesService {
     const { result } = await runIdempotent(this.db, request, async (tx) => {
       const id = randomUUID();
       await repo.insertPurchase(tx, { id, userId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider: payments.mode === 'test' ? 'test' : 'stripe', paid: testMode });
-      if (testMode) await this.book(tx, id, user.id, pack.credits);
-      return { purchaseId: id, credits: testMode ? await this.ledger.balance(tx, user.id) : 0 };
+      if (!testMode) return { purchaseId: id, credits: 0 };
+      return { purchaseId: id, credits: await this.ledger.balanceAfter(tx, user.id, [await this.book(tx, id, user.id, pack.credits)]) };
     });
     if (payments.mode === 'test') return { mode: 'test', credits: result.credits, added: pack.credits };
     // The Checkout session is made after the commit (no transaction waits on the network); a
@@ -118,8 +118,8 @@ export class PurchasesService {
     return 'booked';
   }
 
-  private async book(tx: Queryable, purchaseId: string, userId: string, credits: number): Promise<void> {
-    await this.ledger.post(tx, {
+  private book(tx: Queryable, purchaseId: string, userId: string, credits: number): Promise<Posted | undefined> {
+    return this.ledger.post(tx, {
       kind: 'purchase',
       reference: purchaseId,
       legs: [

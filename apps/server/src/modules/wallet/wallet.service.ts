@@ -55,7 +55,7 @@ export class WalletService {
   async buyPremium(userId: string, idempotencyKey?: string): Promise<PremiumResponse> {
     const price = await this.settings.get('PREMIUM_PRICE_CREDITS');
     const { result } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
-      await this.ledger.post(tx, {
+      const posted = await this.ledger.post(tx, {
         kind: 'premium',
         legs: [
           { account: { wallet: userId }, amount: -price },
@@ -65,7 +65,7 @@ export class WalletService {
       const until = await extendPremium(tx, userId, PREMIUM_DAYS);
       // Sessions and feed decks cache whether a member is premium (a replay changes nothing).
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-      return { credits: await this.ledger.balance(tx, userId), premiumUntil: until.toISOString() };
+      return { credits: await this.ledger.balanceAfter(tx, userId, [posted]), premiumUntil: until.toISOString() };
     });
     return result;
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack, confirmEmail, ledgerProblems, memberWithProfile, verifiedMember } from '../../../test/members.js';
+import type { Queryable, Row } from '../../db/client.js';
+import { type Posting, SYSTEM_ACCOUNTS } from './ledger.service.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -227,5 +229,60 @@ describe('ledger', () => {
       }),
     ).rejects.toThrow(/does not sum to zero/);
     expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  const reward = (userId: string, amount: number): Posting => ({
+    kind: 'reward.login',
+    legs: [
+      { account: SYSTEM_ACCOUNTS.rewards, amount: -amount },
+      { account: { wallet: userId }, amount },
+    ],
+  });
+
+  it("a member's first movements at once create one wallet and lose no credit", async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    const posted = await Promise.all(Array.from({ length: 12 }, (_, k) => t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, k + 1)))));
+    expect(await t.c.db.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [id])).toHaveLength(1);
+    expect((await wallet(token)).credits).toBe(78);
+    // Each movement reports the balance it left, and in commit order they count up to the total.
+    const balances = posted.map((p) => p?.balances.get(id) ?? -1).sort((a, b) => a - b);
+    expect(balances.at(-1)).toBe(78);
+    expect(new Set(balances).size).toBe(12);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  it("moves one member's wallet in two statements: the lock and the booking", async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
+    const statements: string[] = [];
+    const posted = await t.c.db.transaction((tx) => {
+      const recorded: Queryable = {
+        query: <T extends Row>(text: string, params?: unknown[]) => {
+          statements.push(text);
+          return tx.query<T>(text, params);
+        },
+      };
+      return t.c.ledger.post(recorded, reward(id, 7));
+    });
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/for update/i);
+    expect(posted?.balances.get(id)).toBe(12);
+    expect((await wallet(token)).credits).toBe(12);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  it('refuses a movement that would overdraw a wallet and writes nothing', async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
+    const spend: Posting = {
+      kind: 'premium',
+      legs: [
+        { account: { wallet: id }, amount: -6 },
+        { account: SYSTEM_ACCOUNTS.spending, amount: 6 },
+      ],
+    };
+    await expect(t.c.db.transaction((tx) => t.c.ledger.post(tx, spend))).rejects.toMatchObject({ code: 'insufficient_credits' });
+    expect((await wallet(token)).credits).toBe(5);
+    expect(await t.c.db.query("SELECT 1 FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id WHERE a.user_id = $1 AND t.kind = 'premium'", [id])).toEqual([]);
   });
 });
