@@ -41,8 +41,9 @@ export class EmailChannel implements NotificationChannel {
     this.publicUrl = deps.publicUrl;
   }
 
-  prepare(): Promise<void> {
-    return this.tokens.ready();
+  async prepare(): Promise<boolean> {
+    await this.tokens.ready();
+    return true;
   }
 
   async notify(tx: Queryable, n: MemberNotification): Promise<void> {

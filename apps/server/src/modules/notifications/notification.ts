@@ -21,8 +21,12 @@ export interface MemberNotification {
  */
 export interface NotificationChannel {
   name: string;
-  /** Before notify's transaction: load what needs a query of its own (keys; PGlite's one connection is busy inside). */
-  prepare?(): Promise<void>;
+  /**
+   * Before notify's transaction: load what needs a query of its own (keys; PGlite's one connection
+   * is busy inside), and say whether the member can be reached this way at all: false skips the
+   * transaction (a member without a device costs one read, not a transaction on the one connection).
+   */
+  prepare?(n: MemberNotification): Promise<boolean>;
   notify(tx: Queryable, n: MemberNotification): Promise<void>;
   /** After notify's transaction committed, e.g. to wake the channel's sender at once. */
   committed?(): void;

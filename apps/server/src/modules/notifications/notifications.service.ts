@@ -65,7 +65,7 @@ export class NotificationService {
     if (await this.presence.isOnline(n.userId)) return;
     for (const channel of this.channels) {
       try {
-        await channel.prepare?.();
+        if (channel.prepare && !(await channel.prepare(n))) continue;
         await this.db.transaction((tx) => channel.notify(tx, n));
         channel.committed?.();
       } catch (err) {

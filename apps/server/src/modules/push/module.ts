@@ -24,7 +24,7 @@ export interface PushServices {
 export function createPushModule({ config, db, log, notifications, agent }: PushModuleDeps): AppModule<PushServices> {
   const vapid = new VapidKeys(db, config.vapid);
   const pushSender = new PushSender({ db, vapid, log, agent, leaseSeconds: config.mailLeaseSeconds });
-  const pushChannel = new PushChannel(() => pushSender.kick());
+  const pushChannel = new PushChannel(db, () => pushSender.kick());
   notifications.register(pushChannel);
   const push = new PushService(db, vapid);
   return { routes: pushRoutes(push), services: { push, pushChannel, pushSender }, jobs: [pushSender] };

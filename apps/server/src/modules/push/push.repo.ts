@@ -59,6 +59,10 @@ export async function previewNameOf(q: Queryable, userId: string, otherId: strin
   return row?.name ?? null;
 }
 
+export async function hasDevice(q: Queryable, userId: string): Promise<boolean> {
+  return (await typed(q).selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** One outbox row per device of the member. */
 export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<void> {
   await typed(q)

@@ -70,6 +70,24 @@ describe('Web Push', () => {
     await api()('DELETE', '/api/push/subscriptions', ben.token, { endpoint: device.endpoint });
   });
 
+  it('skips the transaction for a member without a device, and reaches one who subscribes afterwards', async () => {
+    const carlo = await memberWithProfile(t.app, 'Carlo', 'male');
+    const n: MemberNotification = { kind: 'message', userId: carlo.id, otherId: anna.id };
+    expect(await t.c.pushChannel.prepare(n)).toBe(false);
+    const before = await t.c.db.query('SELECT count(*)::int AS n FROM push_outbox');
+    const sent = await api()('POST', `/api/messages/${carlo.id}`, anna.token, { body: 'Hallo Carlo' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.c.notifications.idle();
+    expect(await t.c.db.query('SELECT count(*)::int AS n FROM push_outbox')).toEqual(before);
+    const device = service.device();
+    await subscribe(carlo, device);
+    expect(await t.c.pushChannel.prepare(n)).toBe(true);
+    expect((await api()('POST', `/api/messages/${carlo.id}`, anna.token, { body: 'Noch einmal' })).statusCode).toBe(200);
+    await t.c.notifications.idle();
+    await t.c.pushSender.drain();
+    expect(payloadsFor(device)).toEqual([{ title: 'Neue Nachricht', body: 'Du hast eine neue Nachricht.', url: `/messages/${anna.id}`, tag: `message:${anna.id}` }]);
+  });
+
   it('names the other member only with previews on, and never the sender of a flirt', async () => {
     const device = service.device();
     await subscribe(ben, device);
