@@ -100,6 +100,9 @@ export function createPreparedQueries(lite) {
     /** The rows of `sql`, through `target` (the PGlite instance or the open transaction) until the text is prepared. */
     async query(target, sql, params, inTransaction) {
       if (!preparable(sql)) return (await target.query(sql, params)).rows;
+      // `query` waits until PGlite has started; the protocol calls below do not, and a text's second
+      // run can arrive before its first finished (statements sent at once right after opening).
+      await lite.waitReady;
       return exclusive(inTransaction, async () => {
         let rows;
         try {

@@ -86,6 +86,13 @@ describe('PGlite on a worker thread', () => {
     expect(await db.query("SELECT value FROM app_secrets WHERE name = 'counter'")).toEqual([{ value: '25' }]);
   });
 
+  it('answers statements sent at once right after opening, before the database has started', async () => {
+    const db = createPgliteThreadDb(undefined);
+    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i])));
+    expect(rows.map((r) => r[0]?.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    await db.close();
+  });
+
   it('runs a migration script whole inside a transaction, and fails calls after close', async () => {
     const db = createPgliteThreadDb(undefined);
     await db.transaction((tx) => tx.exec('CREATE TABLE t (x int); INSERT INTO t VALUES (1), (2);'));
