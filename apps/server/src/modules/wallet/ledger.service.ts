@@ -134,6 +134,12 @@ export class Ledger {
     return this.balance(q, userId);
   }
 
+  /** The member's balance under their wallet's lock until the transaction ends (a wallet is created if missing). */
+  async lockedBalance(tx: Queryable, userId: string): Promise<number> {
+    const [wallet] = await repo.lockWallets(tx, [], [userId]);
+    return wallet?.balance ?? 0;
+  }
+
   /** The member's wallet account id (created on first use). */
   walletAccount(q: Queryable, userId: string): Promise<number> {
     return repo.walletAccount(q, userId);

@@ -5,6 +5,7 @@ import { createTestApp, PUBLIC_URL, register, type TestApp } from '../../../test
 import { apiAs, confirmEmail, ledgerProblems } from '../../../test/members.js';
 import { startStripeApi, type FakeCheckoutSession, type StripeApi } from '../../../test/stripe-api.js';
 import { OPERATOR_ENV } from '../../../test/operator-env.js';
+import { SYSTEM_ACCOUNTS } from './ledger.service.js';
 import { createStripeProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -319,6 +320,31 @@ describe('buying credits with Stripe Checkout', () => {
     } finally {
       await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
     }
+  });
+
+  it('waits for a spend in flight when a refund arrives, and takes back what is left', async () => {
+    const c = await checkout();
+    await pay(c);
+    const userId = (await purchaseRow(t, c.purchaseId))!.user_id;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // A spend of 100 that has locked the wallet and not committed yet.
+    const spend = t.c.db.transaction(async (tx) => {
+      await t.c.ledger.post(tx, { kind: 'premium', legs: [{ account: { wallet: userId }, amount: -100 }, { account: SYSTEM_ACCOUNTS.spending, amount: 100 }] });
+      holding();
+      await gate;
+    });
+    await held;
+    const refund = deliver(t, stripeEvent('charge.refunded', refundedCharge(c.paymentIntent)));
+    // Long enough for the webhook to have read the balance, were it read without the lock.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await spend;
+    expect(await refund).toBe('booked');
+    expect((await walletOf(t, c.token)).credits).toBe(0);
+    expect(await purchaseRow(t, c.purchaseId)).toMatchObject({ status: 'reversed', reversed_credits: 20 });
   });
 
   it('takes the pack credits back on a dispute, once, and leaves other credits alone', async () => {

@@ -105,7 +105,8 @@ export class PurchasesService {
   private async reversed(tx: Queryable, paymentIntent: string): Promise<WebhookOutcome> {
     const purchase = await repo.markReversed(tx, paymentIntent);
     if (!purchase?.user_id) return 'ignored';
-    const take = Math.min(purchase.credits, await this.ledger.balance(tx, purchase.user_id));
+    // Read under the wallet's lock: a spend in flight is waited for, so the posting below cannot overdraw.
+    const take = Math.min(purchase.credits, await this.ledger.lockedBalance(tx, purchase.user_id));
     await this.ledger.post(tx, {
       kind: 'purchase.reversal',
       reference: purchase.id,
