@@ -214,22 +214,23 @@ export class FeedService {
    */
   private async toDeckRows(rows: (FeedRow & CardColumns)[], viewerInterests: string[]): Promise<DeckRow[]> {
     const mine = new Set(viewerInterests);
-    return Promise.all(
-      rows.map(async ({ photoIds, allInterests, aboutStart, verified, badgeRows, ...r }) => {
-        // photoIds starts with the main photo (photo_id): the ranking's main-photo join reads the same rows in the same order.
-        const photoUrl = await this.photos.largeUrl(r.photo_id);
-        const more = await this.photos.largeUrls(photoIds[0] === r.photo_id ? photoIds.slice(1) : []);
-        return {
-          ...r,
-          photoUrl,
-          photos: [photoUrl, ...more],
-          badges: badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []),
-          ...interestsFor(allInterests, mine),
-          about: aboutPreview(aboutStart),
-          photoVerified: verified,
-        };
-      }),
-    );
+    // photoIds starts with the main photo (photo_id): the ranking's main-photo join reads the same rows in the same order.
+    const galleries = rows.map((r) => (r.photoIds[0] === r.photo_id ? r.photoIds : [r.photo_id]));
+    // Every link of the page signed in one call, then handed out gallery by gallery.
+    const links = await this.photos.largeUrls(galleries.flat());
+    let next = 0;
+    return rows.map(({ photoIds: _ids, allInterests, aboutStart, verified, badgeRows, ...r }, i) => {
+      const photos = links.slice(next, (next += galleries[i]!.length));
+      return {
+        ...r,
+        photoUrl: photos[0]!,
+        photos,
+        badges: badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []),
+        ...interestsFor(allInterests, mine),
+        about: aboutPreview(aboutStart),
+        photoVerified: verified,
+      };
+    });
   }
 }
 

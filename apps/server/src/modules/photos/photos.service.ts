@@ -185,8 +185,8 @@ export class PhotosService {
   }
 
   /** Large links of photos the caller knows to be approved and enabled (e.g. read by the feed query). */
-  largeUrls(photoIds: string[]): Promise<string[]> {
-    return Promise.all(photoIds.map((id) => this.largeUrl(id)));
+  largeUrls(photoIds: readonly string[]): Promise<string[]> {
+    return this.urls.signAll(photoIds, 'large', 'public', APP_URL_TTL);
   }
 
   /** The large link of one photo the caller knows to be approved and enabled. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,5 +223,21 @@ describe('signed photo links', () => {
     expect(res.json().message).toBe('Dieser Bildlink ist ungültig oder abgelaufen.');
 
     expect((await get(`/api/photos/not-a-uuid/large?scope=public&exp=1&sig=${'a'.repeat(43)}`)).statusCode).toBe(400);
+  });
+
+  it('signs many links at once exactly as one by one, each only for its own photo', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const signer = new PhotoUrlSigner(t.c.db);
+    const together = await signer.signAll(ids, 'large', 'public', 60, 'https://funkeln.test');
+    expect(together).toEqual(await Promise.all(ids.map((id) => signer.sign(id, 'large', 'public', 60, 'https://funkeln.test'))));
+    for (const [i, link] of together.entries()) {
+      const url = new URL(link);
+      expect(url.pathname).toBe(`/api/photos/${ids[i]}/large`);
+      const exp = Number(url.searchParams.get('exp'));
+      const sig = url.searchParams.get('sig') ?? '';
+      expect(await signer.verify(ids[i]!, 'large', 'public', exp, sig)).toBe(true);
+      expect(await signer.verify(ids[(i + 1) % ids.length]!, 'large', 'public', exp, sig)).toBe(false);
+    }
+    expect(await signer.signAll([], 'large', 'public', 60)).toEqual([]);
   });
 });
