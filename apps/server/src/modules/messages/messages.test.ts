@@ -234,11 +234,18 @@ describe('conversations', () => {
     for (let i = 1; i <= 5; i++) await send(ida, eva.id, { body: `Ida ${i}` });
     await send(ole, eva.id, { body: 'Ole 1' });
     await send(eva, ida.id, { body: 'Eva an Ida' });
-    const list = (await api('GET', '/api/conversations', eva.token)).json<{ memberId: string; name: string; unread: number; lastMessage: ChatMessage }[]>();
+    const [photo] = await t.c.db.query<{ id: string }>(
+      "INSERT INTO photos (id, user_id, status, large_key, thumb_key, blur_key, width, height) VALUES (gen_random_uuid(), $1, 'approved', 'l', 't', 'b', 1, 1) RETURNING id",
+      [ida.id],
+    );
+    const list = (await api('GET', '/api/conversations', eva.token)).json<{ memberId: string; name: string; unread: number; lastMessage: ChatMessage; thumbUrl: string | null }[]>();
     expect(list.map((c) => [c.name, c.unread, c.lastMessage.body])).toEqual([
       ['Ida', 5, 'Eva an Ida'],
       ['Ole', 1, 'Ole 1'],
     ]);
+    // Each member's main photo as a signed thumbnail link; none for a member without a photo.
+    expect(list.map((c) => c.thumbUrl?.split('?')[0] ?? null)).toEqual([`/api/photos/${photo!.id}/thumb`, null]);
+    expect(list[0]!.thumbUrl).toMatch(/\?scope=public&exp=\d+&sig=[\w-]{43}$/);
     const page1 = (await api('GET', `/api/conversations/${ida.id}?limit=4`, eva.token)).json<{ messages: ChatMessage[]; before: string | null }>();
     expect(page1.messages.map((m) => m.body)).toEqual(['Ida 3', 'Ida 4', 'Ida 5', 'Eva an Ida']);
     const page2 = (await api('GET', `/api/conversations/${ida.id}?limit=4&before=${page1.before}`, eva.token)).json<{ messages: ChatMessage[]; before: string | null }>();

@@ -196,11 +196,9 @@ export class PhotosService {
 
   /** The thumbnail link of each member's main photo (the first approved one), for lists of members. */
   async mainThumbUrls(userIds: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (const [userId, [main]] of await approvedPhotoIds(this.db, userIds)) {
-      if (main) out.set(userId, await this.urls.sign(main, 'thumb', 'public', APP_URL_TTL));
-    }
-    return out;
+    const mains = [...(await approvedPhotoIds(this.db, userIds))].flatMap(([userId, [main]]) => (main ? [{ userId, main }] : []));
+    const links = await this.urls.signAll(mains.map((m) => m.main), 'thumb', 'public', APP_URL_TTL);
+    return new Map(mains.map((m, i) => [m.userId, links[i]!]));
   }
 
   /** Ids of the member's approved, enabled photos in order (e.g. which may compete in the Top10). */
