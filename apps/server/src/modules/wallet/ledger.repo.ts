@@ -6,24 +6,6 @@ import type { LedgerAccounts } from '../../db/schema.js';
 /** The system accounts created by migration 005; member wallets get their own rows. */
 export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } as const;
 
-/** The member's wallet account id, created on first use. */
-export async function walletAccount(q: Queryable, userId: string): Promise<number> {
-  const k = typed(q);
-  const select = () => k.selectFrom('ledger_accounts').select('id').where('user_id', '=', userId).executeTakeFirst();
-  const found = await select();
-  if (found) return found.id;
-  // A new statement after the insert on purpose: under READ COMMITTED, a SELECT in the same
-  // statement as a conflicting INSERT would not see the row another transaction just committed.
-  await k
-    .insertInto('ledger_accounts')
-    .values({ kind: 'wallet', user_id: userId })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const created = await select();
-  if (!created) throw new Error(`no wallet account for ${userId}`);
-  return created.id;
-}
-
 /** A wallet's balance and its free part (what was not bought: rewards, collected prepaid replies). */
 export type WalletState = Pick<Selectable<LedgerAccounts>, 'balance' | 'free'>;
 

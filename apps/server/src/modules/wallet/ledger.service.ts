@@ -117,8 +117,8 @@ export class Ledger {
       entries,
       wallets: [...after].map(([account, state]) => ({ id: account, ...state })),
     });
-    const balances = new Map(locked.flatMap((w) => (w.user_id === null ? [] : [[w.user_id, after.get(w.id)!.balance] as const])));
     const wallets = new Map([...byMember].filter(([member]) => members.has(member)));
+    const balances = new Map([...byMember].map(([member, account]) => [member, after.get(account)!.balance]));
     return { id, free, wallets, balances };
   }
 
@@ -134,15 +134,21 @@ export class Ledger {
     return this.balance(q, userId);
   }
 
-  /** The member's balance under their wallet's lock until the transaction ends (a wallet is created if missing). */
+  /** The member's balance, their wallet locked until the transaction ends. */
   async lockedBalance(tx: Queryable, userId: string): Promise<number> {
-    const [wallet] = await repo.lockWallets(tx, [], [userId]);
-    return wallet?.balance ?? 0;
+    return (await this.lockedWallet(tx, userId)).balance;
   }
 
-  /** The member's wallet account id (created on first use). */
-  walletAccount(q: Queryable, userId: string): Promise<number> {
-    return repo.walletAccount(q, userId);
+  /** The member's wallet account id, their wallet locked until the transaction ends. */
+  async walletAccount(tx: Queryable, userId: string): Promise<number> {
+    return (await this.lockedWallet(tx, userId)).id;
+  }
+
+  /** The member's wallet (created on first use), locked until the transaction ends. */
+  private async lockedWallet(tx: Queryable, userId: string): Promise<repo.LockedWallet> {
+    const [wallet] = await repo.lockWallets(tx, [], [userId]);
+    if (!wallet) throw new Error(`no wallet account for ${userId}`);
+    return wallet;
   }
 
   async balance(q: Queryable, userId: string): Promise<number> {
