@@ -22,6 +22,8 @@ export interface LocalEvents {
   'flirt.created': { recipientId: string };
   /** Members online for a while without a socket (demo members dropping by): the gateway counts them in. */
   'presence.visiting': { userIds: string[]; untilMs: number };
+  /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */
+  'members.active': { userIds: string[] };
   /** A member opened a socket in this process. */
   'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */

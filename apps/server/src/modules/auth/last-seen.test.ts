@@ -27,12 +27,21 @@ describe('"last seen" written behind the requests', () => {
   it('parallel requests mark the session once; the flush sets the session and the member as seen now', async () => {
     const { email, token } = await register(t.app);
     await longAgo(email);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => me(token)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
-    await t.c.sessions.lastSeen.flush();
+    const heard: string[][] = [];
+    const off = t.c.events.on('members.active', ({ userIds }) => heard.push(userIds));
+    try {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => me(token)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+      await t.c.sessions.lastSeen.flush();
+    } finally {
+      off();
+    }
     const after = await age(email);
     expect(after.session_age).toBeLessThan(5);
     expect(after.member_age).toBeLessThan(5);
+    // The write is announced once, naming the member (the feed index re-reads their active day).
+    const [{ id }] = await t.c.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]) as [{ id: string }];
+    expect(heard).toEqual([[id]]);
   });
 
   it('writes at most once a minute per session: a second request within the minute marks nothing', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Job } from '../../platform/module.js';
 import { touchSessions } from './sessions.repo.js';
 
@@ -15,7 +16,8 @@ interface LastSeenLog {
  * "Last seen" written behind the request (issue 21): an authenticated request only marks its session
  * (SessionService does so at most once a minute per session); the marks of the next second are
  * written together, sessions and their members in two statements per batch, so a read stays a read.
- * A failed write puts its marks back for the next round; stop() writes what is left.
+ * A failed write puts its marks back for the next round; stop() writes what is left. Each write
+ * tells this process which members it marked active (`members.active`, for the feed index).
  */
 export class LastSeenWriter implements Job {
   private readonly pending = new Set<string>();
@@ -25,6 +27,7 @@ export class LastSeenWriter implements Job {
   constructor(
     private readonly db: Db,
     private readonly log: LastSeenLog,
+    private readonly events: Pick<EventBus, 'emit'>,
   ) {}
 
   mark(sessionId: string): void {
@@ -41,13 +44,16 @@ export class LastSeenWriter implements Job {
       while (this.pending.size > 0) {
         const ids = [...this.pending].slice(0, BATCH);
         for (const id of ids) this.pending.delete(id);
+        let members: string[];
         try {
-          await touchSessions(this.db, ids.sort());
+          members = await touchSessions(this.db, ids.sort());
         } catch (err) {
           for (const id of ids) this.pending.add(id);
           this.log.error({ err, sessions: ids.length }, 'last seen write failed');
           return;
         }
+        // The feed index ranks by the active day this write may have moved.
+        if (members.length > 0) this.events.emit('members.active', { userIds: members });
       }
     });
     return this.writing;

@@ -23,15 +23,18 @@ export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: nu
 }
 
 /** Marks the sessions (and their members, for "active recently" in feeds) as seen now. */
-export async function touchSessions(q: Queryable, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
+/** Marks the sessions seen and their members active now; returns those members. */
+export async function touchSessions(q: Queryable, sessionIds: readonly string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
   const k = typed(q);
   await k.updateTable('sessions').set({ last_seen_at: now() }).where('id', 'in', sessionIds).execute();
-  await k
+  const rows = await k
     .updateTable('users')
     .set({ last_active_at: now() })
     .where('id', 'in', (eb) => eb.selectFrom('sessions').select('user_id').where('id', 'in', sessionIds))
+    .returning('id')
     .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Sessions that can never authenticate again: revoked, past their absolute or idle expiry. */

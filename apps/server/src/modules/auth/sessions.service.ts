@@ -54,7 +54,7 @@ export class SessionService {
     this.config = deps.config;
     const cacheable = deps.cacheable ?? (() => true);
     this.cache = new SessionCache({ events: deps.events, enabled: cacheable });
-    this.lastSeen = new LastSeenWriter(deps.db, deps.log);
+    this.lastSeen = new LastSeenWriter(deps.db, deps.log, deps.events);
   }
 
   /** Deletes revoked and expired sessions (the daily cleanup); returns how many. */

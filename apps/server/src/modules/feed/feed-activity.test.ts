@@ -4,13 +4,18 @@ import { useSwipers } from '../../../test/swipers.js';
 
 const { t, place, member, feedIds } = useSwipers();
 
-/** The member was last active `days` ago (their sessions too, so the next request marks them seen). */
-const lastActive = (id: string, days: number) =>
-  t.c.db.query(
+/**
+ * The member was last active `days` ago (their sessions too, so the next request marks them seen),
+ * announced as the last-seen writer announces its writes (the feed index keeps the active day by it).
+ */
+const lastActive = async (id: string, days: number) => {
+  await t.c.db.query(
     `WITH u AS (UPDATE users SET last_active_at = now() - make_interval(days => $2) WHERE id = $1 RETURNING id)
      UPDATE sessions SET last_seen_at = now() - make_interval(days => $2) WHERE user_id IN (SELECT id FROM u)`,
     [id, days],
   );
+  t.c.events.emit('members.active', { userIds: [id] });
+};
 
 const activeDays = async (id: string) =>
   (

@@ -1,6 +1,6 @@
 import { ABOUT_PREVIEW, distanceBand, type FeedCard, type FeedQuery } from '@funkeln/contracts/feed';
 import { describeBadge } from '@funkeln/contracts/leaderboard';
-import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import { ageOn, berlinToday, type Gender } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
@@ -8,10 +8,22 @@ import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { findProfile } from '../profiles/index.js';
+import type { FeedIndex } from './feed-index.js';
 import { deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
 import { findFeedPage, FeedWindows, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
+
+/** The viewer's side of their feed's filter. */
+interface ViewerProfile {
+  gender: Gender | null;
+  birthDate: string | null;
+  interestedIn: Gender[];
+  ageMin: number;
+  ageMax: number;
+  interests: string[];
+  origin: { lat: number; lon: number } | null;
+}
 
 function shiftYears(isoDay: string, years: number, days = 0): string {
   const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
@@ -43,8 +55,10 @@ export interface FeedServiceDeps {
   places: PlacesService;
   photos: PhotosService;
   decks: FeedDecks | undefined;
+  /** The ranking in memory (the embedded database only); without it every ranking is a query. */
+  index?: FeedIndex;
   cursors: CursorSealer;
-  metrics: Pick<Metrics, 'feedDeckReads' | 'feedPages'>;
+  metrics: Pick<Metrics, 'feedDeckReads' | 'feedPages' | 'feedRankings'>;
 }
 
 export class FeedService {
@@ -52,6 +66,7 @@ export class FeedService {
   private readonly places: PlacesService;
   private readonly photos: PhotosService;
   private readonly decks: FeedDecks | undefined;
+  private readonly index: FeedIndex | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
   /**
@@ -66,6 +81,7 @@ export class FeedService {
     this.places = deps.places;
     this.photos = deps.photos;
     this.decks = deps.decks;
+    this.index = deps.index;
     this.cursors = deps.cursors;
     this.metrics = deps.metrics;
   }
@@ -85,7 +101,7 @@ export class FeedService {
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
       const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after, limit }, this.pageWindows), interests);
+      rows = await this.toDeckRows(await this.ranked({ ...filter, after, limit }, this.pageWindows), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -151,7 +167,7 @@ export class FeedService {
     const seq = decks.begin();
     this.metrics.feedDeckReads.inc({ reason: 'refill' });
     const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-    const more = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
+    const more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
     const known = new Set(deck.rows.map((r) => r.id));
     const fresh = more.filter((r) => !known.has(r.id));
@@ -176,35 +192,59 @@ export class FeedService {
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
     const windows = read.size < decks.size ? this.pageWindows : this.deckWindows;
-    const rows = await this.toDeckRows(await findFeedPage(this.db, { ...filter, after: null, limit: read.size }, windows), interests);
+    const rows = await this.toDeckRows(await this.ranked({ ...filter, after: null, limit: read.size }, windows), interests);
     const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     decks.keep(viewerId, deckKey(query), deck);
     return deck;
   }
 
+  /** The ranking's rows: from the index when it can answer, else from the database. */
+  private async ranked(filter: FeedFilter, windows: FeedWindows): Promise<(FeedRow & CardColumns)[]> {
+    const fromIndex = await this.index?.page(filter);
+    this.metrics.feedRankings.inc({ source: fromIndex ? 'memory' : 'database' });
+    return fromIndex ?? findFeedPage(this.db, filter, windows);
+  }
+
   /** Who the viewer is looking for (and the viewer's interests); 409 while the profile is incomplete. */
   private async filterFor(viewerId: string, { radiusKm, onlyVerified }: DeckQuery, today: string): Promise<Omit<FeedFilter, 'after' | 'limit'> & { interests: string[] }> {
-    const me = await findProfile(this.db, viewerId);
-    if (!me?.gender || !me.birth_date || me.interested_in.length === 0) {
+    const me = await this.viewer(viewerId);
+    if (!me?.gender || !me.birthDate || me.interestedIn.length === 0) {
       throw new AppError('profile_incomplete');
     }
-    const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
+    const origin = me.origin;
     if (radiusKm !== null && !origin) {
       throw new AppError('no_place');
     }
     return {
       viewerId,
       viewerGender: me.gender,
-      interestedIn: me.interested_in,
-      viewerAge: ageOn(me.birth_date, today),
-      minBirth: shiftYears(today, me.age_max + 1),
-      maxBirth: shiftYears(today, me.age_min),
+      interestedIn: me.interestedIn,
+      viewerAge: ageOn(me.birthDate, today),
+      minBirth: shiftYears(today, me.ageMax + 1),
+      maxBirth: shiftYears(today, me.ageMin),
       origin,
       radiusKm,
       onlyVerified,
       aboutChars: ABOUT_PREVIEW + 1,
       interests: me.interests,
     };
+  }
+
+  /**
+   * What the viewer's filter is made of: from the index's row when it has one (no statement; the
+   * town's coordinates are the profile's copy, which the database keeps equal to the town's), else
+   * from the profile and the town.
+   */
+  private async viewer(viewerId: string): Promise<ViewerProfile | undefined> {
+    const row = await this.index?.member(viewerId);
+    if (row) {
+      const origin = row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon };
+      return { gender: row.gender, birthDate: row.birth_date, interestedIn: row.interestedIn, ageMin: row.ageMin, ageMax: row.ageMax, interests: row.allInterests, origin };
+    }
+    const me = await findProfile(this.db, viewerId);
+    if (!me) return undefined;
+    const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
+    return { gender: me.gender, birthDate: me.birth_date, interestedIn: me.interested_in, ageMin: me.age_min, ageMax: me.age_max, interests: me.interests, origin };
   }
 
   /**

@@ -35,6 +35,8 @@ describe('feed', () => {
       [checked.id],
     );
     await t.c.db.query('INSERT INTO photo_verifications (user_id, attempt_id) SELECT user_id, id FROM verification_attempts WHERE user_id = $1', [checked.id]);
+    // Announced as the verification service announces a decision (caches, the feed index, keep members by it).
+    t.c.events.publish('users.changed', { userIds: [checked.id] });
     expect(await feedIds(viewer)).toEqual(expect.arrayContaining([plain.id, checked.id]));
     const only = await feedIds(viewer, '?verified=true');
     expect(only).toContain(checked.id);

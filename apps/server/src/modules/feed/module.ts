@@ -1,8 +1,10 @@
+import { ABOUT_PREVIEW } from '@funkeln/contracts/feed';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { AppModule, Job, Platform } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { FeedDecks } from './feed-decks.js';
+import { FeedIndex } from './feed-index.js';
 import { feedRoutes } from './feed.routes.js';
 import { DECK_SIZE, FeedService } from './feed.service.js';
 
@@ -12,13 +14,17 @@ export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cachea
   cursors: CursorSealer;
   /** Whether decks serve pages; default `cacheable` (every process that changes data reaches this one's events). */
   decksEnabled?: () => boolean;
+  /** Whether the ranking runs in memory (FeedIndex); default: on the embedded database, where every write is this process's. */
+  indexEnabled?: boolean;
 }
 
 /** The feed, with decks cached per viewer; a member's deck is read when their socket connects. */
-export function createFeedModule({ db, events, cacheable, log, metrics, photos, places, cursors, decksEnabled = cacheable }: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+export function createFeedModule(deps: FeedModuleDeps): AppModule<{ feed: FeedService }> {
+  const { db, events, cacheable, log, metrics, photos, places, cursors, decksEnabled = cacheable, indexEnabled = db.kind === 'pglite' } = deps;
   const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
-  const feed = new FeedService({ db, places, photos, decks, cursors, metrics });
-  return { routes: feedRoutes(feed), services: { feed }, jobs: [prepareOnConnect(events, feed, log)] };
+  const index = indexEnabled ? new FeedIndex({ db, events, aboutChars: ABOUT_PREVIEW + 1 }) : undefined;
+  const feed = new FeedService({ db, places, photos, decks, index, cursors, metrics });
+  return { routes: feedRoutes(feed), services: { feed }, jobs: [...(index ? [index] : []), prepareOnConnect(events, feed, log)] };
 }
 
 /**

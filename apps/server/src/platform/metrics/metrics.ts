@@ -19,6 +19,8 @@ export interface Metrics {
   readonly feedDeckReads: Counter<'reason'>;
   /** Feed pages answered from a deck in memory or read from the database. */
   readonly feedPages: Counter<'source'>;
+  /** Feed rankings (a page or a deck read), by source: memory (the feed index) or database. */
+  readonly feedRankings: Counter<'source'>;
   /** The online-member gauge reads `read` at scrape time until the returned function is called. */
   readOnlineFrom(read: () => number): () => void;
 }
@@ -79,6 +81,12 @@ export function createMetrics(db: Queryable): Metrics {
     feedPages: new Counter({
       name: 'funkeln_feed_pages_total',
       help: 'Feed pages served, by source: deck (memory) or database.',
+      labelNames: ['source'] as const,
+      registers,
+    }),
+    feedRankings: new Counter({
+      name: 'funkeln_feed_rankings_total',
+      help: 'Feed rankings (a page or a deck read), by source: memory (the feed index, embedded database) or database.',
       labelNames: ['source'] as const,
       registers,
     }),

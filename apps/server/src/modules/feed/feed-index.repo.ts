@@ -1,0 +1,102 @@
+import type { Gender } from '@funkeln/contracts/profiles';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
+import type { CardColumns, FeedRow } from './feed.repo.js';
+
+/**
+ * A member as the feed index keeps them: what the ranking checks (feedQuery's inner query and its
+ * joins) and what the card shows. Members without a profile row are not in the index.
+ */
+export interface IndexRow extends Omit<FeedRow, 'activeDay' | 'distM' | 'birth_date'>, Omit<CardColumns, 'photoIds'> {
+  /** As text (FeedRow); null while the profile is incomplete. */
+  birth_date: string | null;
+  gender: Gender | null;
+  interestedIn: Gender[];
+  ageMin: number;
+  ageMax: number;
+  withdrawn: boolean;
+  lat: number | null;
+  lon: number | null;
+  activeDay: number;
+  suspended: boolean;
+  /** Approved, enabled photos in the member's order; the first is the main photo (photo_id, null without one). */
+  photoIds: string[];
+  photo_id: string;
+}
+
+/**
+ * The index's rows: the given members, or the next `limit` by id after `after` (the index loads
+ * every member with a profile in such chunks). The same columns
+ * and expressions as feedQuery (birth date as text, the about-me start of `aboutChars`, photos by
+ * position, badges oldest first), so a row built from it equals the query's row.
+ */
+export async function findIndexRows(q: Queryable, which: { ids: readonly string[] } | { after: string; limit: number }, aboutChars: number): Promise<IndexRow[]> {
+  const where =
+    'ids' in which
+      ? sql`WHERE p.user_id = ANY(${[...which.ids]}::uuid[])`
+      : sql`WHERE p.user_id > ${which.after}::uuid ORDER BY p.user_id LIMIT ${sql.lit(Math.trunc(which.limit))}`;
+  const result = await sql<IndexRow>`SELECT p.user_id AS id, p.gender, p.interested_in AS "interestedIn",
+         to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.age_min AS "ageMin", p.age_max AS "ageMax",
+         p.orientation_consent IS NOT DISTINCT FROM 'withdrawn' AS withdrawn, p.place_lat AS lat, p.place_lon AS lon,
+         p.active_day AS "activeDay", u.display_name AS name, pl.name AS city, u.suspended_at IS NOT NULL AS suspended,
+         p.interests AS "allInterests", left(p.about_me, ${aboutChars}::int) AS "aboutStart",
+         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = p.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
+         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = p.user_id) AS verified,
+         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
+                     FROM badges b WHERE b.user_id = p.user_id), '[]'::json) AS "badgeRows"
+    FROM profiles p
+    JOIN users u ON u.id = p.user_id
+    LEFT JOIN places pl ON pl.id = p.place_id
+   ${where}`.execute(typed(q));
+  // Written out key by key: every row then has one shape (the ranking reads 10,000s of them per page), not the driver's.
+  return result.rows.map((r) => ({
+    id: r.id,
+    gender: r.gender,
+    interestedIn: r.interestedIn,
+    birth_date: r.birth_date,
+    ageMin: r.ageMin,
+    ageMax: r.ageMax,
+    withdrawn: r.withdrawn,
+    lat: r.lat,
+    lon: r.lon,
+    activeDay: r.activeDay,
+    suspended: r.suspended,
+    name: r.name,
+    city: r.city,
+    photo_id: r.photoIds[0] ?? '',
+    photoIds: r.photoIds,
+    allInterests: r.allInterests,
+    aboutStart: r.aboutStart,
+    verified: r.verified,
+    badgeRows: r.badgeRows,
+  }));
+}
+
+/** The members' active days (what a last-seen write moves), for those with a profile. */
+export async function findActiveDays(q: Queryable, ids: readonly string[]): Promise<{ id: string; activeDay: number }[]> {
+  // One statement text whatever the number of members (PGlite keeps it prepared).
+  const result = await sql<{ id: string; activeDay: number }>`SELECT user_id AS id, active_day AS "activeDay" FROM profiles WHERE user_id = ANY(${[...ids]}::uuid[])`.execute(typed(q));
+  return result.rows;
+}
+
+/** Members who were awarded a badge since `since` (badges are only ever added, by triggers). */
+export async function findBadgedSince(q: Queryable, since: Date): Promise<string[]> {
+  const rows = await typed(q).selectFrom('badges').select('user_id').distinct().where('awarded_at', '>', since).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Whom a viewer's feed leaves out, as feedQuery's anti-joins do: skippedAt is set for a skip (it ends 14 days later). */
+export interface ExclusionRow {
+  id: string;
+  skippedAt: Date | null;
+}
+
+/** The viewer's swipes that hide a member (any like or flirt, a skip of the last 14 days) and blocks either way. */
+export async function findExclusions(q: Queryable, viewerId: string): Promise<ExclusionRow[]> {
+  const result = await sql<ExclusionRow>`SELECT s.target_id AS id, CASE WHEN s.kind = 'skip' THEN s.created_at END AS "skippedAt"
+      FROM swipes s WHERE s.actor_id = ${viewerId} AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days')
+    UNION ALL SELECT b.blocked_id, NULL FROM blocks b WHERE b.blocker_id = ${viewerId}
+    UNION ALL SELECT b.blocker_id, NULL FROM blocks b WHERE b.blocked_id = ${viewerId}`.execute(typed(q));
+  return result.rows;
+}

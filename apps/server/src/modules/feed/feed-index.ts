@@ -1,0 +1,379 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import type { Job } from '../../platform/module.js';
+import { compareRank } from './feed-decks.js';
+import { findActiveDays, findBadgedSince, findExclusions, findIndexRows, type IndexRow } from './feed-index.repo.js';
+import type { CardColumns, FeedFilter, FeedRow } from './feed.repo.js';
+
+const DAY_MS = 86_400_000;
+/** A skip hides a member for this long (feedQuery: `s.created_at > now() - interval '14 days'`). */
+const SKIP_MS = 14 * DAY_MS;
+/** Members read per statement while the index loads (keeps PGlite's one connection free between chunks). */
+const LOAD_CHUNK = 500;
+/** Reload rounds a page waits for before it leaves the page to the database. */
+const MAX_SETTLE_ROUNDS = 3;
+/** Badges are added by database triggers, announced by no event: polled this often (cards may lag by it, as decks do). */
+const BADGE_POLL_MS = 60_000;
+
+/** The members a viewer's feed leaves out (feedQuery's anti-joins). */
+interface Exclusions {
+  /** Liked, flirted, blocked either way, or hidden by an event since the read (until `at` + ttl). */
+  hidden: Set<string>;
+  /** Skips by time: hidden for 14 days from then. */
+  skippedAt: Map<string, number>;
+  at: number;
+}
+
+/** A load of a viewer's exclusions in flight; `changed` when an event about the viewer arrived during it. */
+interface Loading {
+  changed: boolean;
+}
+
+/** What FeedIndex is built from (named, so no call site depends on an argument order). */
+export interface FeedIndexDeps {
+  db: Db;
+  events: EventBus;
+  /** How much of the about-me text a row keeps (the feed's FeedFilter.aboutChars). */
+  aboutChars: number;
+  /** How long a viewer's exclusions are kept (a skip hidden by an event shows again only after a read). */
+  ttlMs?: number;
+  maxViewers?: number;
+}
+
+/**
+ * The feed ranking in memory, for the embedded database (issue 21): one process holds every
+ * member's ranking columns and card, so a page ranks without a ranking query on PGlite's one
+ * connection; only the viewer's exclusions (swipes, blocks) are read, once per viewer.
+ *
+ * Exact as the database, because on the embedded database every write happens in this process and
+ * announces itself: `users.changed` (profile, photos, account, standing, verification) and
+ * `members.active` (the last-seen write, the active day) mark members dirty, and a page first
+ * reloads the dirty ones from the database; `feed.hidden` adds to a viewer's exclusions at once,
+ * `feed.stale` (an undo, an unblock) drops them for a new read. Badges come from database triggers
+ * without an event: polled, so a card's badges may lag by a minute (as a deck's do by its life).
+ *
+ * The ranking is feedQuery's, written in TypeScript (the same order, filters, cursor and distance
+ * formula: see distM); `page` returns exactly findFeedPage's rows, which feed-index.test.ts checks
+ * against the query over random populations. Until the first load is done, and when members keep
+ * changing faster than they reload, `page` answers undefined and the caller asks the database.
+ */
+export class FeedIndex implements Job {
+  private readonly db: Db;
+  private readonly aboutChars: number;
+  private readonly ttlMs: number;
+  private readonly members = new Map<string, IndexRow>();
+  /** The same members by active day, and the days in ranking order (most recent first). */
+  private readonly byDay = new Map<number, Map<string, IndexRow>>();
+  private days: number[] = [];
+  /** Members changed since their row was read: the generation of the change, and whether more than the active day may have changed. */
+  private readonly dirty = new Map<string, { generation: number; full: boolean }>();
+  private reloadSoon: NodeJS.Immediate | undefined;
+  private generation = 0;
+  private reloading: Promise<void> | undefined;
+  private loaded = false;
+  private loading: Promise<void> | undefined;
+  private readonly exclusions: LRUCache<string, Exclusions>;
+  private readonly exclusionLoads = new Map<string, Set<Loading>>();
+  private badgesCheckedAt: Date | undefined;
+  private badgePoll: NodeJS.Timeout | undefined;
+  private readonly offs: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(deps: FeedIndexDeps) {
+    this.db = deps.db;
+    this.aboutChars = deps.aboutChars;
+    this.ttlMs = deps.ttlMs ?? 5 * 60_000;
+    this.exclusions = new LRUCache({ max: deps.maxViewers ?? 20_000 });
+    const { events } = deps;
+    const changed = ({ userIds }: { userIds: string[] }) => this.markDirty(userIds, true);
+    const dropExclusions = ({ userIds }: { userIds: string[] }) => {
+      for (const id of userIds) {
+        this.exclusions.delete(id);
+        for (const l of this.exclusionLoads.get(id) ?? []) l.changed = true;
+      }
+    };
+    this.offs.push(
+      events.on('users.changed', (e) => {
+        changed(e);
+        dropExclusions(e);
+      }),
+      events.on('members.active', ({ userIds }) => this.markDirty(userIds, false)),
+      events.on('feed.stale', dropExclusions),
+      events.on('feed.hidden', ({ pairs }) => {
+        for (const [viewer, member] of pairs) {
+          this.exclusions.get(viewer)?.hidden.add(member);
+          for (const l of this.exclusionLoads.get(viewer) ?? []) l.changed = true;
+        }
+      }),
+    );
+  }
+
+  /** Loads every member in the background (pages go to the database until it is done) and starts the badge poll; a first page does so too. */
+  start(): void {
+    if (this.stopped) return;
+    this.loading ??= this.load().catch(() => {
+      this.loading = undefined; // the next start (or page) tries again
+    });
+    this.badgePoll ??= setInterval(() => void this.pollBadges().catch(() => undefined), BADGE_POLL_MS).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.badgePoll);
+    clearImmediate(this.reloadSoon);
+    this.badgePoll = undefined;
+    for (const off of this.offs.splice(0)) off();
+    await this.loading;
+  }
+
+  /** Whether pages come from memory (the first load is done). */
+  get ready(): boolean {
+    return this.loaded;
+  }
+
+  /**
+   * findFeedPage's rows for `f`, ranked in memory; undefined when the index cannot answer exactly
+   * now (still loading, or members changing faster than they reload): then the database ranks.
+   */
+  async page(f: FeedFilter): Promise<(FeedRow & CardColumns)[] | undefined> {
+    if (!this.loaded) this.start();
+    if (!this.loaded || f.aboutChars !== this.aboutChars) return undefined;
+    const excluded = await this.exclusionsOf(f.viewerId);
+    if (!excluded || !(await this.settle())) return undefined;
+    // From here on nothing awaits: the members and exclusions ranked are those of this moment.
+    return rank(this.dayBuckets(), f, excluded, Date.now());
+  }
+
+  /**
+   * A member's row as the database has it now (the viewer's own profile, for their filter);
+   * undefined when the index cannot say (not loaded, members changing) or has no such member.
+   */
+  async member(id: string): Promise<IndexRow | undefined> {
+    if (!this.loaded || !(await this.settle())) return undefined;
+    return this.members.get(id);
+  }
+
+  private async load(): Promise<void> {
+    const started = new Date();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await findIndexRows(this.db, { after, limit: LOAD_CHUNK }, this.aboutChars);
+      for (const r of rows) this.put(r.id, r);
+      const last = rows.at(-1);
+      if (!last || rows.length < LOAD_CHUNK) break;
+      after = last.id;
+    }
+    // Badges awarded while the chunks were read may have missed a chunk read before them.
+    this.badgesCheckedAt = new Date(started.getTime() - 1000);
+    await this.pollBadges();
+    this.loaded = true;
+    // Members changed while the chunks were read are reloaded now rather than by the first page.
+    if (this.dirty.size > 0) void this.settle().catch(() => undefined);
+  }
+
+  /** Marks members dirty who were awarded a badge since the last poll (with a margin for transactions still open then). */
+  private async pollBadges(): Promise<void> {
+    const since = this.badgesCheckedAt;
+    if (!since) return;
+    const now = new Date();
+    this.markDirty(await findBadgedSince(this.db, new Date(since.getTime() - 5000)), true);
+    this.badgesCheckedAt = now;
+  }
+
+  /** Reloads dirty members until none is left; false if they kept changing for MAX_SETTLE_ROUNDS rounds. */
+  private async settle(): Promise<boolean> {
+    for (let round = 0; this.dirty.size > 0; round++) {
+      if (round === MAX_SETTLE_ROUNDS) return false;
+      this.reloading ??= this.reloadDirty().finally(() => {
+        this.reloading = undefined;
+      });
+      await this.reloading;
+    }
+    return true;
+  }
+
+  /**
+   * Marks members for a reload, which starts at once in the background (coalesced), so pages rarely
+   * wait for it; a page that finds members still dirty waits (settle).
+   */
+  private markDirty(ids: readonly string[], full: boolean): void {
+    for (const id of ids) {
+      this.generation += 1;
+      this.dirty.set(id, { generation: this.generation, full: full || (this.dirty.get(id)?.full ?? false) });
+    }
+    if (ids.length === 0 || !this.loaded || this.stopped || this.reloadSoon) return;
+    this.reloadSoon = setImmediate(() => {
+      this.reloadSoon = undefined;
+      void this.settle().catch(() => undefined); // a page retries (and a failing database fails it there)
+    });
+  }
+
+  /**
+   * Reloads every dirty member: whole rows where anything may have changed, only the active day
+   * where the last-seen write was all (a fraction of a row's cost). A member changed again while
+   * it ran stays dirty for the next round.
+   */
+  private async reloadDirty(): Promise<void> {
+    const batch = [...this.dirty];
+    const full = batch.filter(([, d]) => d.full).map(([id]) => id);
+    const dayOnly = batch.filter(([, d]) => !d.full).map(([id]) => id);
+    const [rows, days] = await Promise.all([
+      full.length > 0 ? findIndexRows(this.db, { ids: full }, this.aboutChars) : [],
+      dayOnly.length > 0 ? findActiveDays(this.db, dayOnly) : [],
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const dayById = new Map(days.map((r) => [r.id, r.activeDay]));
+    for (const [id, mark] of batch) {
+      if (this.dirty.get(id)?.generation !== mark.generation) continue;
+      this.dirty.delete(id);
+      if (mark.full) {
+        this.put(id, byId.get(id));
+        continue;
+      }
+      const known = this.members.get(id);
+      const day = dayById.get(id);
+      // A member without a row here has no profile yet; the profile's creation announces itself.
+      if (known && day !== undefined && day !== known.activeDay) this.put(id, { ...known, activeDay: day });
+    }
+  }
+
+  /** Sets (or with no row removes) a member, in the day buckets too. */
+  private put(id: string, row: IndexRow | undefined): void {
+    const old = this.members.get(id);
+    if (old) {
+      const bucket = this.byDay.get(old.activeDay);
+      bucket?.delete(id);
+      if (bucket?.size === 0) {
+        this.byDay.delete(old.activeDay);
+        this.days = [];
+      }
+      this.members.delete(id);
+    }
+    if (!row) return;
+    this.members.set(id, row);
+    let bucket = this.byDay.get(row.activeDay);
+    if (!bucket) {
+      bucket = new Map();
+      this.byDay.set(row.activeDay, bucket);
+      this.days = [];
+    }
+    bucket.set(id, row);
+  }
+
+  /** The members day by day, most recently active first (the ranking's first key). */
+  private *dayBuckets(): Generator<[number, Iterable<IndexRow>]> {
+    if (this.days.length === 0) this.days = [...this.byDay.keys()].sort((a, b) => b - a);
+    for (const day of this.days) {
+      const bucket = this.byDay.get(day);
+      if (bucket) yield [day, bucket.values()];
+    }
+  }
+
+  /** The viewer's exclusions, read once and kept by events; undefined if events about the viewer kept racing the read. */
+  private async exclusionsOf(viewerId: string): Promise<Exclusions | undefined> {
+    const now = Date.now();
+    const kept = this.exclusions.get(viewerId);
+    if (kept && now - kept.at <= this.ttlMs) return kept;
+    for (let attempt = 0; attempt < MAX_SETTLE_ROUNDS; attempt++) {
+      const flag: Loading = { changed: false };
+      const loads = this.exclusionLoads.get(viewerId) ?? new Set<Loading>();
+      loads.add(flag);
+      this.exclusionLoads.set(viewerId, loads);
+      const at = Date.now();
+      let rows;
+      try {
+        rows = await findExclusions(this.db, viewerId);
+      } finally {
+        loads.delete(flag);
+        if (loads.size === 0) this.exclusionLoads.delete(viewerId);
+      }
+      if (flag.changed) continue;
+      const excluded: Exclusions = { hidden: new Set(), skippedAt: new Map(), at };
+      for (const r of rows) {
+        if (r.skippedAt === null) excluded.hidden.add(r.id);
+        else excluded.skippedAt.set(r.id, Math.max(excluded.skippedAt.get(r.id) ?? 0, r.skippedAt.getTime()));
+      }
+      this.exclusions.set(viewerId, excluded);
+      return excluded;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * feedQuery's distance in metres from the viewer's town: the same haversine, the same earth radius,
+ * the same operations in the same order in double precision, rounded half to even as PostgreSQL's
+ * round(float8) does. (The math libraries may differ in a last bit: the rounding could then differ
+ * only for a distance within a few nanometres of half a metre.)
+ */
+export function distM(origin: { lat: number; lon: number }, lat: number, lon: number): number {
+  const radians = (deg: number) => deg * (Math.PI / 180);
+  const a = Math.sin(radians(lat - origin.lat) / 2) ** 2 + Math.cos(radians(origin.lat)) * Math.cos(radians(lat)) * Math.sin(radians(lon - origin.lon) / 2) ** 2;
+  return roundHalfEven(1000 * 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a))));
+}
+
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+interface Ranked {
+  m: IndexRow;
+  birth: string;
+  activeDay: number;
+  distM: number;
+  id: string;
+}
+
+/**
+ * feedQuery over the index: the candidates the rules allow, in rank order, after the cursor, at
+ * most `limit`. Day by day from the most recent: once a day's members fill the page, no member of
+ * an earlier day can rank above them, so the days after it are not looked at.
+ */
+function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter, excluded: Exclusions, now: number): (FeedRow & CardColumns)[] {
+  const genders = new Set<string>(f.interestedIn);
+  const origin = f.origin;
+  const box =
+    f.radiusKm !== null && origin
+      ? { latSpan: f.radiusKm / 110.574, lonSpan: f.radiusKm / (111.32 * Math.cos((origin.lat * Math.PI) / 180)) }
+      : undefined;
+  const skipSince = now - SKIP_MS;
+  const c = f.after;
+  const found: Ranked[] = [];
+  for (const [day, members] of days) {
+    if (found.length >= f.limit) break;
+    if (c && day > c.activeDay) continue;
+    for (const m of members) {
+      if (m.id === f.viewerId || m.gender === null || !genders.has(m.gender) || !m.interestedIn.includes(f.viewerGender)) continue;
+      if (m.birth_date === null || !(m.birth_date > f.minBirth && m.birth_date <= f.maxBirth)) continue;
+      if (!(m.ageMin <= f.viewerAge && m.ageMax >= f.viewerAge) || m.withdrawn || m.suspended || m.photoIds.length === 0) continue;
+      if (f.radiusKm !== null) {
+        // feedQuery's box: without a town (or a viewer without one) no one is within a radius.
+        if (!origin || !box || m.lat === null || m.lon === null) continue;
+        if (!(m.lat >= origin.lat - box.latSpan && m.lat <= origin.lat + box.latSpan && m.lon >= origin.lon - box.lonSpan && m.lon <= origin.lon + box.lonSpan)) continue;
+      }
+      const dist = origin === null || m.lat === null || m.lon === null ? 0 : distM(origin, m.lat, m.lon);
+      if (f.radiusKm !== null && !(dist <= f.radiusKm * 1000)) continue;
+      if (c && day === c.activeDay && !(dist > c.distM || (dist === c.distM && m.id > c.id))) continue;
+      if (excluded.hidden.has(m.id) || (excluded.skippedAt.get(m.id) ?? 0) > skipSince) continue;
+      if (f.onlyVerified && !m.verified) continue;
+      found.push({ m, birth: m.birth_date, activeDay: day, distM: dist, id: m.id });
+    }
+  }
+  found.sort(compareRank);
+  return found.slice(0, f.limit).map(({ m, birth, activeDay, distM: dist }) => ({
+    id: m.id,
+    name: m.name,
+    birth_date: birth,
+    city: m.city,
+    photo_id: m.photo_id,
+    activeDay,
+    distM: dist,
+    allInterests: m.allInterests,
+    aboutStart: m.aboutStart,
+    photoIds: m.photoIds,
+    verified: m.verified,
+    badgeRows: m.badgeRows,
+  }));
+}
