@@ -8,9 +8,11 @@
  * Throughput: requests per second at 16 keep-alive connections, for the feed and for hello-world,
  * with autocannon in a worker thread over loopback.
  *
- * Each figure is taken twice: "database" ranks in the database on every request (feed decks off:
- * a viewer's first page, or any page after a deck expired), "decks" as the app runs (the viewer's
- * ranking read once and served from memory until it changes; see FeedDecks).
+ * Each figure is taken two or three times: "database" ranks in the database on every request (feed
+ * decks and the feed index off: a viewer's first page, or any page after a deck expired); on
+ * PGlite "memory" ranks in the feed index on every request (decks off: how a first page is ranked
+ * on the embedded database; see FeedIndex); "decks" as the app runs (the viewer's ranking read
+ * once and served from memory until it changes; see FeedDecks).
  *
  * Reproduce: `npm run bench:feed`, or `npx tsx bench/feed.ts [--pglite 100000] [--postgres 1000000]
  * [--only pglite|postgres] [--duration 10] [--explain] [--dry]`. PostgreSQL: BENCH_PG_URL (default
@@ -88,6 +90,8 @@ interface RunFigures {
   generateSeconds: number;
   cardsPerPage: number;
   database: ModeFigures;
+  /** Ranked in the feed index on every request (the embedded database only). */
+  memory?: ModeFigures;
   decks: ModeFigures;
   hello: LoadResult;
 }
@@ -102,8 +106,8 @@ async function startHello(): Promise<{ port: number; close(): Promise<void> }> {
   return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
 }
 
-async function waitUntil(ready: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !ready(); i++) await new Promise((r) => setTimeout(r, 50));
+async function waitUntil(ready: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  for (let i = 0; i < timeoutMs / 50 && !ready(); i++) await new Promise((r) => setTimeout(r, 50));
   if (!ready()) throw new Error(`${what} did not come up`);
 }
 
@@ -153,7 +157,8 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const limiter = neverRefusing(redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   let decksOn = false;
-  const c = createContainer(config, db, silent, { limiter, feedDecksEnabled: () => decksOn });
+  let indexOn = false;
+  const c = createContainer(config, db, silent, { limiter, feedDecksEnabled: () => decksOn, feedIndexEnabled: () => indexOn });
   try {
     await c.places.ensureLoaded();
     if (config.redisUrl) await waitUntil(() => c.events.clustered, 'the Redis event channel');
@@ -194,22 +199,29 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
       const feedSpec = { port, path: FEED_PATH, headers };
       check(await runLoad({ ...feedSpec, connections: 4, durationMs: 3000 }), 'feed warm-up');
       check(await runThroughput({ port: helloPort, path: '/hello', headers: [{}], connections: 4, durationMs: 2000 }), 'hello warm-up');
-      const mode = async (on: boolean, name: string): Promise<ModeFigures> => {
-        decksOn = on;
+      const mode = async (on: { decks: boolean; index: boolean }, name: string): Promise<ModeFigures> => {
+        decksOn = on.decks;
+        indexOn = on.index;
+        if (on.index) {
+          // The index loads at its first page; until then pages are ranked in the database.
+          await fetch(`http://127.0.0.1:${port}${FEED_PATH}`, { headers: headers[0] });
+          await waitUntil(() => c.feed.ranksInMemory, 'the feed index', 120_000);
+        }
         log(`${label} (${name}): latency, ${LATENCY_CONNECTIONS} connection, ${DURATION_MS / 1000} s`);
         const latency = check(await runLoad({ ...feedSpec, connections: LATENCY_CONNECTIONS, durationMs: DURATION_MS }), 'feed latency');
         log(`${label} (${name}): throughput, ${THROUGHPUT_CONNECTIONS} connections, ${DURATION_MS / 1000} s`);
         const feed = check(await runThroughput({ ...feedSpec, connections: THROUGHPUT_CONNECTIONS, durationMs: DURATION_MS }), 'feed throughput');
         return { latency, feed };
       };
-      const database = await mode(false, 'database');
-      const decked = await mode(true, 'decks');
+      const database = await mode({ decks: false, index: false }, 'database');
+      const memory = db.kind === 'pglite' ? await mode({ decks: false, index: true }, 'memory') : undefined;
+      const decked = await mode({ decks: true, index: true }, 'decks');
       log(`${label}: hello-world throughput, ${THROUGHPUT_CONNECTIONS} connections, ${DURATION_MS / 1000} s`);
       const hello = check(
         await runThroughput({ port: helloPort, path: '/hello', headers: [{}], connections: THROUGHPUT_CONNECTIONS, durationMs: DURATION_MS }),
         'hello throughput',
       );
-      return { label, members, generateSeconds, cardsPerPage, database, decks: decked, hello };
+      return { label, members, generateSeconds, cardsPerPage, database, ...(memory ? { memory } : {}), decks: decked, hello };
     } finally {
       await app.close();
     }
@@ -248,8 +260,8 @@ async function record(r: RunFigures, latencyTarget: string): Promise<void> {
   const scope = `${r.label}, ${r.members.toLocaleString('en')} members`;
   const base = { benchmark: 'feed', machine: MACHINE, reproduce: 'npm run bench:feed' };
   const load = `${VIEWERS} viewers in Berlin with ${SWIPES_PER_VIEWER.toLocaleString('en')} swipes each, ${r.cardsPerPage.toFixed(0)} cards/page`;
-  for (const [name, m] of [['database', r.database], ['decks', r.decks]] as const) {
-    const how = name === 'database' ? 'ranked in the database on every request' : 'served from feed decks, as the app runs';
+  const modes = [['ranked in the database on every request', r.database], ...(r.memory ? [['ranked in memory (feed index) on every request', r.memory] as const] : []), ['served from feed decks, as the app runs', r.decks]] as const;
+  for (const [how, m] of modes) {
     await recordResult({
       ...base,
       metric: `GET ${FEED_PATH} p50 latency, ${how}, ${scope}`,
@@ -305,6 +317,7 @@ async function main(): Promise<void> {
     Object.fromEntries(
       runs.flatMap((r) => [
         [`${r.label} ${r.members.toLocaleString('en')} database`, row(r, r.database)],
+        ...(r.memory ? [[`${r.label} ${r.members.toLocaleString('en')} memory`, row(r, r.memory)] as const] : []),
         [`${r.label} ${r.members.toLocaleString('en')} decks`, row(r, r.decks)],
       ]),
     ),

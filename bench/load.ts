@@ -12,8 +12,11 @@
  * The population is bench/feed's (set-based, ids md5('fb:' || n)); the simulated members are
  * picked from it in matched pairs with sessions and bought credits (bench/load/population.ts).
  *
- * Before the ramp: a short warm-up (a few members open the app), then --burst (40) first feed
- * pages requested at the same moment by members who have sent nothing yet.
+ * Before the ramp: a warm-up (40 members open the app, one after another: the server's code is
+ * compiled and optimised as on a server that has been running), a pause of SETTLE_MS for the
+ * server's start-up work (the feed index loading its members on the embedded database, the jobs'
+ * first runs: traffic meets a running server, not one in its first second), then --burst (40)
+ * first feed pages requested at the same moment by members who have sent nothing yet.
  *
  * Reports per endpoint (route template) p50/p95/p99/max and errors; per step the members active
  * (mean and peak, sampled each second) and the worst p99; the highest step at which every
@@ -77,7 +80,8 @@ const { values: args } = parseArgs({
 const STEP_SECONDS = Number(args.step);
 const THINK = Number(args.think);
 const BURST = Number(args.burst);
-const WARMUP = 10;
+const WARMUP = 40;
+const SETTLE_MS = 5000;
 const DRAIN_TIMEOUT_MS = 240_000;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -151,6 +155,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const tree = () => processTree(root);
     log(`${label}: server up (processes: ${treeNames(tree()).join(', ')}); warm-up`);
     await warmUp(server.base, pool.slice(0, WARMUP));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     const burstMembers = pool.slice(WARMUP, WARMUP + BURST);
     const burst = { ...(await feedBurst(server.base, burstMembers)), size: burstMembers.length };
     log(`${label}: burst of ${burstMembers.length} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms; ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);

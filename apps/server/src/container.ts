@@ -159,6 +159,8 @@ export interface ContainerOverrides {
   pushAgent?: HttpsAgent;
   /** Whether feed decks serve pages (the feed bench switches them off to time the ranking); default: when caches are exact. */
   feedDecksEnabled?: () => boolean;
+  /** Whether the feed ranks in memory where it can (the feed bench switches it off to time the database); default: on the embedded database. */
+  feedIndexEnabled?: () => boolean;
 }
 
 /** Platform pieces first, then the modules in dependency order (each takes what it needs by name). */
@@ -200,7 +202,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
-  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled });
+  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });

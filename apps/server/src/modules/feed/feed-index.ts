@@ -36,6 +36,8 @@ export interface FeedIndexDeps {
   events: EventBus;
   /** How much of the about-me text a row keeps (the feed's FeedFilter.aboutChars). */
   aboutChars: number;
+  /** Whether pages come from the index (default: always); off, it answers undefined and the database ranks. */
+  enabled?: () => boolean;
   /** How long a viewer's exclusions are kept (a skip hidden by an event shows again only after a read). */
   ttlMs?: number;
   maxViewers?: number;
@@ -62,6 +64,7 @@ export class FeedIndex implements Job {
   private readonly db: Db;
   private readonly aboutChars: number;
   private readonly ttlMs: number;
+  private readonly enabled: () => boolean;
   private readonly members = new Map<string, IndexRow>();
   /** The same members by active day, and the days in ranking order (most recent first). */
   private readonly byDay = new Map<number, Map<string, IndexRow>>();
@@ -84,6 +87,7 @@ export class FeedIndex implements Job {
     this.db = deps.db;
     this.aboutChars = deps.aboutChars;
     this.ttlMs = deps.ttlMs ?? 5 * 60_000;
+    this.enabled = deps.enabled ?? (() => true);
     this.exclusions = new LRUCache({ max: deps.maxViewers ?? 20_000 });
     const { events } = deps;
     const changed = ({ userIds }: { userIds: string[] }) => this.markDirty(userIds, true);
@@ -127,9 +131,9 @@ export class FeedIndex implements Job {
     await this.loading;
   }
 
-  /** Whether pages come from memory (the first load is done). */
+  /** Whether pages come from memory (enabled, and the first load is done). */
   get ready(): boolean {
-    return this.loaded;
+    return this.loaded && this.enabled();
   }
 
   /**
@@ -137,6 +141,7 @@ export class FeedIndex implements Job {
    * now (still loading, or members changing faster than they reload): then the database ranks.
    */
   async page(f: FeedFilter): Promise<(FeedRow & CardColumns)[] | undefined> {
+    if (!this.enabled()) return undefined;
     if (!this.loaded) this.start();
     if (!this.loaded || f.aboutChars !== this.aboutChars) return undefined;
     const excluded = await this.exclusionsOf(f.viewerId);
@@ -150,7 +155,7 @@ export class FeedIndex implements Job {
    * undefined when the index cannot say (not loaded, members changing) or has no such member.
    */
   async member(id: string): Promise<IndexRow | undefined> {
-    if (!this.loaded || !(await this.settle())) return undefined;
+    if (!this.enabled() || !this.loaded || !(await this.settle())) return undefined;
     return this.members.get(id);
   }
 
@@ -308,9 +313,13 @@ export class FeedIndex implements Job {
  * only for a distance within a few nanometres of half a metre.)
  */
 export function distM(origin: { lat: number; lon: number }, lat: number, lon: number): number {
-  const radians = (deg: number) => deg * (Math.PI / 180);
   const a = Math.sin(radians(lat - origin.lat) / 2) ** 2 + Math.cos(radians(origin.lat)) * Math.cos(radians(lat)) * Math.sin(radians(lon - origin.lon) / 2) ** 2;
   return roundHalfEven(1000 * 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a))));
+}
+
+/** PostgreSQL's radians(): degrees times pi/180. */
+function radians(deg: number): number {
+  return deg * (Math.PI / 180);
 }
 
 function roundHalfEven(x: number): number {

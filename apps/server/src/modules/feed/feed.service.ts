@@ -110,6 +110,11 @@ export class FeedService {
     return { cards, next };
   }
 
+  /** Whether rankings come from memory now (the feed index is on and loaded). */
+  get ranksInMemory(): boolean {
+    return this.index?.ready ?? false;
+  }
+
   /**
    * Reads the deck of the feed the member asked for last, unless it is ready or being read: called
    * when their socket connects (the app opening), so the first page is served from memory. A member
@@ -292,6 +297,8 @@ function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
 
 /** The about-me text as a card shows it: whole when short, else cut at a word (by code points, never inside one) with '…', at most ABOUT_PREVIEW characters. */
 function aboutPreview(text: string): string {
+  // No more UTF-16 units than the limit: no more code points either (the common case, without splitting).
+  if (text.length <= ABOUT_PREVIEW) return text;
   const chars = Array.from(text);
   if (chars.length <= ABOUT_PREVIEW) return text;
   const cut = chars.slice(0, ABOUT_PREVIEW - 1).join('');

@@ -15,14 +15,15 @@ export interface FeedModuleDeps extends Pick<Platform, 'db' | 'events' | 'cachea
   /** Whether decks serve pages; default `cacheable` (every process that changes data reaches this one's events). */
   decksEnabled?: () => boolean;
   /** Whether the ranking runs in memory (FeedIndex); default: on the embedded database, where every write is this process's. */
-  indexEnabled?: boolean;
+  indexEnabled?: () => boolean;
 }
 
 /** The feed, with decks cached per viewer; a member's deck is read when their socket connects. */
 export function createFeedModule(deps: FeedModuleDeps): AppModule<{ feed: FeedService }> {
-  const { db, events, cacheable, log, metrics, photos, places, cursors, decksEnabled = cacheable, indexEnabled = db.kind === 'pglite' } = deps;
+  const { db, events, cacheable, log, metrics, photos, places, cursors, decksEnabled = cacheable, indexEnabled } = deps;
   const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
-  const index = indexEnabled ? new FeedIndex({ db, events, aboutChars: ABOUT_PREVIEW + 1 }) : undefined;
+  // Only on the embedded database: with PostgreSQL other processes write members (see FeedIndex).
+  const index = db.kind === 'pglite' ? new FeedIndex({ db, events, aboutChars: ABOUT_PREVIEW + 1, enabled: indexEnabled }) : undefined;
   const feed = new FeedService({ db, places, photos, decks, index, cursors, metrics });
   return { routes: feedRoutes(feed), services: { feed }, jobs: [...(index ? [index] : []), prepareOnConnect(events, feed, log)] };
 }

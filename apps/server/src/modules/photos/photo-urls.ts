@@ -27,6 +27,8 @@ const REMEMBERED_SIGNATURES = 50_000;
 export class PhotoUrlSigner {
   private key: Promise<Buffer> | undefined;
   private readonly signatures = new LRUCache<string, string>({ max: REMEMBERED_SIGNATURES });
+  /** Whole photo links (path, scope, expiry, signature) by the message they sign: a page's links without building them again. */
+  private readonly links = new LRUCache<string, string>({ max: REMEMBERED_SIGNATURES });
 
   constructor(
     private readonly db: Db,
@@ -45,7 +47,15 @@ export class PhotoUrlSigner {
   async signAll(photoIds: readonly string[], size: PhotoSize, scope: PhotoScope, ttlSeconds: number, base = ''): Promise<string[]> {
     const key = await this.loadKey();
     const exp = this.expiry(ttlSeconds);
-    return photoIds.map((id) => `${base}${pathOf(photosEndpoints.file.path, { id, size })}?scope=${scope}&exp=${exp}&sig=${this.mac(key, `${id}\n${size}\n${scope}\n${exp}`)}`);
+    return photoIds.map((id) => {
+      const message = `${id}\n${size}\n${scope}\n${exp}`;
+      let link = this.links.get(message);
+      if (link === undefined) {
+        link = `${pathOf(photosEndpoints.file.path, { id, size })}?scope=${scope}&exp=${exp}&sig=${this.mac(key, message)}`;
+        this.links.set(message, link);
+      }
+      return base + link;
+    });
   }
 
   /** True when sig is ours for exactly these values and exp has not passed. */
