@@ -343,9 +343,12 @@ interface Ranked {
 function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter, excluded: Exclusions, now: number): (FeedRow & CardColumns)[] {
   const genders = new Set<string>(f.interestedIn);
   const origin = f.origin;
+  // feedQuery's box, bounds computed as the database computes them (origin +/- span in double precision).
+  const latSpan = f.radiusKm === null ? 0 : f.radiusKm / 110.574;
+  const lonSpan = f.radiusKm === null || !origin ? 0 : f.radiusKm / (111.32 * Math.cos((origin.lat * Math.PI) / 180));
   const box =
     f.radiusKm !== null && origin
-      ? { latSpan: f.radiusKm / 110.574, lonSpan: f.radiusKm / (111.32 * Math.cos((origin.lat * Math.PI) / 180)) }
+      ? { minLat: origin.lat - latSpan, maxLat: origin.lat + latSpan, minLon: origin.lon - lonSpan, maxLon: origin.lon + lonSpan }
       : undefined;
   const skipSince = now - SKIP_MS;
   const c = f.after;
@@ -354,14 +357,15 @@ function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter, exclu
     if (found.length >= f.limit) break;
     if (c && day > c.activeDay) continue;
     for (const m of members) {
+      // The radius box first: within a radius it leaves out most members for four comparisons.
+      if (box) {
+        if (m.lat === null || m.lon === null || !(m.lat >= box.minLat && m.lat <= box.maxLat && m.lon >= box.minLon && m.lon <= box.maxLon)) continue;
+      } else if (f.radiusKm !== null) {
+        continue; // feedQuery's box: without the viewer's town no one is within a radius
+      }
       if (m.id === f.viewerId || m.gender === null || !genders.has(m.gender) || !m.interestedIn.includes(f.viewerGender)) continue;
       if (m.birth_date === null || !(m.birth_date > f.minBirth && m.birth_date <= f.maxBirth)) continue;
       if (!(m.ageMin <= f.viewerAge && m.ageMax >= f.viewerAge) || m.withdrawn || m.suspended || m.photoIds.length === 0) continue;
-      if (f.radiusKm !== null) {
-        // feedQuery's box: without a town (or a viewer without one) no one is within a radius.
-        if (!origin || !box || m.lat === null || m.lon === null) continue;
-        if (!(m.lat >= origin.lat - box.latSpan && m.lat <= origin.lat + box.latSpan && m.lon >= origin.lon - box.lonSpan && m.lon <= origin.lon + box.lonSpan)) continue;
-      }
       const dist = origin === null || m.lat === null || m.lon === null ? 0 : distM(origin, m.lat, m.lon);
       if (f.radiusKm !== null && !(dist <= f.radiusKm * 1000)) continue;
       if (c && day === c.activeDay && !(dist > c.distM || (dist === c.distM && m.id > c.id))) continue;
