@@ -24,6 +24,8 @@ export interface LocalEvents {
   'presence.visiting': { userIds: string[]; untilMs: number };
   /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */
   'members.active': { userIds: string[] };
+  /** Scores were written outside a vote (the demo's activity): kept Top10s end. */
+  'leaderboard.scored': Record<string, never>;
   /** A member opened a socket in this process. */
   'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */

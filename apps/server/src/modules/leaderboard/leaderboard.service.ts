@@ -58,6 +58,17 @@ export interface LeaderboardServiceDeps {
   draw?: CandidateDraw;
   /** A live Top10 announcement after a vote failed (it runs after the vote's answer). */
   onError?: (err: unknown) => void;
+  /**
+   * Whether the running Top10 may be kept in memory between changes: only where every change is
+   * this process's (the embedded database); each change announces itself (see `changed`).
+   */
+  keepTop?: boolean;
+}
+
+/** A running Top10 as last read, and the change count it was read at. */
+interface KeptTop {
+  month: string;
+  rows: repo.RankRow[];
 }
 
 export class LeaderboardService {
@@ -71,6 +82,10 @@ export class LeaderboardService {
    * share the next read (see CoalescedRuns). Many votes at once cost a few reads, not one each.
    */
   private readonly announcements = new CoalescedRuns<PhotoCategory, string | null>((category, photoIds) => this.publishTop(category, photoIds));
+  /** The running Top10 per category between changes (keepTop); `changes` counts changes, so a read that raced one is not kept. */
+  private readonly tops = new Map<PhotoCategory, KeptTop>();
+  private readonly keepTop: boolean;
+  private changes = 0;
 
   constructor(deps: LeaderboardServiceDeps) {
     this.db = deps.db;
@@ -78,6 +93,10 @@ export class LeaderboardService {
     this.events = deps.events;
     this.draw = deps.draw ?? randomDraw;
     this.onError = deps.onError ?? (() => undefined);
+    this.keepTop = deps.keepTop ?? false;
+    // A member's name, standing or photos changed (any member: their entries may be in any Top10).
+    this.events.on('users.changed', () => this.changed());
+    this.events.on('leaderboard.scored', () => this.changed());
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {
@@ -99,6 +118,8 @@ export class LeaderboardService {
     if (Object.values(photos).some((id) => !approved.has(id))) throw new AppError('invalid_entry_photo');
     const before = await repo.entryPhotosOf(this.db, userId);
     await this.db.transaction((tx) => repo.setEntries(tx, userId, unique, photos));
+    // Joining a category can bring back a photo's score of this month: no kept Top10 holds.
+    this.changed();
     // Leaving a category, or changing its photo, changes its Top10 at once.
     const changed = before.filter((b) => !unique.includes(b.category) || (photos[b.category] ?? null) !== b.photo_id);
     for (const { category } of changed) await this.announce(category);
@@ -148,8 +169,24 @@ export class LeaderboardService {
       if (!(await repo.hasScores(this.db, month))) return [];
       await this.freeze(month);
     }
-    const rows = month < current ? await repo.archivedTop(this.db, category, month) : await repo.liveTop(this.db, category, month);
+    const rows = month < current ? await repo.archivedTop(this.db, category, month) : await this.runningTop(category, month);
     return Promise.all(rows.map((r) => this.present(r, month)));
+  }
+
+  /** The running Top10: the kept one while nothing changed since it was read, else a read (kept if nothing changed meanwhile). */
+  private async runningTop(category: PhotoCategory, month: string): Promise<repo.RankRow[]> {
+    const kept = this.tops.get(category);
+    if (kept?.month === month) return kept.rows;
+    const at = this.changes;
+    const rows = await repo.liveTop(this.db, category, month);
+    if (this.keepTop && this.changes === at) this.tops.set(category, { month, rows });
+    return rows;
+  }
+
+  /** Something a Top10 is made of changed (a vote, an entry, a photo, a member): no kept Top10 holds any longer. */
+  private changed(): void {
+    this.changes += 1;
+    this.tops.clear();
   }
 
   /** Freezes every finished month not frozen yet (the month-end job; safe in many processes). */
@@ -175,6 +212,7 @@ export class LeaderboardService {
 
   /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
   async memberChanged(userId: string): Promise<void> {
+    this.changed();
     for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
   }
 
@@ -185,13 +223,15 @@ export class LeaderboardService {
 
   /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
   private announce(category: PhotoCategory, photoId?: string): Promise<void> {
+    // Every change that can move a Top10 announces it, after its commit: the kept ones end here.
+    this.changed();
     return this.announcements.run(category, photoId ?? null);
   }
 
   /** One read for the announcements of `photoIds` (null: whatever the Top10 holds). */
   private async publishTop(category: PhotoCategory, photoIds: (string | null)[]): Promise<void> {
     const month = berlinMonth();
-    const rows = await repo.liveTop(this.db, category, month);
+    const rows = await this.runningTop(category, month);
     if (!photoIds.includes(null) && !rows.some((r) => photoIds.includes(r.photo_id))) return;
     const entries = await Promise.all(rows.map((r) => this.present(r, month)));
     this.events.emit('leaderboard.changed', { category, month, entries });

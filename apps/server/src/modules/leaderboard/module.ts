@@ -15,7 +15,8 @@ export function createLeaderboardModule({ db, events, schedule, log, photos }: L
   badges: BadgesService;
 }> {
   const onError = (err: unknown) => void logFailure(log, err, 'live Top10 announcement failed');
-  const leaderboard = new LeaderboardService({ db, photos, events, onError });
+  // The running Top10 is kept between changes on the embedded database, where every change is this process's.
+  const leaderboard = new LeaderboardService({ db, photos, events, onError, keepTop: db.kind === 'pglite' });
   // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort, failures logged).
   events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(onError));
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
