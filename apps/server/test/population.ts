@@ -15,6 +15,39 @@ export interface SeedMember {
   name?: string;
 }
 
+/** What random populations draw per member (fast-check records): ages as years plus days, towns by index. */
+export interface DrawnMember {
+  gender: Gender;
+  interestedIn: Gender[];
+  age: number;
+  extraDays: number;
+  ageMin: number;
+  span: number;
+  place: number | null;
+  photo: SeedMember['photo'];
+  activeDaysAgo: number;
+}
+
+/** The Berlin day `years` years and `days` days before `today` ('YYYY-MM-DD'). */
+export function daysBefore(today: string, years: number, days: number): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - years, m - 1, d - days)).toISOString().slice(0, 10);
+}
+
+/** A drawn member as insertMembers takes it (towns from `placeIds`, ages counted back from `today`). */
+export function toSeed(r: DrawnMember, placeIds: readonly number[], today: string): SeedMember {
+  return {
+    gender: r.gender,
+    interestedIn: r.interestedIn,
+    birthDate: daysBefore(today, r.age, r.extraDays),
+    ageMin: r.ageMin,
+    ageMax: Math.min(99, r.ageMin + r.span),
+    placeId: r.place === null ? null : (placeIds[r.place] ?? null),
+    photo: r.photo,
+    lastActiveDaysAgo: r.activeDaysAgo,
+  };
+}
+
 /** Inserts members straight into the tables (fast, for large random populations). */
 export async function insertMembers(q: Queryable, members: SeedMember[]): Promise<string[]> {
   const ids: string[] = [];
@@ -42,4 +75,21 @@ export async function insertMembers(q: Queryable, members: SeedMember[]): Promis
     }
   }
   return ids;
+}
+
+/**
+ * A relation between a viewer and another member, written straight into the tables: the viewer
+ * liked, flirted, skipped 13 or 15 days ago, blocked, was blocked, or the other likes the viewer.
+ */
+export async function applyRelation(db: Queryable, viewerId: string, otherId: string, relation: string): Promise<void> {
+  const q = (sql: string, params: unknown[]) => db.query(sql, params);
+  const swipe = (a: string, b: string, kind: string, ago = '0 seconds') =>
+    q(`INSERT INTO swipes (id, actor_id, target_id, kind, created_at) VALUES (gen_random_uuid(), $1, $2, $3, now() - $4::interval)`, [a, b, kind, ago]);
+  if (relation === 'liked') await swipe(viewerId, otherId, 'like');
+  if (relation === 'flirted') await swipe(viewerId, otherId, 'flirt');
+  if (relation === 'skippedRecently') await swipe(viewerId, otherId, 'skip', '13 days');
+  if (relation === 'skippedLongAgo') await swipe(viewerId, otherId, 'skip', '15 days');
+  if (relation === 'likesViewer') await swipe(otherId, viewerId, 'like');
+  if (relation === 'blockedByViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [viewerId, otherId]);
+  if (relation === 'blocksViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [otherId, viewerId]);
 }

@@ -4,7 +4,7 @@ import { berlinToday, genders, type Gender } from '@funkeln/contracts/profiles';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { insertMembers, type SeedMember } from '../../../test/population.js';
+import { applyRelation, daysBefore, insertMembers, toSeed } from '../../../test/population.js';
 import type { LatLon } from '../places/snap.js';
 import { distM, FeedIndex } from './feed-index.js';
 import { findFeedPage, type FeedFilter } from './feed.repo.js';
@@ -40,10 +40,7 @@ async function waitReady(i: FeedIndex): Promise<void> {
 }
 
 const today = berlinToday();
-const daysAgo = (years: number, days: number) => {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y - years, m - 1, d - days)).toISOString().slice(0, 10);
-};
+const daysAgo = (years: number, days: number) => daysBefore(today, years, days);
 const gender = fc.constantFrom<Gender>(...genders);
 
 /** Members with everything the ranking and the cards read, most of them a fit for most viewers. */
@@ -77,16 +74,7 @@ function fitTo(f: FilterSpec, m: MemberSpec): MemberSpec {
 }
 
 async function insertSpec(specs: MemberSpec[]): Promise<string[]> {
-  const seeds: SeedMember[] = specs.map((m) => ({
-    gender: m.gender,
-    interestedIn: m.interestedIn,
-    birthDate: daysAgo(m.age, m.extraDays),
-    ageMin: m.ageMin,
-    ageMax: Math.min(99, m.ageMin + m.span),
-    placeId: m.place === null ? null : (placeIds[m.place] ?? null),
-    photo: m.photo,
-    lastActiveDaysAgo: m.activeDaysAgo,
-  }));
+  const seeds = specs.map((m) => toSeed(m, placeIds, today));
   const ids = await insertMembers(t.c.db, seeds);
   const q = (text: string, params: unknown[]) => t.c.db.query(text, params);
   for (const [i, m] of specs.entries()) {
@@ -106,19 +94,6 @@ async function insertSpec(specs: MemberSpec[]): Promise<string[]> {
     }
   }
   return ids;
-}
-
-async function applyRelation(viewerId: string, otherId: string, relation: string): Promise<void> {
-  const q = (text: string, params: unknown[]) => t.c.db.query(text, params);
-  const swipe = (a: string, b: string, kind: string, ago = '0 seconds') =>
-    q(`INSERT INTO swipes (id, actor_id, target_id, kind, created_at) VALUES (gen_random_uuid(), $1, $2, $3, now() - $4::interval)`, [a, b, kind, ago]);
-  if (relation === 'liked') await swipe(viewerId, otherId, 'like');
-  if (relation === 'flirted') await swipe(viewerId, otherId, 'flirt');
-  if (relation === 'skippedRecently') await swipe(viewerId, otherId, 'skip', '13 days');
-  if (relation === 'skippedLongAgo') await swipe(viewerId, otherId, 'skip', '15 days');
-  if (relation === 'likesViewer') await swipe(otherId, viewerId, 'like');
-  if (relation === 'blockedByViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [viewerId, otherId]);
-  if (relation === 'blocksViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [otherId, viewerId]);
 }
 
 /** Any filter at all: the index must answer what the query answers, whatever the values. */
@@ -184,7 +159,7 @@ describe('the feed index', () => {
         // What the services announce on commit: new and changed members.
         t.c.events.publish('users.changed', { userIds: [viewerId, ...ids] });
         try {
-          for (const [i, id] of ids.entries()) await applyRelation(viewerId, id, population[i]?.relation ?? 'none');
+          for (const [i, id] of ids.entries()) await applyRelation(t.c.db, viewerId, id, population[i]?.relation ?? 'none');
           for (const f of filters) compared += await expectSameFeed(toFilter(viewerId, f));
           // A change after the index read the members: the announced change shows on the next page.
           const changedId = ids[0] ?? '';

@@ -2,7 +2,7 @@ import { ageOn, berlinToday, genders, type Gender } from '@funkeln/contracts/pro
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { insertMembers, type SeedMember } from '../../../test/population.js';
+import { applyRelation, insertMembers, toSeed, type SeedMember } from '../../../test/population.js';
 import { haversineKm, type LatLon } from '../places/snap.js';
 import { FeedDecks } from './feed-decks.js';
 import { FeedService } from './feed.service.js';
@@ -41,10 +41,6 @@ function resolveRadius(r: { nearEdge: boolean; pick: number; delta: number; free
 afterAll(() => t.close());
 
 const today = berlinToday();
-const day = (yearsAgo: number, extraDays: number) => {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y - yearsAgo, m - 1, d - extraDays)).toISOString().slice(0, 10);
-};
 
 const gender = fc.constantFrom<Gender>(...genders);
 const member = fc
@@ -64,16 +60,7 @@ const member = fc
   })
   .map((r) => ({
     compatible: r.compatible,
-    seed: {
-      gender: r.gender,
-      interestedIn: r.interestedIn,
-      birthDate: day(r.age, r.extraDays),
-      ageMin: r.ageMin,
-      ageMax: Math.min(99, r.ageMin + r.span),
-      placeId: r.place === null ? null : (placeIds[r.place] ?? null),
-      photo: r.photo,
-      lastActiveDaysAgo: r.activeDaysAgo,
-    } satisfies SeedMember,
+    seed: toSeed(r, placeIds, today),
     relation: r.relation,
   }));
 
@@ -125,19 +112,6 @@ function announce(userIds: string[]): void {
   t.c.events.publish('users.changed', { userIds });
 }
 
-async function applyRelation(viewerId: string, otherId: string, relation: string): Promise<void> {
-  const q = (sql: string, params: unknown[]) => t.c.db.query(sql, params);
-  const swipe = (a: string, b: string, kind: string, ago = '0 seconds') =>
-    q(`INSERT INTO swipes (id, actor_id, target_id, kind, created_at) VALUES (gen_random_uuid(), $1, $2, $3, now() - $4::interval)`, [a, b, kind, ago]);
-  if (relation === 'liked') await swipe(viewerId, otherId, 'like');
-  if (relation === 'flirted') await swipe(viewerId, otherId, 'flirt');
-  if (relation === 'skippedRecently') await swipe(viewerId, otherId, 'skip', '13 days');
-  if (relation === 'skippedLongAgo') await swipe(viewerId, otherId, 'skip', '15 days');
-  if (relation === 'likesViewer') await swipe(otherId, viewerId, 'like');
-  if (relation === 'blockedByViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [viewerId, otherId]);
-  if (relation === 'blocksViewer') await q('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [otherId, viewerId]);
-}
-
 /**
  * Walks every page. `between` runs after the first page (e.g. a block): later pages must reflect it.
  */
@@ -184,7 +158,7 @@ describe('feed over random populations (fast-check)', () => {
           announce([viewerId ?? '', ...ids]);
           const pop = population.map((p, i) => ({ ...p, seed: seeds[i] as SeedMember, id: ids[i] ?? '' }));
           try {
-            for (const p of pop) await applyRelation(viewerId ?? '', p.id, p.relation);
+            for (const p of pop) await applyRelation(t.c.db, viewerId ?? '', p.id, p.relation);
             const want = expected({ ...viewerSeed, id: viewerId ?? '' }, pop, radius);
             for (const [how, feed] of Object.entries(feeds())) {
               const got = await wholeFeed(feed, viewerId ?? '', radius);
