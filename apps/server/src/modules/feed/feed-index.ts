@@ -133,7 +133,7 @@ export class FeedIndex implements Job {
 
   /** Whether pages come from memory (enabled, and the first load is done). */
   get ready(): boolean {
-    return this.loaded && this.enabled();
+    return this.loaded && !this.stopped && this.enabled();
   }
 
   /**
@@ -141,9 +141,9 @@ export class FeedIndex implements Job {
    * now (still loading, or members changing faster than they reload): then the database ranks.
    */
   async page(f: FeedFilter): Promise<(FeedRow & CardColumns)[] | undefined> {
-    if (!this.enabled()) return undefined;
     if (!this.loaded) this.start();
-    if (!this.loaded || f.aboutChars !== this.aboutChars) return undefined;
+    // Stopped, it no longer hears the events that keep it exact.
+    if (!this.ready || f.aboutChars !== this.aboutChars) return undefined;
     const excluded = await this.exclusionsOf(f.viewerId);
     if (!excluded || !(await this.settle())) return undefined;
     // From here on nothing awaits: the members and exclusions ranked are those of this moment.
@@ -155,7 +155,7 @@ export class FeedIndex implements Job {
    * undefined when the index cannot say (not loaded, members changing) or has no such member.
    */
   async member(id: string): Promise<IndexRow | undefined> {
-    if (!this.enabled() || !this.loaded || !(await this.settle())) return undefined;
+    if (!this.ready || !(await this.settle())) return undefined;
     return this.members.get(id);
   }
 
