@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applyRelation, daysBefore, insertMembers, toSeed } from '../../../test/population.js';
 import type { LatLon } from '../places/snap.js';
-import { distM, FeedIndex } from './feed-index.js';
+import { FeedIndex } from './feed-index.js';
+import { distM } from './feed-rank.js';
 import { findFeedPage, type FeedFilter } from './feed.repo.js';
 
 let t: TestApp;
