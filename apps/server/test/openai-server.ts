@@ -23,8 +23,14 @@ export async function startOpenAiServer() {
   const authorizations: (string | undefined)[] = [];
   let queue: Behaviour[] = [{ kind: 'reply', text: 'Hallo, ich bin ein Testmodell.' }];
   const hanging: ServerResponse[] = [];
-  let release = () => {};
-  const released = () => new Promise<void>((resolve) => (release = resolve));
+  // Every held reply waits for the next release (several may be held at once).
+  let waiting: (() => void)[] = [];
+  const released = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const release = () => {
+    const held = waiting;
+    waiting = [];
+    for (const go of held) go();
+  };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -78,8 +84,8 @@ export async function startOpenAiServer() {
     behave(...next: Behaviour[]) {
       queue = next;
     },
-    /** Lets a `held` reply go on. */
-    release: () => release(),
+    /** Lets every `held` reply go on. */
+    release,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

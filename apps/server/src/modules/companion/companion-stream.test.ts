@@ -1,5 +1,5 @@
 import { COMPANION_UNAVAILABLE, companionStreamEvent, type CompanionStreamEvent } from '@funkeln/contracts/companion';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
 import { startOpenAiServer } from '../../../test/openai-server.js';
@@ -128,8 +128,14 @@ describe('the streamed reply of a model over the OpenAI protocol', () => {
     const { token, id } = await member();
     await t.c.settings.update({ COMPANION_CREDIT_COST: '30' });
     try {
-      model.behave({ kind: 'reply', text: 'Klar!' });
-      const results = await Promise.all([stream(token, id, 'Eins', 'p-1'), stream(token, id, 'Zwei', 'p-2')]);
+      // Both replies are held until both requests have passed the credit check and asked the model,
+      // so neither is refused up front however the machine schedules them.
+      model.behave({ kind: 'held', text: 'Klar!' });
+      const before = model.requests.length;
+      const both = Promise.all([stream(token, id, 'Eins', 'p-1'), stream(token, id, 'Zwei', 'p-2')]);
+      await vi.waitFor(() => expect(model.requests.length).toBe(before + 2));
+      model.release();
+      const results = await both;
       const last = results.map((res) => events(res.body).at(-1));
       expect(last).toContainEqual({ type: 'done', reply: 'Klar!', credits: 20 });
       expect(last).toContainEqual(expect.objectContaining({ type: 'error', error: 'insufficient_credits' }));
