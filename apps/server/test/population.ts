@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Gender } from '@funkeln/contracts/profiles';
+import { genders, type Gender } from '@funkeln/contracts/profiles';
+import fc from 'fast-check';
 import type { Queryable } from '../src/db/client.js';
 
 export interface SeedMember {
@@ -26,6 +27,36 @@ export interface DrawnMember {
   place: number | null;
   photo: SeedMember['photo'];
   activeDaysAgo: number;
+}
+
+/** How random members are drawn: the ranges and choices each property test wants. */
+export interface DrawOptions {
+  maxAge: number;
+  maxAgeMin: number;
+  maxSpan: number;
+  /** Towns are drawn by index below this (or none). */
+  places: number;
+  /** Drawn evenly from this list: repeat an entry to weight it. */
+  photos: SeedMember['photo'][];
+  maxActiveDaysAgo: number;
+}
+
+export const genderArb = fc.constantFrom<Gender>(...genders);
+
+/** A random member as the feed's property tests draw them (see toSeed), with these ranges. */
+export function drawnMemberArb(o: DrawOptions): fc.Arbitrary<DrawnMember> {
+  return fc.record({
+    gender: genderArb,
+    interestedIn: fc.uniqueArray(genderArb, { minLength: 1, maxLength: 3 }),
+    age: fc.integer({ min: 18, max: o.maxAge }),
+    extraDays: fc.integer({ min: 0, max: 364 }),
+    ageMin: fc.integer({ min: 18, max: o.maxAgeMin }),
+    span: fc.integer({ min: 0, max: o.maxSpan }),
+    place: fc.option(fc.integer({ min: 0, max: o.places - 1 }), { freq: 5 }),
+    photo: fc.constantFrom(...o.photos),
+    // Many ties on the active day, so distance and id decide and cursors land inside runs of equals.
+    activeDaysAgo: fc.oneof(fc.constantFrom(0, 0, 1), fc.integer({ min: 0, max: o.maxActiveDaysAgo })),
+  });
 }
 
 /** The Berlin day `years` years and `days` days before `today` ('YYYY-MM-DD'). */

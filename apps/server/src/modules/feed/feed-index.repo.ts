@@ -8,7 +8,7 @@ import type { CardColumns, FeedRow } from './feed.repo.js';
  * A member as the feed index keeps them: what the ranking checks (feedQuery's inner query and its
  * joins) and what the card shows. Members without a profile row are not in the index.
  */
-export interface IndexRow extends Omit<FeedRow, 'activeDay' | 'distM' | 'birth_date'>, Omit<CardColumns, 'photoIds'> {
+export interface IndexRow extends Omit<FeedRow, 'activeDay' | 'distM' | 'birth_date' | 'photo_id'>, Omit<CardColumns, 'photoIds'> {
   /** As text (FeedRow); null while the profile is incomplete. */
   birth_date: string | null;
   gender: Gender | null;
@@ -20,9 +20,8 @@ export interface IndexRow extends Omit<FeedRow, 'activeDay' | 'distM' | 'birth_d
   lon: number | null;
   activeDay: number;
   suspended: boolean;
-  /** Approved, enabled photos in the member's order; the first is the main photo (photo_id, null without one). */
+  /** Approved, enabled photos in the member's order; the first is the main photo (FeedRow.photo_id). */
   photoIds: string[];
-  photo_id: string;
 }
 
 /**
@@ -64,7 +63,6 @@ export async function findIndexRows(q: Queryable, which: { ids: readonly string[
     suspended: r.suspended,
     name: r.name,
     city: r.city,
-    photo_id: r.photoIds[0] ?? '',
     photoIds: r.photoIds,
     allInterests: r.allInterests,
     aboutStart: r.aboutStart,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ABOUT_PREVIEW } from '@funkeln/contracts/feed';
-import { berlinToday, genders, type Gender } from '@funkeln/contracts/profiles';
+import { berlinToday } from '@funkeln/contracts/profiles';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { applyRelation, daysBefore, insertMembers, toSeed } from '../../../test/population.js';
+import { applyRelation, daysBefore, drawnMemberArb, genderArb, insertMembers, toSeed } from '../../../test/population.js';
 import type { LatLon } from '../places/snap.js';
 import { FeedIndex } from './feed-index.js';
 import { distM } from './feed-rank.js';
@@ -42,29 +42,25 @@ async function waitReady(i: FeedIndex): Promise<void> {
 
 const today = berlinToday();
 const daysAgo = (years: number, days: number) => daysBefore(today, years, days);
-const gender = fc.constantFrom<Gender>(...genders);
+const gender = genderArb;
 
 /** Members with everything the ranking and the cards read, most of them a fit for most viewers. */
-const memberArb = fc.record({
-  gender,
-  interestedIn: fc.uniqueArray(gender, { minLength: 1, maxLength: 3 }),
-  age: fc.integer({ min: 18, max: 60 }),
-  extraDays: fc.integer({ min: 0, max: 364 }),
-  ageMin: fc.integer({ min: 18, max: 40 }),
-  span: fc.integer({ min: 0, max: 60 }),
-  place: fc.option(fc.integer({ min: 0, max: 5 }), { freq: 5 }),
-  photo: fc.constantFrom('approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'disabled', 'none'),
-  secondPhoto: fc.boolean(),
-  activeDaysAgo: fc.oneof(fc.constantFrom(0, 0, 1), fc.integer({ min: 0, max: 40 })),
-  suspended: fc.constantFrom(false, false, false, false, false, true),
-  withdrawn: fc.constantFrom(false, false, false, false, false, true),
-  verified: fc.boolean(),
-  badges: fc.subarray(['email_verified', 'photo_approved', 'first_match'] as const),
-  about: fc.constantFrom('', 'Kurz.', 'Ich wandere gern und koche für Freunde, am liebsten italienisch. '.repeat(4), 'ÄÖÜ ß 😀 '.repeat(30)),
-  interests: fc.subarray(['hiking', 'cooking', 'music', 'travel', 'reading'] as const),
-  relation: fc.constantFrom('none', 'none', 'none', 'none', 'none', 'none', 'liked', 'flirted', 'skippedRecently', 'skippedLongAgo', 'blockedByViewer', 'blocksViewer', 'likesViewer'),
-  fits: fc.constantFrom(true, true, true, false),
-});
+const memberArb = fc
+  .tuple(
+    drawnMemberArb({ maxAge: 60, maxAgeMin: 40, maxSpan: 60, places: 6, photos: ['approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'disabled', 'none'], maxActiveDaysAgo: 40 }),
+    fc.record({
+      secondPhoto: fc.boolean(),
+      suspended: fc.constantFrom(false, false, false, false, false, true),
+      withdrawn: fc.constantFrom(false, false, false, false, false, true),
+      verified: fc.boolean(),
+      badges: fc.subarray(['email_verified', 'photo_approved', 'first_match'] as const),
+      about: fc.constantFrom('', 'Kurz.', 'Ich wandere gern und koche für Freunde, am liebsten italienisch. '.repeat(4), 'ÄÖÜ ß 😀 '.repeat(30)),
+      interests: fc.subarray(['hiking', 'cooking', 'music', 'travel', 'reading'] as const),
+      relation: fc.constantFrom('none', 'none', 'none', 'none', 'none', 'none', 'liked', 'flirted', 'skippedRecently', 'skippedLongAgo', 'blockedByViewer', 'blocksViewer', 'likesViewer'),
+      fits: fc.constantFrom(true, true, true, false),
+    }),
+  )
+  .map(([drawn, more]) => ({ ...drawn, ...more }));
 type MemberSpec = typeof memberArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** Most members fit the filter on gender and age, so the other rules decide (and the feeds are not empty). */

@@ -274,13 +274,10 @@ export class FeedIndex implements Job {
       loads.add(flag);
       this.exclusionLoads.set(viewerId, loads);
       const at = Date.now();
-      let rows;
-      try {
-        rows = await findExclusions(this.db, viewerId);
-      } finally {
+      const rows = await findExclusions(this.db, viewerId).finally(() => {
         loads.delete(flag);
         if (loads.size === 0) this.exclusionLoads.delete(viewerId);
-      }
+      });
       if (flag.changed) continue;
       const excluded: Exclusions = { hidden: new Set(), skippedAt: new Map(), at };
       for (const r of rows) {

@@ -38,6 +38,7 @@ function roundHalfEven(x: number): number {
 
 interface Ranked {
   m: IndexRow;
+  photo: string;
   birth: string;
   activeDay: number;
   distM: number;
@@ -74,22 +75,24 @@ export function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter
       }
       if (m.id === f.viewerId || m.gender === null || !genders.has(m.gender) || !m.interestedIn.includes(f.viewerGender)) continue;
       if (m.birth_date === null || !(m.birth_date > f.minBirth && m.birth_date <= f.maxBirth)) continue;
-      if (!(m.ageMin <= f.viewerAge && m.ageMax >= f.viewerAge) || m.withdrawn || m.suspended || m.photoIds.length === 0) continue;
+      if (!(m.ageMin <= f.viewerAge && m.ageMax >= f.viewerAge) || m.withdrawn || m.suspended) continue;
+      const photo = m.photoIds[0]; // the main photo: none, no card
+      if (photo === undefined) continue;
       const dist = origin === null || m.lat === null || m.lon === null ? 0 : distM(origin, m.lat, m.lon);
       if (f.radiusKm !== null && !(dist <= f.radiusKm * 1000)) continue;
       if (c && day === c.activeDay && !(dist > c.distM || (dist === c.distM && m.id > c.id))) continue;
       if (excluded.hidden.has(m.id) || (excluded.skippedAt.get(m.id) ?? 0) > skipSince) continue;
       if (f.onlyVerified && !m.verified) continue;
-      found.push({ m, birth: m.birth_date, activeDay: day, distM: dist, id: m.id });
+      found.push({ m, photo, birth: m.birth_date, activeDay: day, distM: dist, id: m.id });
     }
   }
   found.sort(compareRank);
-  return found.slice(0, f.limit).map(({ m, birth, activeDay, distM: dist }) => ({
+  return found.slice(0, f.limit).map(({ m, photo, birth, activeDay, distM: dist }) => ({
     id: m.id,
     name: m.name,
     birth_date: birth,
     city: m.city,
-    photo_id: m.photo_id,
+    photo_id: photo,
     activeDay,
     distM: dist,
     allInterests: m.allInterests,

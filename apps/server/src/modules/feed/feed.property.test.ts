@@ -1,8 +1,8 @@
-import { ageOn, berlinToday, genders, type Gender } from '@funkeln/contracts/profiles';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { applyRelation, insertMembers, toSeed, type SeedMember } from '../../../test/population.js';
+import { applyRelation, drawnMemberArb, insertMembers, toSeed, type SeedMember } from '../../../test/population.js';
 import { haversineKm, type LatLon } from '../places/snap.js';
 import { FeedDecks } from './feed-decks.js';
 import { FeedService } from './feed.service.js';
@@ -42,22 +42,15 @@ afterAll(() => t.close());
 
 const today = berlinToday();
 
-const gender = fc.constantFrom<Gender>(...genders);
 const member = fc
-  .record({
-    gender,
-    interestedIn: fc.uniqueArray(gender, { minLength: 1, maxLength: 3 }),
-    age: fc.integer({ min: 18, max: 70 }),
-    extraDays: fc.integer({ min: 0, max: 364 }),
-    ageMin: fc.integer({ min: 18, max: 60 }),
-    span: fc.integer({ min: 0, max: 40 }),
-    place: fc.option(fc.integer({ min: 0, max: 7 }), { freq: 6 }),
-    photo: fc.constantFrom('approved', 'approved', 'approved', 'pending', 'rejected', 'disabled', 'none'),
-    relation: fc.constantFrom('none', 'none', 'none', 'liked', 'flirted', 'skippedRecently', 'skippedLongAgo', 'blockedByViewer', 'blocksViewer', 'likesViewer'),
-    // Many ties on the active day, so distance and id decide and cursors land inside runs of equals.
-    activeDaysAgo: fc.oneof(fc.constantFrom(0, 0, 1), fc.integer({ min: 0, max: 30 })),
-    compatible: fc.boolean(),
-  })
+  .tuple(
+    drawnMemberArb({ maxAge: 70, maxAgeMin: 60, maxSpan: 40, places: 8, photos: ['approved', 'approved', 'approved', 'pending', 'rejected', 'disabled', 'none'], maxActiveDaysAgo: 30 }),
+    fc.record({
+      relation: fc.constantFrom('none', 'none', 'none', 'liked', 'flirted', 'skippedRecently', 'skippedLongAgo', 'blockedByViewer', 'blocksViewer', 'likesViewer'),
+      compatible: fc.boolean(),
+    }),
+  )
+  .map(([drawn, more]) => ({ ...drawn, ...more }))
   .map((r) => ({
     compatible: r.compatible,
     seed: toSeed(r, placeIds, today),

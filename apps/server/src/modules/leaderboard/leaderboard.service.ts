@@ -94,9 +94,11 @@ export class LeaderboardService {
     this.draw = deps.draw ?? randomDraw;
     this.onError = deps.onError ?? (() => undefined);
     this.keepTop = deps.keepTop ?? false;
-    // A member's name, standing or photos changed (any member: their entries may be in any Top10).
-    this.events.on('users.changed', () => this.changed());
-    this.events.on('leaderboard.scored', () => this.changed());
+    if (this.keepTop) {
+      // A member's name, standing or photos changed (whoever it is: their entries may be in a Top10).
+      this.events.on('users.changed', () => this.changed());
+      this.events.on('leaderboard.scored', () => this.changed());
+    }
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {

@@ -27,7 +27,7 @@ const board = async (m: ApiMember, category: string, month?: string) =>
 const clearBoard = async () => {
   await t.c.db.query('DELETE FROM photo_scores');
   await t.c.db.query('DELETE FROM photo_votes');
-  t.c.events.emit('leaderboard.scored', {}); // as any writer of scores outside a vote announces them
+  t.c.events.emit('leaderboard.scored', {}); // announced, as every writer of scores outside a vote does
 };
 
 describe('voting', () => {
