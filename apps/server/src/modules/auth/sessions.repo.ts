@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { now, secondsAgo, secondsFromNow, typed } from '../../db/kysely.js';
+import { now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
 
 export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; absoluteSeconds: number }) {
   await typed(q)
@@ -22,16 +22,31 @@ export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: nu
     .executeTakeFirst();
 }
 
-/** Marks the sessions (and their members, for "active recently" in feeds) as seen now. */
-/** Marks the sessions seen and their members active now; returns those members. */
+/**
+ * Marks the sessions seen and their members active now; returns those members. Rows are locked in
+ * id order before they are written: two processes writing overlapping batches (a member's requests
+ * reach both workers) would otherwise lock them in whatever order their plans meet them and
+ * deadlock. The ids travel as one array (one statement text, prepared, whatever the batch size).
+ */
 export async function touchSessions(q: Queryable, sessionIds: readonly string[]): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const k = typed(q);
-  await k.updateTable('sessions').set({ last_seen_at: now() }).where('id', 'in', sessionIds).execute();
+  await k
+    .updateTable('sessions')
+    .set({ last_seen_at: now() })
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('id', '=', eb.fn.any(uuidArray(sessionIds))).orderBy('id').forUpdate())
+    .execute();
   const rows = await k
     .updateTable('users')
     .set({ last_active_at: now() })
-    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('user_id').where('id', 'in', sessionIds))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', eb.selectFrom('sessions').select('user_id').where('id', '=', eb.fn.any(uuidArray(sessionIds))))
+        .orderBy('id')
+        .forUpdate(),
+    )
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
