@@ -45,6 +45,7 @@ import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call } from './load/http.js';
 import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
+import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
@@ -98,6 +99,8 @@ function poolSize(ramp: number[]): number {
 interface DbCounters {
   read(): Promise<Record<string, number> | undefined>;
   tables(): Promise<TableReads>;
+  /** Per statement, where PostgreSQL preloads pg_stat_statements. */
+  statements(): Promise<StatementTimes | undefined>;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ interface DbCounters {
 async function postgresCounters(url: string): Promise<DbCounters> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const perStatement = await enableStatementStats(client);
   return {
     read: async () => {
       const { rows } = await client.query<{ xacts: string; rows_read: string; rows_written: string }>(
@@ -116,6 +120,7 @@ async function postgresCounters(url: string): Promise<DbCounters> {
       return row ? { xacts: Number(row.xacts), rows_read: Number(row.rows_read), rows_written: Number(row.rows_written) } : undefined;
     },
     tables: () => readTableStats(client),
+    statements: async () => (perStatement ? readStatementTimes(client) : undefined),
     close: () => client.end(),
   };
 }
@@ -166,6 +171,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     };
     const dbBefore = await counters?.read();
     const tablesBefore = await counters?.tables();
+    const statementsBefore = await counters?.statements();
     const wall0 = performance.now();
     const steps = await runRamp({
       base: server.base,
@@ -185,6 +191,11 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       const after = (await counters.read()) ?? {};
       db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
       if (tablesBefore) printTableReads(tablesBefore, await counters.tables());
+      const statementsAfter = statementsBefore && (await counters.statements());
+      if (statementsBefore && statementsAfter) {
+        const visits = steps.reduce((n, step) => n + step.finished, 0);
+        db.pg_statements = printStatementTimes(statementsBefore, statementsAfter, visits).statements;
+      }
     }
     const first = steps[0];
     const last = steps.at(-1);
@@ -216,7 +227,8 @@ async function record(r: RunReport, configuration: string, members: number, acti
     if (r.db.statements !== undefined) {
       await row('database statements per visit', `${per('statements').toFixed(0)} (${per('xacts').toFixed(1)} transactions, ${per('statement_ms').toFixed(0)} ms of the one connection)`, '-');
     } else {
-      await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)})`, '-');
+      const statements = r.db.pg_statements === undefined ? '' : `, ${per('pg_statements').toFixed(0)} statements`;
+      await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)}${statements})`, '-');
     }
   }
 }

@@ -106,8 +106,9 @@ export function printReport(r: RunReport, s: Summary): void {
     );
   } else {
     const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
+    const statements = r.db.pg_statements === undefined ? 'pg_stat_statements is not preloaded' : `${per('pg_statements').toFixed(0)} statements`;
     console.log(
-      `Database per visit (pg_stat_database; pg_stat_statements is not preloaded): ${per('xacts').toFixed(0)} transactions ` +
+      `Database per visit (pg_stat_database; ${statements}): ${per('xacts').toFixed(0)} transactions ` +
         `(each statement outside a transaction is one), rows read ${per('rows_read').toFixed(0)}, written ${per('rows_written').toFixed(1)}`,
     );
   }

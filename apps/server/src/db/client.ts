@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { StatementNames } from './statement-names.js';
 
 export type Row = Record<string, unknown>;
 
@@ -87,6 +88,33 @@ export class DatabaseUnavailableError extends Error {
 }
 
 const READ_ONLY = /^\s*SELECT\b/i;
+/** PostgreSQL: "cached plan must not change result type" (a prepared statement's table changed). */
+const PLAN_CHANGED = '0A000';
+
+/**
+ * Runs a statement through a pool or a pool's connection, under its name where it has one
+ * (statement-names.ts). A named statement whose table changed since a connection prepared it is
+ * named afresh: outside a transaction it runs again at once; inside one the error has aborted the
+ * transaction, and `transaction` runs it again (the text's new name is prepared there).
+ */
+async function runNamed<T extends Row>(target: pg.Pool | pg.PoolClient, names: StatementNames, sql: string, params: unknown[] | undefined, inTransaction: boolean): Promise<T[]> {
+  const name = params === undefined ? undefined : names.nameFor(sql);
+  if (name === undefined) return (await target.query<T>(sql, params)).rows;
+  try {
+    return (await target.query<T>({ name, text: sql, values: params })).rows;
+  } catch (err) {
+    if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+    names.rename(sql);
+    if (inTransaction) throw new PlanChangedError(err);
+    return (await target.query<T>({ name: names.nameFor(sql), text: sql, values: params })).rows;
+  }
+}
+
+class PlanChangedError extends Error {
+  constructor(cause: unknown) {
+    super('a prepared statement was renamed; the transaction runs again', { cause });
+  }
+}
 const ATTEMPTS = 3;
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * attempt));
 
@@ -103,12 +131,13 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
   // also while the pool's own listener is detached; unhandled, that would end the process. Every
   // failure still reaches the query that was running or the next one.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const names = new StatementNames();
   return {
     kind: 'postgres',
     async query<T extends Row>(sql: string, params?: unknown[]) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return (await pool.query<T>(sql, params)).rows;
+          return await runNamed<T>(pool, names, sql, params, false);
         } catch (err) {
           if (!isConnectionError(err)) throw err;
           if (!READ_ONLY.test(sql) || attempt >= ATTEMPTS) throw new DatabaseUnavailableError('database connection lost', { cause: err });
@@ -134,7 +163,7 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
         try {
           await client.query('BEGIN');
           result = await fn({
-            query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+            query: <T extends Row>(sql: string, params?: unknown[]) => runNamed<T>(client, names, sql, params, true),
             exec: async (script) => void (await client.query(script)), // no parameters: the simple protocol takes several statements
             afterCommit: (cb) => void committed.push(cb),
           });
@@ -149,7 +178,7 @@ export function createPostgresDb(connectionString: string, max = 10): Db {
           }
           await client.query('ROLLBACK').catch(() => undefined);
           const code = (err as { code?: string }).code;
-          if (code && RETRYABLE.has(code) && attempt < 5) continue;
+          if (((code && RETRYABLE.has(code)) || err instanceof PlanChangedError) && attempt < 5) continue;
           throw err;
         } finally {
           client.release(broken);

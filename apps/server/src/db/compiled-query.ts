@@ -29,7 +29,8 @@ const compiler: Kysely<DB> = typed({ query: () => Promise.reject(new Error('a te
  *
  * Only for queries whose text never depends on their values: every parameter is used as a value
  * (`=`, `= ANY(...)`, `.values`, `sql` templates), never as an IN list (an array there expands to a
- * parameter per element), `sql.lit`, an identifier, or to decide the query's shape. Parameters
+ * parameter per element), `sql.lit`, a LIMIT or OFFSET count (written into the text, db/kysely.ts),
+ * an identifier, or to decide the query's shape. Parameters
  * must be given (the first call throws for a placeholder without a value).
  */
 export function compiledOnce<P extends Record<string, unknown>, Q extends Compilable<unknown>>(build: (k: Kysely<DB>, params: P) => Q) {

@@ -27,6 +27,8 @@ const MAX_PREPARED = 256;
 const MAX_SEEN = 10_000;
 /** PostgreSQL: "cached plan must not change result type" (a table's columns changed under `SELECT *`). */
 const FEATURE_NOT_SUPPORTED = '0A000';
+/** Ends a text planned on every run, never prepared: statement-names.ts's PLANNED_PER_RUN (this worker imports no TypeScript). */
+const PLANNED_PER_RUN = '/* planned per run */';
 
 /**
  * `query(target, sql, params, inTransaction)`: the rows, as PGlite's `query(...).rows`. Outside a
@@ -85,6 +87,7 @@ export function createPreparedQueries(lite) {
 
   /** Whether this text is run as a prepared statement (its second run on, or it already is). */
   function preparable(sql) {
+    if (sql.endsWith(PLANNED_PER_RUN)) return false;
     if (prepared.has(sql)) return true;
     const count = (seen.get(sql) ?? 0) + 1;
     if (count >= 2) {

@@ -1,7 +1,7 @@
 import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
 import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { typed, uuidArray } from '../../db/kysely.js';
+import { plannedPerRun, typed, uuidArray } from '../../db/kysely.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
 export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
@@ -121,6 +121,8 @@ export async function liveTop(q: Queryable, category: PhotoCategory, month: stri
     .orderBy('s.score', 'desc')
     .orderBy('s.reached')
     .limit(limit)
+    // The month's scores grow from none: a plan kept from its first votes would read them all.
+    .modifyEnd(plannedPerRun())
     .execute();
   return rows.map((r, i) => ({ ...r, rank: i + 1 }));
 }
