@@ -23,7 +23,9 @@
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
  * cluster workers included) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
  * server RSS peak; the load generator's own CPU (process.cpuUsage);
- * database transactions and rows per visit on PostgreSQL (pg_stat_database), statements and
+ * database transactions and rows per visit on PostgreSQL (pg_stat_database; where PostgreSQL
+ * preloads pg_stat_statements, also statements per visit, planning and execution time per visit
+ * and the statements that took most of it), statements and
  * transactions per visit on PGlite with the statements that took most of its one connection
  * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts).
  *
