@@ -215,7 +215,8 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
       };
       const database = await mode({ decks: false, index: false }, 'database');
       const memory = db.kind === 'pglite' ? await mode({ decks: false, index: true }, 'memory') : undefined;
-      const decked = await mode({ decks: true, index: true }, 'decks');
+      // As the app runs: the index only on the embedded database (feed-index.ts).
+      const decked = await mode({ decks: true, index: db.kind === 'pglite' }, 'decks');
       log(`${label}: hello-world throughput, ${THROUGHPUT_CONNECTIONS} connections, ${DURATION_MS / 1000} s`);
       const hello = check(
         await runThroughput({ port: helloPort, path: '/hello', headers: [{}], connections: THROUGHPUT_CONNECTIONS, durationMs: DURATION_MS }),
