@@ -1,4 +1,14 @@
 /**
+ * Ends the text of a statement planned on every run, never prepared (here and on the embedded
+ * database, pglite-prepared.mjs): one whose best plan follows a table's size, where a plan cached
+ * while the table was small would stay in use as it grows (PostgreSQL replaces cached plans after
+ * an ANALYZE, not as rows arrive). The running Top10: a generic plan made over the first few scores
+ * of a fresh database read every score and sorted them (9.2 ms a read against 0.4 planned per run,
+ * bench:load on PostgreSQL).
+ */
+export const PLANNED_PER_RUN = '/* planned per run */';
+
+/**
  * Names for the statement texts a PostgreSQL pool runs again and again, so each connection parses
  * a text once and later runs start from its saved parse tree (node-postgres prepares a named
  * statement on a connection's first use of the name and binds it afterwards). Without a name,
@@ -9,16 +19,6 @@
  * named per process (node-postgres keeps a connection's prepared statements as long as the
  * connection lives). Plans stay with PostgreSQL's plan cache in its default mode.
  */
-/**
- * Ends the text of a statement planned on every run, never prepared (here and on the embedded
- * database, pglite-prepared.mjs): one whose best plan follows a table's size, where a plan cached
- * while the table was small would stay in use as it grows (PostgreSQL replaces cached plans after
- * an ANALYZE, not as rows arrive). The running Top10: a generic plan made over the first few scores
- * of a fresh database read every score and sorted them (9.2 ms a read against 0.4 planned per run,
- * bench:load on PostgreSQL).
- */
-export const PLANNED_PER_RUN = '/* planned per run */';
-
 export class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly seen = new Set<string>();
