@@ -31,10 +31,11 @@ export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: nu
 export async function touchSessions(q: Queryable, sessionIds: readonly string[]): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const k = typed(q);
+  const ids = uuidArray(sessionIds);
   await k
     .updateTable('sessions')
     .set({ last_seen_at: now() })
-    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('id', '=', eb.fn.any(uuidArray(sessionIds))).orderBy('id').forUpdate())
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('id', '=', eb.fn.any(ids)).orderBy('id').forUpdate())
     .execute();
   const rows = await k
     .updateTable('users')
@@ -43,7 +44,7 @@ export async function touchSessions(q: Queryable, sessionIds: readonly string[])
       eb
         .selectFrom('users')
         .select('id')
-        .where('id', 'in', eb.selectFrom('sessions').select('user_id').where('id', '=', eb.fn.any(uuidArray(sessionIds))))
+        .where('id', 'in', eb.selectFrom('sessions').select('user_id').where('id', '=', eb.fn.any(ids)))
         .orderBy('id')
         .forUpdate(),
     )

@@ -65,7 +65,7 @@ export interface LeaderboardServiceDeps {
   keepTop?: boolean;
 }
 
-/** A running Top10 as last read, and the change count it was read at. */
+/** A running Top10 as last read, and the month it was read for. */
 interface KeptTop {
   month: string;
   rows: repo.RankRow[];
