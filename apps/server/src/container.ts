@@ -202,7 +202,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
-  const feed = createFeedModule({ ...platform, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
+  const feed = createFeedModule({ ...platform, redis, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });

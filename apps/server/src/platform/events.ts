@@ -50,6 +50,8 @@ export interface ClusterEvents {
   'feed.hidden': { pairs: [string, string][] };
   /** An admin saved settings: drop the cached copy. */
   'settings.changed': Record<string, never>;
+  /** A process ended its read of a viewer's feed deck (DeckShare): the processes waiting for it take it. */
+  'feed.shared': { viewerId: string; key: string };
 }
 
 export type DomainEvents = LocalEvents & ClusterEvents;
@@ -57,7 +59,7 @@ export type DomainEvents = LocalEvents & ClusterEvents;
 /** Cluster events that say data changed: writers publish them with publishOnCommit. */
 export type DataEvent = 'users.changed' | 'feed.stale' | 'feed.hidden' | 'settings.changed';
 
-const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden', 'settings.changed'];
+const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden', 'settings.changed', 'feed.shared'];
 
 function isClusterEvent(name: unknown): name is keyof ClusterEvents {
   return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);

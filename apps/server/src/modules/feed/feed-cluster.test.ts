@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterEvents } from '../../platform/events.js';
 import { bearer, type TestApp } from '../../../test/harness.js';
 import { clustered, eventually, startClusterNode as startNode } from '../../../test/cluster.js';
 import { insertMembers, type SeedMember } from '../../../test/population.js';
@@ -42,6 +43,25 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
     const res = await node.app.inject({ method: 'GET', url: '/api/feed', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     return res.json<{ id: string }[]>().map((c) => c.id);
+  }
+
+  /** This node's feed rankings read from the database, and decks it took from the other node. */
+  async function reads(node: Node) {
+    const [rankings, decks] = await Promise.all([node.c.metrics.feedRankings.get(), node.c.metrics.feedDeckReads.get()]);
+    const sum = (values: { labels: Record<string, unknown>; value: number }[], label: string, key: string) =>
+      values.filter((v) => v.labels[label] === key).reduce((n, v) => n + v.value, 0);
+    return { ranked: sum(rankings.values, 'source', 'database'), taken: sum(decks.values, 'reason', 'shared') };
+  }
+
+  /** Resolves once `node` has heard the event (from the other node, over Redis). */
+  function heard<K extends keyof ClusterEvents>(node: Node, name: K, about: (payload: ClusterEvents[K]) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const off = node.c.events.on(name, (payload) => {
+        if (!about(payload)) return;
+        off();
+        resolve();
+      });
+    });
   }
 
   async function members() {
@@ -93,5 +113,65 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
     const res = await one.app.inject({ method: 'PUT', url: '/api/me/profile', headers: bearer(tokenA), payload: { interestedIn: ['male'] } });
     expect(res.statusCode).toBe(200);
     await eventually(async () => !(await feedIds(two, token)).includes(a));
+  });
+
+  describe('one deck per viewer for both processes', () => {
+    it('the process that did not rank the feed takes the other’s deck: same cards, no ranking', async () => {
+      const { a, b, token } = await members();
+      const first = await feedIds(one, token);
+      expect(first).toEqual(expect.arrayContaining([a, b]));
+      const before = await reads(two);
+      expect(await feedIds(two, token)).toEqual(first);
+      const after = await reads(two);
+      expect(after.ranked).toBe(before.ranked);
+      expect(after.taken).toBe(before.taken + 1);
+    });
+
+    it('first pages asked on both processes at the same moment rank the feed once', async () => {
+      const { a, b, token } = await members();
+      const [r1, r2] = await Promise.all([reads(one), reads(two)]);
+      const [p1, p2] = await Promise.all([feedIds(one, token), feedIds(two, token)]);
+      expect(p1).toEqual(expect.arrayContaining([a, b]));
+      expect(p2).toEqual(p1);
+      const [s1, s2] = await Promise.all([reads(one), reads(two)]);
+      expect(s1.ranked - r1.ranked + (s2.ranked - r2.ranked)).toBe(1);
+    });
+
+    it('a deck taken from the other process leaves out a member swiped after it was read', async () => {
+      const { a, b, token } = await members();
+      expect(await feedIds(one, token)).toEqual(expect.arrayContaining([a, b]));
+      const swiped = heard(two, 'feed.hidden', ({ pairs }) => pairs.some(([, m]) => m === b));
+      expect((await one.app.inject({ method: 'POST', url: `/api/likes/${b}?type=skip`, headers: bearer(token) })).statusCode).toBe(200);
+      await swiped;
+      const before = await reads(two);
+      const ids = await feedIds(two, token);
+      expect(ids).toContain(a);
+      expect(ids).not.toContain(b);
+      expect((await reads(two)).taken).toBe(before.taken + 1);
+    });
+
+    it('a deck taken from the other process leaves out a member who changed after it was read', async () => {
+      const { a, b, token, tokenA } = await members();
+      expect(await feedIds(one, token)).toEqual(expect.arrayContaining([a, b]));
+      const changed = heard(two, 'users.changed', ({ userIds }) => userIds.includes(a));
+      const res = await one.app.inject({ method: 'PUT', url: '/api/me/profile', headers: bearer(tokenA), payload: { interestedIn: ['male'] } });
+      expect(res.statusCode).toBe(200);
+      await changed;
+      const ids = await feedIds(two, token);
+      expect(ids).toContain(b);
+      expect(ids).not.toContain(a);
+    });
+
+    it('a deck read before the viewer’s feed went stale (an undo) is not taken: the other process ranks again', async () => {
+      const { viewer, a, b, token } = await members();
+      expect(await feedIds(one, token)).toEqual(expect.arrayContaining([a, b]));
+      expect((await one.app.inject({ method: 'POST', url: `/api/likes/${b}?type=skip`, headers: bearer(token) })).statusCode).toBe(200);
+      const stale = heard(two, 'feed.stale', ({ userIds }) => userIds.includes(viewer));
+      expect((await one.app.inject({ method: 'POST', url: '/api/likes/undo', headers: bearer(token) })).statusCode).toBe(200);
+      await stale;
+      const before = await reads(two);
+      expect(await feedIds(two, token)).toEqual(expect.arrayContaining([a, b]));
+      expect((await reads(two)).ranked).toBe(before.ranked + 1);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
+import type { SharedDeck } from './feed-deck-share.js';
 import type { FeedCursor, FeedRow } from './feed.repo.js';
 
 export interface DeckRow extends FeedRow {
@@ -81,6 +82,13 @@ interface Mark {
   at: number;
 }
 
+/**
+ * How far apart the clocks of two processes may be: a deck read by another process is trusted for
+ * what this process heard of more than this long before the read began, and everything heard later
+ * is applied to it (a deck is read after its writes commit, and their events are heard after that).
+ */
+export const CLOCK_SLACK_MS = 2_000;
+
 /** What FeedDecks is built from (named, so no call site depends on an argument order). */
 export interface FeedDecksDeps {
   events: EventBus;
@@ -107,11 +115,16 @@ export class FeedDecks {
   /** The feed each viewer asked for last: the one prepared when they come back. */
   private readonly lastQueries: LRUCache<string, DeckQuery>;
   private readonly memberMarks = new Map<string, Mark>();
+  /** When each viewer's decks were last dropped (feed.stale, users.changed): a deck read before then is of no use. */
+  private readonly dropMarks = new Map<string, Mark>();
+  /** Members recently hidden from each viewer (feed.hidden), when heard: applied to decks adopted from another process. */
+  private readonly hiddenLog = new Map<string, { last: number; members: Map<string, number> }>();
   private seq = 0;
 
   private readonly enabled: () => boolean;
   readonly size: number;
-  private readonly ttlMs: number;
+  /** How long a deck serves after its read began. */
+  readonly ttlMs: number;
 
   constructor(deps: FeedDecksDeps) {
     this.enabled = deps.enabled;
@@ -124,6 +137,7 @@ export class FeedDecks {
     events.on('feed.hidden', ({ pairs }) => {
       for (const [viewer, member] of pairs) {
         this.mark(this.viewerMarks, viewer);
+        this.logHidden(viewer, member);
         for (const deck of this.decks.get(viewer)?.values() ?? []) {
           deck.hidden.add(member);
           const onAction = deck.onAction;
@@ -174,17 +188,42 @@ export class FeedDecks {
     return deck;
   }
 
-  /** The feed the viewer asked for last (none yet: the app's default, no radius and no filter). */
-  lastQuery(viewerId: string): DeckQuery {
-    return this.lastQueries.get(viewerId) ?? { radiusKm: null, onlyVerified: false };
+  /** The feed the viewer asked for last in this process, if they did. */
+  lastQuery(viewerId: string): DeckQuery | undefined {
+    return this.lastQueries.get(viewerId);
   }
 
-  /** Keeps the deck unless something about the viewer happened since it was begun. */
-  keep(viewerId: string, key: string, deck: Deck): void {
-    if (!this.enabled() || (this.viewerMarks.get(viewerId)?.seq ?? 0) > deck.seq) return;
+  /**
+   * A deck another process read (DeckShare), as this process may serve it: everything this process
+   * heard since the read began (less CLOCK_SLACK_MS) applied: members hidden from the viewer and
+   * members who changed are never served from it; a viewer whose decks were dropped since gets none
+   * (undefined). Kept like a deck read here, from a sequence number begun now.
+   */
+  adopt(viewerId: string, shared: SharedDeck, day: string, now = Date.now()): Deck | undefined {
+    const deck = this.fromShared(viewerId, shared, day, now);
+    if (deck) this.keep(viewerId, deckKey(deck.query), deck);
+    return deck;
+  }
+
+  /** What adopt() would keep, without keeping it (a refill takes the rows it lacks from it). */
+  fromShared(viewerId: string, shared: SharedDeck, day: string, now = Date.now()): Deck | undefined {
+    if (!this.enabled() || shared.day !== day || now - shared.at > this.ttlMs) return undefined;
+    const since = shared.at - CLOCK_SLACK_MS;
+    if ((this.dropMarks.get(viewerId)?.at ?? -Infinity) >= since) return undefined;
+    const hidden = new Set<string>();
+    for (const [member, at] of this.hiddenLog.get(viewerId)?.members ?? []) if (at >= since) hidden.add(member);
+    for (const row of shared.rows) if ((this.memberMarks.get(row.id)?.at ?? -Infinity) >= since) hidden.add(row.id);
+    const { at, query, rows, complete, hasOrigin } = shared;
+    return { seq: this.begin(), at, query, day, rows, complete, hasOrigin, hidden };
+  }
+
+  /** Keeps the deck unless something about the viewer happened since it was begun (false). */
+  keep(viewerId: string, key: string, deck: Deck): boolean {
+    if (!this.enabled() || (this.viewerMarks.get(viewerId)?.seq ?? 0) > deck.seq) return false;
     const mine = this.decks.get(viewerId) ?? new Map<string, Deck>();
     mine.set(key, deck);
     this.decks.set(viewerId, mine);
+    return true;
   }
 
   /** The member changed after their row was read: it may no longer be true. */
@@ -195,7 +234,27 @@ export class FeedDecks {
   private dropViewers(ids: string[]): void {
     for (const id of ids) {
       this.mark(this.viewerMarks, id);
+      this.mark(this.dropMarks, id);
       this.decks.delete(id);
+    }
+  }
+
+  private logHidden(viewer: string, member: string): void {
+    const now = Date.now();
+    const log = this.hiddenLog.get(viewer) ?? { last: now, members: new Map<string, number>() };
+    log.members.delete(member);
+    log.members.set(member, now);
+    log.last = now;
+    // Both maps in the order of their last entry: what is older than any deck that could be adopted goes.
+    this.hiddenLog.delete(viewer);
+    this.hiddenLog.set(viewer, log);
+    for (const [key, at] of log.members) {
+      if (now - at <= this.ttlMs + 60_000) break;
+      log.members.delete(key);
+    }
+    for (const [key, old] of this.hiddenLog) {
+      if (now - old.last <= this.ttlMs + 60_000) break;
+      this.hiddenLog.delete(key);
     }
   }
 

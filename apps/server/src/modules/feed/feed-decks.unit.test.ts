@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../platform/events.js';
-import { compareRank, FeedDecks, pageFromDeck, type Deck, type DeckRow } from './feed-decks.js';
+import type { SharedDeck } from './feed-deck-share.js';
+import { CLOCK_SLACK_MS, compareRank, deckKey, FeedDecks, pageFromDeck, type Deck, type DeckRow } from './feed-decks.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -172,7 +173,7 @@ describe('FeedDecks', () => {
     expect(da).toBe(db);
     expect(dc).not.toBe(da);
     expect(decks.lastQuery(viewer)).toEqual(query);
-    expect(decks.lastQuery(id(501))).toEqual({ radiusKm: null, onlyVerified: false });
+    expect(decks.lastQuery(id(501))).toBeUndefined();
   });
 
   it('tells rows read by a refill apart from the deck when a member changed in between', () => {
@@ -182,5 +183,85 @@ describe('FeedDecks', () => {
     d.later = new Map([[id(20), decks.begin()]]);
     expect(decks.isStale(d, id(3))).toBe(true);
     expect(decks.isStale(d, id(20))).toBe(false);
+  });
+});
+
+describe('FeedDecks.adopt: a deck another process read', () => {
+  const viewer = id(500);
+  const day = '2026-11-22';
+  const t0 = Date.UTC(2026, 10, 22, 12);
+  const query = { radiusKm: null, onlyVerified: false };
+  /** A deck whose read began at `at` (by the reading process's clock). */
+  const shared = (at: number): SharedDeck => ({ at, day, query, rows: rows(10), complete: true, hasOrigin: true });
+
+  /** The adopting process, with events heard at the given times (by its own clock). */
+  function heard(...happenings: [number, (events: EventBus) => void][]) {
+    const events = new EventBus();
+    const decks = new FeedDecks({ events, enabled: () => true, size: 10, ttlMs: 60_000 });
+    vi.useFakeTimers();
+    for (const [at, happen] of happenings) {
+      vi.setSystemTime(at);
+      happen(events);
+    }
+    return { events, decks };
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const page = (d: Deck | undefined) => ids(d && pageFromDeck(d, null, 10, fresh));
+
+  it('serves the rows as read, and keeps the deck like one read here', () => {
+    const { decks } = heard();
+    vi.setSystemTime(t0 + 1_000);
+    const d = decks.adopt(viewer, shared(t0), day);
+    expect(page(d)).toEqual(rows(10).map((r) => r.id));
+    expect(decks.get(viewer, deckKey(query), day)).toBe(d);
+  });
+
+  it('leaves out members swiped since the read began (or within the clock slack before it), not those swiped long before', () => {
+    const { decks } = heard(
+      [t0 - CLOCK_SLACK_MS - 1, (e) => e.publish('feed.hidden', { pairs: [[viewer, id(1)]] })],
+      [t0 - CLOCK_SLACK_MS + 1, (e) => e.publish('feed.hidden', { pairs: [[viewer, id(2)]] })],
+      [t0 + 500, (e) => e.publish('feed.hidden', { pairs: [[viewer, id(3)], [id(501), id(4)]] })],
+    );
+    const d = decks.adopt(viewer, shared(t0), day);
+    expect(page(d)).toEqual([0, 1, 4, 5, 6, 7, 8, 9].map(id));
+  });
+
+  it('leaves out members who changed since the read began', () => {
+    const { decks } = heard(
+      [t0 - CLOCK_SLACK_MS - 1, (e) => e.publish('users.changed', { userIds: [id(1)] })],
+      [t0 + 500, (e) => e.publish('users.changed', { userIds: [id(5)] })],
+    );
+    expect(page(decks.adopt(viewer, shared(t0), day))).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9].map(id));
+  });
+
+  it('refuses the deck when the viewer’s feed went stale or they changed since the read began', () => {
+    for (const name of ['feed.stale', 'users.changed'] as const) {
+      const { decks } = heard([t0 - CLOCK_SLACK_MS + 1, (e) => e.publish(name, { userIds: [viewer] })]);
+      expect(decks.adopt(viewer, shared(t0), day)).toBeUndefined();
+      expect(decks.get(viewer, deckKey(query), day)).toBeUndefined();
+    }
+    const { decks } = heard([t0 - CLOCK_SLACK_MS - 1, (e) => e.publish('feed.stale', { userIds: [viewer] })]);
+    expect(decks.adopt(viewer, shared(t0), day)).toBeDefined();
+  });
+
+  it('refuses a deck of another day or past its lifetime, and keeps nothing while decks are off', () => {
+    const { decks } = heard();
+    vi.setSystemTime(t0 + 1_000);
+    expect(decks.adopt(viewer, { ...shared(t0), day: '2026-11-21' }, day)).toBeUndefined();
+    expect(decks.adopt(viewer, shared(t0 - 60_001), day, t0)).toBeUndefined();
+    const off = new FeedDecks({ events: new EventBus(), enabled: () => false, size: 10 });
+    expect(off.adopt(viewer, shared(t0), day)).toBeUndefined();
+  });
+
+  it('applies what is heard after the adoption as to any kept deck', () => {
+    const { events, decks } = heard();
+    vi.setSystemTime(t0 + 1_000);
+    const d = decks.adopt(viewer, shared(t0), day);
+    events.publish('feed.hidden', { pairs: [[viewer, id(0)]] });
+    events.publish('users.changed', { userIds: [id(1)] });
+    expect(d && ids(pageFromDeck(d, null, 3, (m) => decks.isStale(d, m)))).toEqual([2, 3, 4].map(id));
   });
 });

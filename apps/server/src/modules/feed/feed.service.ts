@@ -9,7 +9,8 @@ import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { findProfile } from '../profiles/index.js';
 import type { FeedIndex } from './feed-index.js';
-import { deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
+import type { DeckShare, SharedDeck } from './feed-deck-share.js';
+import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
 import { findFeedPage, FeedWindows, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
@@ -55,6 +56,10 @@ export interface FeedServiceDeps {
   places: PlacesService;
   photos: PhotosService;
   decks: FeedDecks | undefined;
+  /** Decks shared with the deployment's other processes (with Redis); only used while decks are on. */
+  share?: DeckShare;
+  /** A failure of the shared decks' store: logged, and the feed is read from the database instead. */
+  onShareError?: (err: unknown) => void;
   /** The ranking in memory (the embedded database only); without it every ranking is a query. */
   index?: FeedIndex;
   cursors: CursorSealer;
@@ -66,6 +71,8 @@ export class FeedService {
   private readonly places: PlacesService;
   private readonly photos: PhotosService;
   private readonly decks: FeedDecks | undefined;
+  private readonly share: DeckShare | undefined;
+  private readonly onShareError: (err: unknown) => void;
   private readonly index: FeedIndex | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
@@ -81,6 +88,8 @@ export class FeedService {
     this.places = deps.places;
     this.photos = deps.photos;
     this.decks = deps.decks;
+    this.share = deps.share;
+    this.onShareError = deps.onShareError ?? (() => undefined);
     this.index = deps.index;
     this.cursors = deps.cursors;
     this.metrics = deps.metrics;
@@ -94,6 +103,7 @@ export class FeedService {
     const today = berlinToday();
     const limit = query.limit ?? PAGE;
     const deckQuery: DeckQuery = { radiusKm, onlyVerified: query.verified === 'true' };
+    this.rememberQuery(viewerId, deckQuery);
     // A request that finds no deck waits only for its page: the deck's further rows follow once the member swipes (fromDeck).
     const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'request', size: Math.min(limit, this.decks?.size ?? limit) }));
     let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
@@ -123,7 +133,7 @@ export class FeedService {
   async prepare(viewerId: string): Promise<void> {
     const decks = this.decks;
     if (!decks) return;
-    const deckQuery = decks.lastQuery(viewerId);
+    const deckQuery = decks.lastQuery(viewerId) ?? (await this.shared((share) => share.lastQuery(viewerId))) ?? { radiusKm: null, onlyVerified: false };
     const today = berlinToday();
     const read = (seq: number) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'prepare', size: decks.size });
     await decks.obtain(viewerId, deckQuery, today, read)?.catch((err: unknown) => {
@@ -169,10 +179,25 @@ export class FeedService {
     const decks = this.decks;
     const last = deck.rows.at(-1);
     if (!decks || !last || deck.complete) return;
-    const seq = decks.begin();
-    this.metrics.feedDeckReads.inc({ reason: 'refill' });
-    const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-    const more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
+    const key = deckKey(deck.query);
+    const shared = await this.shared((share) => share.get(viewerId, key));
+    const other = shared && decks.fromShared(viewerId, shared, deck.day);
+    // Another process's deck that reaches further than this one: its further rows, as they were when it was read.
+    const beyond = other?.rows.filter((r) => compareRank(r, last) > 0 && !other.hidden.has(r.id));
+    let seq: number;
+    let more: DeckRow[];
+    let complete: boolean;
+    if (other && beyond && (beyond.length > 0 || other.complete)) {
+      this.metrics.feedDeckReads.inc({ reason: 'shared' });
+      ({ seq, complete } = other);
+      more = beyond;
+    } else {
+      seq = decks.begin();
+      this.metrics.feedDeckReads.inc({ reason: 'refill' });
+      const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
+      more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
+      complete = more.length < decks.size;
+    }
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
     const known = new Set(deck.rows.map((r) => r.id));
     const fresh = more.filter((r) => !known.has(r.id));
@@ -182,7 +207,8 @@ export class FeedService {
     const kept = deck.rows.filter((r) => !deck.hidden.has(r.id));
     for (const r of deck.rows) if (deck.hidden.has(r.id)) deck.later.delete(r.id);
     deck.rows = [...kept, ...fresh];
-    deck.complete = more.length < decks.size;
+    deck.complete = complete;
+    if (fresh.length > 0) await this.shared((share) => share.put(viewerId, key, toShared(deck)));
   }
 
   /**
@@ -190,7 +216,46 @@ export class FeedService {
    * a page (the cold ranking of a page is a fraction of a deck's: narrower day windows fill it, and
    * card details are read for its rows only); the app's opening (prepare) reads a whole deck.
    */
+  /**
+   * The viewer's deck for `query`. With decks shared between processes, one process reads it for all:
+   * the deck another process left (adopted), else the claim of the read, which waits while another
+   * process reads it and then takes that one. A claimed read is a whole deck whatever asked for it
+   * (one ranking for the viewer's visit wherever their requests land).
+   */
   private async readDeck(viewerId: string, query: DeckQuery, today: string, seq: number, read: { reason: 'prepare' | 'request'; size: number }): Promise<Deck> {
+    if (!this.share) return (await this.readFromDb(viewerId, query, today, seq, read)).deck;
+    const key = deckKey(query);
+    const taken = await this.takeShared(viewerId, key, today);
+    if (taken) return taken;
+    const claimed = await this.shared((s) => s.claim(viewerId, key));
+    if (claimed === false) {
+      // Another process read it meanwhile: its deck, unless something happened since that makes it of no use here.
+      return (await this.takeShared(viewerId, key, today)) ?? (await this.readFromDb(viewerId, query, today, seq, read)).deck;
+    }
+    const reading = this.readFromDb(viewerId, query, today, seq, { reason: read.reason, size: this.decks?.size ?? read.size });
+    // Left for the others once this request has its answer; the release (which wakes them) follows the deck.
+    if (claimed) {
+      void reading
+        .then(({ deck, kept }) => (kept ? this.shared((s) => s.put(viewerId, key, toShared(deck))) : undefined), () => undefined)
+        .finally(() => this.shared((s) => s.release(viewerId, key)));
+    }
+    return (await reading).deck;
+  }
+
+  /** The deck another process left for the viewer, as this process may serve it (kept), if any. */
+  private async takeShared(viewerId: string, key: string, today: string): Promise<Deck | undefined> {
+    const shared = await this.shared((s) => s.get(viewerId, key));
+    const deck = shared && this.decks?.adopt(viewerId, shared, today);
+    if (deck) this.metrics.feedDeckReads.inc({ reason: 'shared' });
+    return deck;
+  }
+
+  /**
+   * The top `size` rows of the ranking, kept for the next pages when decks are on. A request reads
+   * a page (the cold ranking of a page is a fraction of a deck's: narrower day windows fill it, and
+   * card details are read for its rows only); the app's opening (prepare) reads a whole deck.
+   */
+  private async readFromDb(viewerId: string, query: DeckQuery, today: string, seq: number, read: { reason: 'prepare' | 'request'; size: number }): Promise<{ deck: Deck; kept: boolean }> {
     const decks = this.decks;
     if (!decks) throw new Error('feed decks are off');
     this.metrics.feedDeckReads.inc({ reason: read.reason });
@@ -199,8 +264,24 @@ export class FeedService {
     const windows = read.size < decks.size ? this.pageWindows : this.deckWindows;
     const rows = await this.toDeckRows(await this.ranked({ ...filter, after: null, limit: read.size }, windows), interests);
     const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
-    decks.keep(viewerId, deckKey(query), deck);
-    return deck;
+    return { deck, kept: decks.keep(viewerId, deckKey(query), deck) };
+  }
+
+  /** The viewer's latest feed for the process their socket reaches next (when this process did not know it yet). */
+  private rememberQuery(viewerId: string, query: DeckQuery): void {
+    const known = this.decks?.lastQuery(viewerId);
+    if (this.share && (!known || deckKey(known) !== deckKey(query))) void this.shared((s) => s.setLastQuery(viewerId, query));
+  }
+
+  /** A call to the shared decks' store; its failure is reported and answers undefined (the database is read instead). */
+  private async shared<T>(call: (share: DeckShare) => Promise<T>): Promise<T | undefined> {
+    if (!this.share || !this.decks) return undefined;
+    try {
+      return await call(this.share);
+    } catch (err) {
+      this.onShareError(err);
+      return undefined;
+    }
   }
 
   /** The ranking's rows: from the index when it can answer, else from the database. */
@@ -277,6 +358,12 @@ export class FeedService {
       };
     });
   }
+}
+
+/** A deck as the other processes may take it: what is still to come in it, from when it was read. */
+function toShared(deck: Deck): SharedDeck {
+  const { at, day, query, complete, hasOrigin } = deck;
+  return { at, day, query, rows: deck.rows.filter((r) => !deck.hidden.has(r.id)), complete, hasOrigin };
 }
 
 function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {

@@ -74,7 +74,7 @@ export function createMetrics(db: Queryable): Metrics {
     }),
     feedDeckReads: new Counter({
       name: 'funkeln_feed_deck_reads_total',
-      help: 'Feed decks read from the database, by reason: prepare (socket connected), request, refill (while swiping).',
+      help: 'Feed decks obtained, by reason: read from the database for prepare (socket connected), request or refill (while swiping), or shared (taken from another process).',
       labelNames: ['reason'] as const,
       registers,
     }),
