@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { loadSecret } from './secrets.js';
 
@@ -12,7 +12,7 @@ const PAD_TO = 32;
  * `context` (e.g. the purpose and the member's id) is bound as associated data, so the token
  * opens only in that same context.
  */
-export function sealCursor(key: Buffer, value: unknown, context: string): string {
+export function sealCursor(key: Buffer | KeyObject, value: unknown, context: string): string {
   const json = Buffer.from(JSON.stringify(value));
   const plain = Buffer.alloc(Math.ceil(json.length / PAD_TO) * PAD_TO, ' '); // JSON.parse ignores trailing spaces
   json.copy(plain);
@@ -23,7 +23,7 @@ export function sealCursor(key: Buffer, value: unknown, context: string): string
 }
 
 /** The sealed value, or undefined for a token this key did not seal in this context (tampered, foreign, garbage). */
-export function openCursor(key: Buffer, token: string, context: string): unknown {
+export function openCursor(key: Buffer | KeyObject, token: string, context: string): unknown {
   const sealed = Buffer.from(token, 'base64url');
   if (sealed.length <= IV_BYTES + TAG_BYTES || sealed.toString('base64url') !== token) return undefined;
   try {
@@ -41,7 +41,8 @@ export function openCursor(key: Buffer, token: string, context: string): unknown
  * so every process (and every restart) opens the tokens the others sealed.
  */
 export class CursorSealer {
-  private key: Promise<Buffer> | undefined;
+  /** Imported once (a raw key is imported again by every cipher made with it). */
+  private key: Promise<KeyObject> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -53,8 +54,8 @@ export class CursorSealer {
     return openCursor(await this.loadKey(), token, context);
   }
 
-  private loadKey(): Promise<Buffer> {
-    this.key ??= loadSecret(this.db, 'cursor_aes256').catch((err: unknown) => {
+  private loadKey(): Promise<KeyObject> {
+    this.key ??= loadSecret(this.db, 'cursor_aes256').then(createSecretKey, (err: unknown) => {
       this.key = undefined; // a failed read (database away) is tried again next time
       throw err;
     });
