@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
 
 export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; absoluteSeconds: number }) {
@@ -10,17 +11,21 @@ export async function insertSession(q: Queryable, s: { id: string; userId: strin
 
 /** The live session for a token hash: not revoked, not past its absolute or idle expiry. */
 export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number) {
-  return typed(q)
+  return liveSession.takeFirst(q, { tokenHash, idleSeconds });
+}
+
+/** Compiled once: every request whose session is not cached in its process looks it up. */
+const liveSession = compiledOnce((k, p: { tokenHash: string; idleSeconds: number }) =>
+  k
     .selectFrom('sessions as s')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
     .select(['s.id as session_id', 's.last_seen_at', 's.expires_at'])
     .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
-    .where('s.token_hash', '=', tokenHash)
+    .where('s.token_hash', '=', p.tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now())
-    .where('s.last_seen_at', '>', secondsAgo(idleSeconds))
-    .executeTakeFirst();
-}
+    .where('s.last_seen_at', '>', secondsAgo(p.idleSeconds)),
+);
 
 /**
  * Marks the sessions seen and their members active now; returns those members. Rows are locked in

@@ -225,6 +225,27 @@ describe('signed photo links', () => {
     expect((await get(`/api/photos/not-a-uuid/large?scope=public&exp=1&sig=${'a'.repeat(43)}`)).statusCode).toBe(400);
   });
 
+  it('kept links are exactly the links signed afresh, per size, scope and expiry bucket, also after the bucket passes', async () => {
+    const ids = [randomUUID(), randomUUID()];
+    let now = Date.UTC(2026, 10, 28, 12, 0, 10);
+    const clock = () => now;
+    const kept = new PhotoUrlSigner(t.c.db, clock);
+    const fresh = () => new PhotoUrlSigner(t.c.db, clock); // nothing kept yet
+    for (const [size, scope] of [['large', 'public'], ['thumb', 'public'], ['large', 'owner']] as const) {
+      expect(await kept.signAll(ids, size, scope, 60)).toEqual(await fresh().signAll(ids, size, scope, 60));
+    }
+    const before = await kept.signAll(ids, 'large', 'public', 60);
+    now += 10 * 60_000; // two buckets later
+    const after = await kept.signAll(ids, 'large', 'public', 60);
+    expect(after).toEqual(await fresh().signAll(ids, 'large', 'public', 60));
+    expect(after).not.toEqual(before);
+    for (const link of after) {
+      const url = new URL(link, 'https://funkeln.test');
+      const id = url.pathname.split('/')[3] ?? '';
+      expect(await kept.verify(id, 'large', 'public', Number(url.searchParams.get('exp')), url.searchParams.get('sig') ?? '')).toBe(true);
+    }
+  });
+
   it('signs many links at once exactly as one by one, each only for its own photo', async () => {
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const signer = new PhotoUrlSigner(t.c.db);
