@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
@@ -155,16 +156,19 @@ export async function markRead(q: Queryable, to: string, from: string) {
 
 /** Messages to the member not yet read, from senders they can still see (not suspended, not blocked either way). */
 export async function unreadCount(q: Queryable, userId: string): Promise<number> {
-  const row = await typed(q)
+  return (await unread.takeFirst(q, { userId }))?.n ?? 0;
+}
+
+/** Compiled once: asked whenever the app opens and a message is read or arrives. */
+const unread = compiledOnce((k, p: { userId: string }) =>
+  k
     .selectFrom('messages as m')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'm.sender_id').on('u.suspended_at', 'is', null))
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('m.recipient_id', '=', userId)
+    .where('m.recipient_id', '=', p.userId)
     .where('m.read_at', 'is', null)
-    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+    .where((eb) => eb.not(blockedEitherWay(p.userId, eb.ref('m.sender_id')))),
+);
 
 /** Who wrote the first message between two members; undefined when they have none yet. */
 export async function startedBy(q: Queryable, a: string, b: string): Promise<string | null | undefined> {
@@ -216,7 +220,12 @@ export async function dailyReplies(q: Queryable, userId: string): Promise<number
  * sender, a block either way, and the sender's gender (undefined: no profile; for the message rule).
  */
 export function findRecipient(q: Queryable, recipientId: string, senderId: string) {
-  return typed(q)
+  return recipient.takeFirst(q, { recipientId, senderId });
+}
+
+/** Compiled once: asked for every message and every compose view. */
+const recipient = compiledOnce((k, { recipientId, senderId }: { recipientId: string; senderId: string }) =>
+  k
     .selectFrom('users as u')
     .leftJoin('profiles as p', (j) => j.on('p.user_id', '=', senderId))
     .select(['u.message_pref', 'p.user_id as sender_profile', 'p.gender as sender_gender'])
@@ -227,9 +236,8 @@ export function findRecipient(q: Queryable, recipientId: string, senderId: strin
       blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
-    .where('u.suspended_at', 'is', null)
-    .executeTakeFirst();
-}
+    .where('u.suspended_at', 'is', null),
+);
 
 export async function senderGender(q: Queryable, userId: string) {
   const row = await typed(q).selectFrom('profiles').select('gender').where('user_id', '=', userId).executeTakeFirst();

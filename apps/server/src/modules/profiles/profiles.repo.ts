@@ -1,7 +1,8 @@
-import { type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { now, typed } from '../../db/kysely.js';
-import type { Profiles } from '../../db/schema.js';
+import type { DB, Profiles } from '../../db/schema.js';
 
 /**
  * birth_date as text: a DATE must not shift through a JS Date in some time zone. active_day and
@@ -13,13 +14,18 @@ export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_
 };
 
 export function findProfile(q: Queryable, userId: string, forUpdate = false): Promise<ProfileRow | undefined> {
-  const query = typed(q)
+  return (forUpdate ? profileLocked : profile).takeFirst(q, { userId });
+}
+
+const profileQuery = (k: Kysely<DB>, userId: string) =>
+  k
     .selectFrom('profiles')
     .select(['user_id', 'about_me', 'looking_for', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'gender'])
     .select(['interested_in', 'age_min', 'age_max', 'place_id', 'share_enabled', 'interests'])
     .where('user_id', '=', userId);
-  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
+/** Compiled once (read and locked): a profile is read by most steps of a visit. */
+const profile = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId));
+const profileLocked = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId).forUpdate());
 
 export async function upsertProfile(q: Queryable, p: ProfileRow): Promise<void> {
   const { user_id: _key, ...values } = p;

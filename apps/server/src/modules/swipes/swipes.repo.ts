@@ -48,15 +48,18 @@ export function findUndoableSwipe(q: Queryable, actorId: string, seconds: number
 }
 
 export async function likesBack(q: Queryable, actorId: string, targetId: string): Promise<boolean> {
-  const row = await typed(q)
+  return (await liked.takeFirst(q, { actorId, targetId })) !== undefined;
+}
+
+/** Compiled once: asked after every like and flirt. */
+const liked = compiledOnce((k, p: { actorId: string; targetId: string }) =>
+  k
     .selectFrom('swipes')
     .select(sql<number>`1`.as('found'))
-    .where('actor_id', '=', actorId)
-    .where('target_id', '=', targetId)
-    .where('kind', 'in', ['like', 'flirt'])
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .where('actor_id', '=', p.actorId)
+    .where('target_id', '=', p.targetId)
+    .where('kind', 'in', ['like', 'flirt']),
+);
 
 const pair = (a: string, b: string) => (a < b ? { user_a: a, user_b: b } : { user_a: b, user_b: a });
 

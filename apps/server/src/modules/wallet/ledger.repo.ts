@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { typed } from '../../db/kysely.js';
 import type { LedgerAccounts } from '../../db/schema.js';
 
@@ -10,9 +11,11 @@ export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } 
 export type WalletState = Pick<Selectable<LedgerAccounts>, 'balance' | 'free'>;
 
 export async function walletState(q: Queryable, userId: string): Promise<WalletState> {
-  const row = await typed(q).selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', userId).executeTakeFirst();
-  return row ?? { balance: 0, free: 0 };
+  return (await wallet.takeFirst(q, { userId })) ?? { balance: 0, free: 0 };
 }
+
+/** Compiled once: the balance is read for every paid step and every wallet view. */
+const wallet = compiledOnce((k, p: { userId: string }) => k.selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', p.userId));
 
 /** A wallet locked for a movement: its account, its member (null once the account was erased) and its state. */
 export interface LockedWallet extends WalletState {
@@ -21,7 +24,12 @@ export interface LockedWallet extends WalletState {
 }
 
 function lockStatement(q: Queryable, accounts: readonly number[], userIds: readonly string[]) {
-  return typed(q)
+  return walletLock.execute(q, { accounts, userIds });
+}
+
+/** Compiled once: every movement of credits locks its wallets with it (both lists are one array parameter each). */
+const walletLock = compiledOnce((k, { accounts, userIds }: { accounts: readonly number[]; userIds: readonly string[] }) =>
+  k
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'balance', 'free'])
     .where('kind', '=', 'wallet')
@@ -30,9 +38,8 @@ function lockStatement(q: Queryable, accounts: readonly number[], userIds: reado
     )
     // Rows are locked after the sort, so in id order: two movements of the same wallets cannot deadlock.
     .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+    .forUpdate(),
+);
 
 /**
  * Locks these wallet accounts and the wallets of these members until the transaction ends, in one
