@@ -1,6 +1,9 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
+import { EventBus } from '../../platform/events.js';
 import { connectClient } from '../../../test/sockets.js';
 import { useSwipers } from '../../../test/swipers.js';
+import { createFeedModule } from './module.js';
 
 const { t, api, act, member, feedIds } = useSwipers({ listen: true });
 
@@ -109,5 +112,28 @@ describe('feed decks read off the request path', () => {
     expect((await t.api('POST', `/api/likes/${carl.id}?type=skip`, viewer.token)).statusCode).toBe(200);
     const again = await Promise.all(Array.from({ length: 3 }, () => feedIds(viewer)));
     for (const ids of again) expect(ids).not.toContain(carl.id);
+  });
+
+  it('with the shared decks unreachable (Redis down), the feed is read from the database as before, and the failure is logged', async () => {
+    const viewer = await member('Uta', 'female', ['male']);
+    const kai = await member('Kai', 'male', ['female']);
+    // A Redis that answers nothing: every command fails at once.
+    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    down.on('error', () => undefined); // its connection's failure; each command's is what the feed must survive
+    const warned: object[] = [];
+    const log = { warn: (obj: object) => void warned.push(obj), error: (obj: object) => void warned.push(obj) };
+    const { places, photos, cursors } = { places: t.c.modules.places.services.places, photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
+    const events = new EventBus();
+    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, places, cursors, redis: down, indexEnabled: () => false });
+    try {
+      const page = await services.feed.page(viewer.id, false, {});
+      expect(page.cards.map((c) => c.id)).toEqual(await feedIds(viewer));
+      expect(page.cards.map((c) => c.id)).toContain(kai.id);
+      await services.feed.prepare(viewer.id);
+      expect(warned.length).toBeGreaterThan(0);
+    } finally {
+      down.disconnect();
+      await events.close();
+    }
   });
 });
