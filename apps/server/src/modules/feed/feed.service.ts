@@ -187,7 +187,8 @@ export class FeedService {
     let seq: number;
     let more: DeckRow[];
     let complete: boolean;
-    if (other && beyond && (beyond.length > 0 || other.complete)) {
+    const fromShare = other !== undefined && beyond !== undefined && (beyond.length > 0 || other.complete);
+    if (fromShare) {
       this.metrics.feedDeckReads.inc({ reason: 'shared' });
       ({ seq, complete } = other);
       more = beyond;
@@ -208,7 +209,8 @@ export class FeedService {
     for (const r of deck.rows) if (deck.hidden.has(r.id)) deck.later.delete(r.id);
     deck.rows = [...kept, ...fresh];
     deck.complete = complete;
-    if (fresh.length > 0) await this.shared((share) => share.put(viewerId, key, toShared(deck)));
+    // A longer deck read here is left for the others (not waited for); one taken from them is there already.
+    if (!fromShare && fresh.length > 0) void this.shared((share) => share.put(viewerId, key, toShared(deck)));
   }
 
   /**
