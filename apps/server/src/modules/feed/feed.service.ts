@@ -104,7 +104,7 @@ export class FeedService {
     const limit = query.limit ?? PAGE;
     const deckQuery: DeckQuery = { radiusKm, onlyVerified: query.verified === 'true' };
     this.rememberQuery(viewerId, deckQuery);
-    // A request that finds no deck waits only for its page: the deck's further rows follow once the member swipes (fromDeck).
+    // A request that finds no deck waits only for its page (a whole deck where decks are shared, readDeck): the deck's further rows follow once the member swipes (fromDeck).
     const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'request', size: Math.min(limit, this.decks?.size ?? limit) }));
     let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
     let hasOrigin = deck?.hasOrigin ?? false;
@@ -213,11 +213,6 @@ export class FeedService {
     if (!fromShare && fresh.length > 0) void this.shared((share) => share.put(viewerId, key, toShared(deck)));
   }
 
-  /**
-   * The top `size` rows of the ranking, kept for the next pages when decks are on. A request reads
-   * a page (the cold ranking of a page is a fraction of a deck's: narrower day windows fill it, and
-   * card details are read for its rows only); the app's opening (prepare) reads a whole deck.
-   */
   /**
    * The viewer's deck for `query`. With decks shared between processes, one process reads it for all:
    * the deck another process left (adopted), else the claim of the read, which waits while another
