@@ -52,7 +52,7 @@ export class DeckShare {
     this.events = deps.events;
     this.ttlMs = deps.ttlMs;
     this.events.on('feed.shared', ({ viewerId, key }) => {
-      const slot = `${viewerId}\n${key}`;
+      const slot = this.deckKey(viewerId, key);
       const waiters = this.waiting.get(slot);
       this.waiting.delete(slot);
       for (const wake of waiters ?? []) wake();
@@ -61,6 +61,15 @@ export class DeckShare {
 
   private deckKey(viewerId: string, key: string): string {
     return `${this.prefix}${VERSION}:${viewerId}:${key}`;
+  }
+
+  /** Held by the process reading the deck of `deckKey` (its claim). */
+  private claimKey(viewerId: string, key: string): string {
+    return `${this.deckKey(viewerId, key)}:reading`;
+  }
+
+  private queryKey(viewerId: string): string {
+    return `${this.prefix}${VERSION}:q:${viewerId}`;
   }
 
   async get(viewerId: string, key: string): Promise<SharedDeck | undefined> {
@@ -80,7 +89,7 @@ export class DeckShare {
    * false once another process that was reading it announced its end or its claim ran out.
    */
   async claim(viewerId: string, key: string): Promise<boolean> {
-    const slot = `${viewerId}\n${key}`;
+    const slot = this.deckKey(viewerId, key);
     // Waiting from before the claim is tried: an end announced in between is not missed.
     let wake = (): void => undefined;
     const ended = new Promise<void>((resolve) => {
@@ -94,7 +103,7 @@ export class DeckShare {
       if (waiters.size === 0 && this.waiting.get(slot) === waiters) this.waiting.delete(slot);
     };
     try {
-      if ((await this.redis.set(`${this.deckKey(viewerId, key)}:reading`, '1', 'PX', CLAIM_MS, 'NX')) === 'OK') return true;
+      if ((await this.redis.set(this.claimKey(viewerId, key), '1', 'PX', CLAIM_MS, 'NX')) === 'OK') return true;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLAIM_MS)))]);
       clearTimeout(timer);
@@ -106,16 +115,16 @@ export class DeckShare {
 
   /** Ends this process's read of the viewer's deck (after `put`, or when it failed) and wakes whoever waits for it. */
   async release(viewerId: string, key: string): Promise<void> {
-    await this.redis.del(`${this.deckKey(viewerId, key)}:reading`);
+    await this.redis.del(this.claimKey(viewerId, key));
     this.events.publish('feed.shared', { viewerId, key });
   }
 
   async lastQuery(viewerId: string): Promise<DeckQuery | undefined> {
-    const raw = await this.redis.get(`${this.prefix}${VERSION}:q:${viewerId}`);
+    const raw = await this.redis.get(this.queryKey(viewerId));
     return raw === null ? undefined : (JSON.parse(raw) as DeckQuery);
   }
 
   async setLastQuery(viewerId: string, query: DeckQuery): Promise<void> {
-    await this.redis.set(`${this.prefix}${VERSION}:q:${viewerId}`, JSON.stringify(query), 'PX', 24 * 60 * 60_000);
+    await this.redis.set(this.queryKey(viewerId), JSON.stringify(query), 'PX', 24 * 60 * 60_000);
   }
 }

@@ -125,11 +125,14 @@ export class FeedDecks {
   readonly size: number;
   /** How long a deck serves after its read began. */
   readonly ttlMs: number;
+  /** How long marks and the hidden log are kept: longer than any deck read before them can live (or be read). */
+  private readonly marksKeptMs: number;
 
   constructor(deps: FeedDecksDeps) {
     this.enabled = deps.enabled;
     this.size = deps.size;
     this.ttlMs = deps.ttlMs ?? 5 * 60_000;
+    this.marksKeptMs = this.ttlMs + 60_000;
     const events = deps.events;
     const maxViewers = deps.maxViewers ?? 20_000;
     this.decks = new LRUCache({ max: maxViewers });
@@ -249,11 +252,11 @@ export class FeedDecks {
     this.hiddenLog.delete(viewer);
     this.hiddenLog.set(viewer, log);
     for (const [key, at] of log.members) {
-      if (now - at <= this.ttlMs + 60_000) break;
+      if (now - at <= this.marksKeptMs) break;
       log.members.delete(key);
     }
     for (const [key, old] of this.hiddenLog) {
-      if (now - old.last <= this.ttlMs + 60_000) break;
+      if (now - old.last <= this.marksKeptMs) break;
       this.hiddenLog.delete(key);
     }
   }
@@ -265,7 +268,7 @@ export class FeedDecks {
     marks.set(id, { seq: this.seq, at: now });
     // Marks older than any live deck (or read in flight) can go; the map is in insertion order.
     for (const [key, m] of marks) {
-      if (now - m.at <= this.ttlMs + 60_000) break;
+      if (now - m.at <= this.marksKeptMs) break;
       marks.delete(key);
     }
   }
