@@ -162,8 +162,14 @@ describe('the feed index', () => {
           const changedId = ids[0] ?? '';
           await t.c.db.query(`UPDATE users SET last_active_at = now() + interval '1 day' WHERE id = $1`, [changedId]);
           await t.c.db.query(`UPDATE photos SET disabled_at = CASE WHEN disabled_at IS NULL THEN now() END WHERE user_id = $1`, [ids[1] ?? changedId]);
+          // A member who changes gender moves to another of the index's gender buckets.
+          const regendered = ids[2] ?? changedId;
+          await t.c.db.query(
+            `UPDATE profiles SET gender = CASE gender WHEN 'female' THEN 'male' WHEN 'male' THEN 'diverse' ELSE 'female' END WHERE user_id = $1`,
+            [regendered],
+          );
           t.c.events.emit('members.active', { userIds: [changedId] });
-          t.c.events.publish('users.changed', { userIds: [ids[1] ?? changedId] });
+          t.c.events.publish('users.changed', { userIds: [ids[1] ?? changedId, regendered] });
           for (const f of filters) compared += await expectSameFeed(toFilter(viewerId, f));
         } finally {
           await t.c.db.query('DELETE FROM users WHERE id = ANY($1::uuid[])', [[viewerId, ...ids]]);

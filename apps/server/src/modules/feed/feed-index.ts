@@ -1,3 +1,4 @@
+import type { Gender } from '@funkeln/contracts/profiles';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
@@ -54,8 +55,11 @@ export class FeedIndex implements Job {
   private readonly ttlMs: number;
   private readonly enabled: () => boolean;
   private readonly members = new Map<string, IndexRow>();
-  /** The same members by active day, and the days in ranking order (most recent first). */
-  private readonly byDay = new Map<number, Map<string, IndexRow>>();
+  /**
+   * The same members by active day and gender, and the days in ranking order (most recent first):
+   * a page scans only the genders the viewer is looking for (about half the members).
+   */
+  private readonly byDay = new Map<number, Map<Gender | null, Map<string, IndexRow>>>();
   private days: number[] = [];
   /** Members changed since their row was read: the generation of the change, and whether more than the active day may have changed. */
   private readonly dirty = new Map<string, { generation: number; full: boolean }>();
@@ -135,7 +139,7 @@ export class FeedIndex implements Job {
     const excluded = await this.exclusionsOf(f.viewerId);
     if (!excluded || !(await this.settle())) return undefined;
     // From here on nothing awaits: the members and exclusions ranked are those of this moment.
-    return rank(this.dayBuckets(), f, excluded, Date.now());
+    return rank(this.dayBuckets(f.interestedIn), f, excluded, Date.now());
   }
 
   /**
@@ -235,9 +239,11 @@ export class FeedIndex implements Job {
   private put(id: string, row: IndexRow | undefined): void {
     const old = this.members.get(id);
     if (old) {
-      const bucket = this.byDay.get(old.activeDay);
+      const day = this.byDay.get(old.activeDay);
+      const bucket = day?.get(old.gender);
       bucket?.delete(id);
-      if (bucket?.size === 0) {
+      if (bucket?.size === 0) day?.delete(old.gender);
+      if (day?.size === 0) {
         this.byDay.delete(old.activeDay);
         this.days = [];
       }
@@ -245,21 +251,26 @@ export class FeedIndex implements Job {
     }
     if (!row) return;
     this.members.set(id, row);
-    let bucket = this.byDay.get(row.activeDay);
+    let day = this.byDay.get(row.activeDay);
+    if (!day) {
+      day = new Map();
+      this.byDay.set(row.activeDay, day);
+      this.days = [];
+    }
+    let bucket = day.get(row.gender);
     if (!bucket) {
       bucket = new Map();
-      this.byDay.set(row.activeDay, bucket);
-      this.days = [];
+      day.set(row.gender, bucket);
     }
     bucket.set(id, row);
   }
 
-  /** The members day by day, most recently active first (the ranking's first key). */
-  private *dayBuckets(): Generator<[number, Iterable<IndexRow>]> {
+  /** The members of `genders` day by day, most recently active first (the ranking's first key). */
+  private *dayBuckets(genders: readonly Gender[]): Generator<[number, Iterable<IndexRow>]> {
     if (this.days.length === 0) this.days = [...this.byDay.keys()].sort((a, b) => b - a);
     for (const day of this.days) {
-      const bucket = this.byDay.get(day);
-      if (bucket) yield [day, bucket.values()];
+      const byGender = this.byDay.get(day);
+      if (byGender) yield [day, membersOf(byGender, genders)];
     }
   }
 
@@ -288,5 +299,13 @@ export class FeedIndex implements Job {
       return excluded;
     }
     return undefined;
+  }
+}
+
+/** One day's members of the given genders (each once, should a gender be listed twice). */
+function* membersOf(byGender: Map<Gender | null, Map<string, IndexRow>>, genders: readonly Gender[]): Generator<IndexRow> {
+  for (const gender of new Set(genders)) {
+    const bucket = byGender.get(gender);
+    if (bucket) yield* bucket.values();
   }
 }

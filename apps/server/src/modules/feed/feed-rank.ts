@@ -63,6 +63,7 @@ export function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter
   const skipSince = now - SKIP_MS;
   const c = f.after;
   const found: Ranked[] = [];
+  if (f.limit < 1) return [];
   for (const [day, members] of days) {
     if (found.length >= f.limit) break;
     if (c && day > c.activeDay) continue;
@@ -78,16 +79,27 @@ export function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter
       if (!(m.ageMin <= f.viewerAge && m.ageMax >= f.viewerAge) || m.withdrawn || m.suspended) continue;
       const photo = m.photoIds[0]; // the main photo: none, no card
       if (photo === undefined) continue;
+      if (excluded.hidden.has(m.id) || (excluded.skippedAt.get(m.id) ?? 0) > skipSince) continue;
+      if (f.onlyVerified && !m.verified) continue;
       const dist = origin === null || m.lat === null || m.lon === null ? 0 : distM(origin, m.lat, m.lon);
       if (f.radiusKm !== null && !(dist <= f.radiusKm * 1000)) continue;
       if (c && day === c.activeDay && !(dist > c.distM || (dist === c.distM && m.id > c.id))) continue;
-      if (excluded.hidden.has(m.id) || (excluded.skippedAt.get(m.id) ?? 0) > skipSince) continue;
-      if (f.onlyVerified && !m.verified) continue;
-      found.push({ m, photo, birth: m.birth_date, activeDay: day, distM: dist, id: m.id });
+      // Only the best `limit` are kept, in rank order: a candidate below the last of a full page is passed over with one comparison.
+      const worst = found.length === f.limit ? found[found.length - 1] : undefined;
+      if (worst && !(day > worst.activeDay || (day === worst.activeDay && (dist < worst.distM || (dist === worst.distM && m.id < worst.id))))) continue;
+      const ranked: Ranked = { m, photo, birth: m.birth_date, activeDay: day, distM: dist, id: m.id };
+      let lo = 0;
+      let hi = found.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareRank(found[mid]!, ranked) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      found.splice(lo, 0, ranked);
+      if (found.length > f.limit) found.pop();
     }
   }
-  found.sort(compareRank);
-  return found.slice(0, f.limit).map(({ m, photo, birth, activeDay, distM: dist }) => ({
+  return found.map(({ m, photo, birth, activeDay, distM: dist }) => ({
     id: m.id,
     name: m.name,
     birth_date: birth,
