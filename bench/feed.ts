@@ -27,7 +27,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { ABOUT_PREVIEW } from '@funkeln/contracts/feed';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { buildApp } from '../apps/server/src/app.js';
@@ -40,6 +39,7 @@ import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.j
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../apps/server/src/platform/rate-limit.js';
 import { createRedis } from '../apps/server/src/platform/redis.js';
 import { runLoad, runThroughput, type LoadResult } from './feed/load.js';
+import { check, startHello } from './hello.js';
 import { berlin, createViewers, generateBackground, generateMembers, generateViewerHistory, type Origin } from './feed/population.js';
 import { MACHINE, recordResult } from './results.js';
 import { freshPostgresDatabase, redisReachable } from './services.js';
@@ -99,24 +99,9 @@ interface RunFigures {
 const ms = (v: number) => v.toFixed(1);
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-async function startHello(): Promise<{ port: number; close(): Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get('/hello', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
-}
-
 async function waitUntil(ready: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   for (let i = 0; i < timeoutMs / 50 && !ready(); i++) await new Promise((r) => setTimeout(r, 50));
   if (!ready()) throw new Error(`${what} did not come up`);
-}
-
-function check(r: LoadResult, what: string): LoadResult {
-  const bad = Object.entries(r.statuses).filter(([status]) => status !== '200');
-  if (r.errors > 0 || bad.length > 0 || r.requests === 0) {
-    throw new Error(`${what}: ${r.requests} requests, ${r.errors} errors, statuses ${JSON.stringify(r.statuses)}`);
-  }
-  return r;
 }
 
 /** EXPLAIN ANALYZE of the feed query as FeedService builds it for this viewer (the first, windowed try). */

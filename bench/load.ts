@@ -15,14 +15,17 @@
  * Before the ramp: a warm-up (40 members open the app, one after another: the server's code is
  * compiled and optimised as on a server that has been running), a pause of SETTLE_MS for the
  * server's start-up work (the feed index loading its members on the embedded database, the jobs'
- * first runs: traffic meets a running server, not one in its first second), then --burst (40)
- * first feed pages requested at the same moment by members who have sent nothing yet.
+ * first runs: traffic meets a running server, not one in its first second), then --bursts (5)
+ * bursts, 2 s apart, of --burst (40) first feed pages requested at the same moment by members who
+ * have sent nothing yet (fresh members each burst): the p99 over all of them, and each burst's own.
  *
  * Reports per endpoint (route template) p50/p95/p99/max and errors; per step the members active
  * (mean and peak, sampled each second) and the worst p99; the highest step at which every
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
  * cluster workers included) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
- * server RSS peak; the load generator's own CPU (process.cpuUsage);
+ * server RSS peak; the load generator's own CPU (process.cpuUsage); the box's speed before the run
+ * (a bare Fastify hello-world's requests/s, bench/hello.ts: this 2-core machine has measured
+ * 15,000-74,000 on different days, so each recorded figure carries it);
  * database transactions and rows per visit on PostgreSQL (pg_stat_database; where PostgreSQL
  * preloads pg_stat_statements, also statements per visit, planning and execution time per visit
  * and the statements that took most of it), statements and
@@ -32,7 +35,7 @@
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
  * [--postgres-rates 4,8,12,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
- * [--burst 40] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
+ * [--burst 40] [--bursts 5] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
  * --profile writes each server process's V8 CPU profile under DIR and prints the top items.
  * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the bench creates and drops the database funkeln_bench_load. Redis: BENCH_REDIS_URL
@@ -49,10 +52,11 @@ import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
 import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
+import { HELLO_CONNECTIONS, helloThroughput, startHello } from './hello.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
-import { activeFigure, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
-import { feedBurst, runRamp, type Snapshot } from './load/scheduler.js';
+import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
+import { feedBursts, runRamp, type Snapshot } from './load/scheduler.js';
 import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
@@ -71,6 +75,8 @@ const { values: args } = parseArgs({
     think: { type: 'string', default: '1' },
     workers: { type: 'string', default: '2' },
     burst: { type: 'string', default: '40' },
+    /** Bursts of --burst first pages, one after another (fresh members each). */
+    bursts: { type: 'string', default: '5' },
     members: { type: 'string' },
     rates: { type: 'string' },
     /** Measure and print only; leave bench/RESULTS.md alone (e.g. for smaller populations). */
@@ -83,6 +89,8 @@ const { values: args } = parseArgs({
 const STEP_SECONDS = Number(args.step);
 const THINK = Number(args.think);
 const BURST = Number(args.burst);
+const BURSTS = Number(args.bursts);
+const BURST_PAUSE_MS = 2000;
 const WARMUP = 40;
 const SETTLE_MS = 5000;
 const DRAIN_TIMEOUT_MS = 240_000;
@@ -95,7 +103,7 @@ const rates = (list: string) => list.split(',').map(Number).filter((n) => n > 0)
 /** Members needed: the warm-up, the burst, and the ramp's expected arrivals with a margin (even: pairs). */
 function poolSize(ramp: number[]): number {
   const expected = ramp.reduce((sum, r) => sum + r * STEP_SECONDS, 0);
-  return 2 * Math.ceil((WARMUP + BURST + expected * 1.3 + 20) / 2);
+  return 2 * Math.ceil((WARMUP + BURST * BURSTS + expected * 1.3 + 20) / 2);
 }
 
 interface DbCounters {
@@ -127,6 +135,16 @@ async function postgresCounters(url: string): Promise<DbCounters> {
   };
 }
 
+/** The box's speed before the run: hello-world throughput, 5 s (figures of runs on boxes of different speed are compared through it). */
+async function boxSpeed(): Promise<number> {
+  const hello = await startHello();
+  try {
+    return (await helloThroughput(hello.port, 5000)).rps;
+  } finally {
+    await hello.close();
+  }
+}
+
 async function warmUp(base: string, members: SimMember[]): Promise<void> {
   const stats = new Stats();
   for (const m of members) {
@@ -151,6 +169,8 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     await backend.db.close(); // the server opens its own connections (on PGlite, the same files)
   }
   log(`${label}: population and ${pool.length} simulated members ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const helloRps = await boxSpeed();
+  log(`${label}: this box serves a bare Fastify hello-world at ${helloRps.toFixed(0)} req/s (${HELLO_CONNECTIONS} connections)`);
   const since = new Date();
   const profileDir = args.profile ? resolve(args.profile, label.replace(/\W+/g, '-')) : undefined;
   const dbStatsFile = backend.env.DATABASE_URL ? undefined : resolve(backend.env.DATA_DIR ?? '.', 'db-stats.json');
@@ -163,9 +183,9 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     log(`${label}: server up (processes: ${treeNames(tree()).join(', ')}); warm-up`);
     await warmUp(server.base, pool.slice(0, WARMUP));
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const burstMembers = pool.slice(WARMUP, WARMUP + BURST);
-    const burst = { ...(await feedBurst(server.base, burstMembers)), size: burstMembers.length };
-    log(`${label}: burst of ${burstMembers.length} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms; ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);
+    const groups = Array.from({ length: BURSTS }, (_, i) => pool.slice(WARMUP + i * BURST, WARMUP + (i + 1) * BURST));
+    const burst = await feedBursts(server.base, groups, BURST_PAUSE_MS);
+    log(`${label}: ${BURSTS} bursts of ${BURST} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms (each burst's: ${burst.p99s.map((p) => p.toFixed(0)).join(', ')}); ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);
     const snapshot = (): Snapshot => {
       const cpu = process.cpuUsage();
       const dbCpu = counters ? databaseCpuSeconds() : undefined;
@@ -177,7 +197,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const wall0 = performance.now();
     const steps = await runRamp({
       base: server.base,
-      pool: pool.slice(WARMUP + BURST),
+      pool: pool.slice(WARMUP + BURST * BURSTS),
       rates: ramp,
       stepSeconds: STEP_SECONDS,
       thinkScale: THINK,
@@ -202,7 +222,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const first = steps[0];
     const last = steps.at(-1);
     const generatorCpu = first && last ? last.end.generatorCpu - first.start.generatorCpu : 0;
-    report = { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {} };
+    report = { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {}, helloRps };
   } finally {
     await counters?.close();
     const code = await server.stop();
@@ -217,9 +237,11 @@ async function record(r: RunReport, configuration: string, members: number, acti
   const s = summarize(r);
   const benchmark = `load (${configuration}, ${members.toLocaleString('en')} members)`;
   const reproduce = 'npm run bench:load';
-  const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value, target, machine: MACHINE, reproduce });
+  // Every figure with the box's speed at the time (hello-world req/s): the same machine has measured 15,000-74,000.
+  const box = `; box: hello-world ${r.helloRps.toFixed(0)} req/s`;
+  const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value: `${value}${box}`, target, machine: MACHINE, reproduce });
   await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s, r.steps), activeTarget);
-  await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms`, burstTarget);
+  await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms over ${burstSpread(r.burst)}`, burstTarget);
   await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms`, '-');
   if (s.dbCpuMsPerSession !== undefined) await row('PostgreSQL CPU per member visit', `${s.dbCpuMsPerSession.toFixed(0)} ms`, '-');
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');

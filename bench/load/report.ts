@@ -1,7 +1,7 @@
 /** bench/load's figures: the printed tables and the rows for bench/RESULTS.md. */
-import type { EndpointFigures, Percentiles } from './stats.js';
+import type { EndpointFigures } from './stats.js';
 import { Stats } from './stats.js';
-import type { StepResult } from './scheduler.js';
+import type { BurstFigures, StepResult } from './scheduler.js';
 
 export const P99_BUDGET_MS = 100;
 const MIB = 1024 * 1024;
@@ -10,7 +10,7 @@ export interface RunReport {
   label: string;
   members: number;
   steps: StepResult[];
-  burst: { figures: Percentiles; failures: number; size: number };
+  burst: BurstFigures;
   /** The load generator's own CPU over the ramp and drain, seconds. */
   generatorCpu: number;
   wallSeconds: number;
@@ -20,6 +20,8 @@ export interface RunReport {
   since: Date;
   /** What the visits left in the database (bench/load/outcome.ts). */
   outcome: Record<string, number>;
+  /** The box's speed before the run: a bare Fastify hello-world's requests/s (bench/hello.ts). */
+  helloRps: number;
 }
 
 export interface Summary {
@@ -63,7 +65,7 @@ const pad = (s: string, n: number) => s.padEnd(n);
 const num = (v: number, digits = 1) => v.toFixed(digits).padStart(8);
 
 export function printReport(r: RunReport, s: Summary): void {
-  console.log(`\n== ${r.label}, ${r.members.toLocaleString('en')} members ==`);
+  console.log(`\n== ${r.label}, ${r.members.toLocaleString('en')} members (box: hello-world ${r.helloRps.toFixed(0)} req/s) ==`);
   console.log('\nSteps (open arrivals; requests count into the step they were sent in):');
   const withDb = s.dbCpuMsPerSession !== undefined;
   console.log(
@@ -87,7 +89,9 @@ export function printReport(r: RunReport, s: Summary): void {
     console.log(`${pad(f.endpoint, 44)}${String(f.count).padStart(8)}${num(f.p50)}${num(f.p95)}${num(f.p99)}${num(f.max)}  ${errors || '-'}`);
   }
   const b = r.burst.figures;
-  console.log(`\n${r.burst.size} first feed pages at the same moment: p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, max ${b.max.toFixed(1)} ms, ${r.burst.failures} failed`);
+  console.log(
+    `\n${r.burst.size} first feed pages at the same moment: p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, max ${b.max.toFixed(1)} ms over ${burstSpread(r.burst)}, ${r.burst.failures} failed`,
+  );
   console.log(
     s.best
       ? `Highest step with every endpoint's p99 < ${P99_BUDGET_MS} ms: ${s.best.rate} arrivals/s, ${s.best.activeMean.toFixed(0)} members active on average (peak ${s.best.activePeak})`
@@ -123,3 +127,9 @@ export function activeFigure(s: Summary, steps: StepResult[]): string {
   return `none under ${P99_BUDGET_MS} ms (lowest step ${lowest.rate} arrivals/s, ${lowest.activeMean.toFixed(0)} active: worst p99 ${w.p99.toFixed(0)} ms, ${w.endpoint})`;
 }
 
+/** How many bursts the figures are over, and the range of their own p99s. */
+export function burstSpread(b: BurstFigures): string {
+  const lo = Math.min(...b.p99s);
+  const hi = Math.max(...b.p99s);
+  return `${b.p99s.length} bursts (each burst's p99 ${lo.toFixed(0)}-${hi.toFixed(0)} ms)`;
+}

@@ -136,13 +136,39 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
   return results;
 }
 
-/** `members` first feed pages requested at the same moment (members who have sent nothing yet). */
-export async function feedBurst(base: string, members: SimMember[]): Promise<{ figures: Percentiles; failures: number }> {
-  const stats = new Stats();
+/** The first feed pages of one group of members requested at the same moment, timed into `stats` (members who have sent nothing yet). */
+async function feedBurst(base: string, members: SimMember[], stats: Stats): Promise<void> {
   await Promise.all(
     members.map((m) => call({ base, token: m.token, ip: m.ip, stats: () => stats }, feedEndpoints.feed, { query: { radius: '', limit: '20' } })),
   );
-  const [figures] = stats.figures();
+}
+
+export interface BurstFigures {
+  /** Over every first page of every burst. */
+  figures: Percentiles;
+  /** Each burst's own p99 (with 40 pages, its slowest but none). */
+  p99s: number[];
+  failures: number;
+  /** First pages per burst. */
+  size: number;
+}
+
+/**
+ * Bursts of first feed pages, one group of members after another with a pause between: each
+ * group's pages requested at the same moment. One burst's p99 is its slowest page or so, a single
+ * sample of how the box happened to schedule it; the p99 over several bursts is the figure.
+ */
+export async function feedBursts(base: string, groups: SimMember[][], pauseMs: number): Promise<BurstFigures> {
+  const all = new Stats();
+  const p99s: number[] = [];
+  for (const [i, group] of groups.entries()) {
+    if (i > 0) await sleep(pauseMs);
+    const stats = new Stats();
+    await feedBurst(base, group, stats);
+    p99s.push(stats.figures()[0]?.p99 ?? 0);
+    all.merge(stats);
+  }
+  const [figures] = all.figures();
   const failures = Object.values(figures?.errors ?? {}).reduce((a, b) => a + b, 0);
-  return { figures: figures ?? percentiles([]), failures };
+  return { figures: figures ?? percentiles([]), p99s, failures, size: groups[0]?.length ?? 0 };
 }
