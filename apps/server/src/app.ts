@@ -87,6 +87,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     metrics: c.metrics,
     websocketOnly: options.websocketOnly,
     typingAllowed: (from, to) => c.readState.typingAllowed(from, to),
+    liveSessions: (ids) => c.sessions.liveSessionIds(ids),
   });
   app.decorate('realtime', realtime);
   const unwatchPresence = c.notifications.watchPresence(realtime);

@@ -34,6 +34,13 @@ export interface LocalEvents {
   'photos.changed': { userId: string };
   /** An admin acted outside the admin module (a verification decision): the admin module writes it to the audit log. */
   'admin.acted': { admin: { id: string; email: string }; action: string; target: string; details: object };
+  /**
+   * This process hears the others again after its subscription to their events was lost: what they
+   * published in between never arrived, so whatever was kept on the strength of those events
+   * (cached sessions, settings, feed decks, open sockets of sessions revoked meanwhile) must be
+   * checked again or dropped.
+   */
+  'cluster.resync': Record<string, never>;
 }
 
 /**
@@ -102,18 +109,39 @@ export class EventBus {
     return () => this.emitter.off(name, listener);
   }
 
-  /** Whether this process hears what the others publish; until then, caches must not trust themselves. */
+  /**
+   * Whether this process hears what the others publish; until then, caches must not trust
+   * themselves. False again from the moment the subscription's connection drops until it is
+   * subscribed again, which then emits `cluster.resync`.
+   */
   get clustered(): boolean {
     return this.cluster?.subscribed === true;
   }
 
   /** Joins the processes sharing this Redis and prefix; `clustered` turns true once subscribed. */
   connect(redis: Redis, prefix: string): void {
-    const pub = duplicateForPubSub(redis);
-    const sub = duplicateForPubSub(redis);
     const channel = `${prefix}events`;
+    const pub = duplicateForPubSub(redis);
+    const sub = duplicateForPubSub(redis, `${channel}:sub`);
     const cluster = { pub, sub, channel, subscribed: false };
     this.cluster = cluster;
+    // A dropped connection misses what is published until it is back (ioredis reconnects and
+    // subscribes again on its own): not clustered meanwhile, and a resync once subscribed again.
+    let lost = false;
+    sub.on('close', () => {
+      if (cluster.subscribed) lost = true;
+      cluster.subscribed = false;
+    });
+    sub.on('ready', () => {
+      if (!lost) return;
+      // Commands complete in order: once this SUBSCRIBE is answered, the automatic one is too.
+      sub.subscribe(channel).then(() => {
+        if (this.cluster !== cluster || cluster.subscribed) return;
+        lost = false;
+        cluster.subscribed = true;
+        this.emitter.emit('cluster.resync', {});
+      }, this.onError);
+    });
     sub.on('message', (_channel: string, raw: string) => {
       try {
         const msg = JSON.parse(raw) as { o?: unknown; n?: unknown; p?: unknown };

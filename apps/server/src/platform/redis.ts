@@ -9,7 +9,7 @@ export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
 }
 
-/** A connection of its own for pub/sub (or a socket adapter), from the shared one's settings. */
-export function duplicateForPubSub(redis: Redis): Redis {
-  return redis.duplicate({ enableAutoPipelining: false });
+/** A connection of its own for pub/sub (or a socket adapter), from the shared one's settings; `name` shows in CLIENT LIST. */
+export function duplicateForPubSub(redis: Redis, name?: string): Redis {
+  return redis.duplicate({ enableAutoPipelining: false, ...(name ? { connectionName: name } : {}) });
 }

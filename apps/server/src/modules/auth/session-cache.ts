@@ -20,7 +20,8 @@ export interface SessionCacheDeps {
 /**
  * Live sessions by token hash, so an authenticated request needs no database round trip. Entries
  * live at most `ttlMs`; a revoked session or a changed member is dropped at once in every process
- * (cluster events). A lookup that raced with such an event is not cached (the generation check).
+ * (cluster events), and everything when the process missed such events (`cluster.resync`). A
+ * lookup that raced with any of these is not cached (the generation check).
  */
 export class SessionCache {
   private readonly byHash: LRUCache<string, CachedSession>;
@@ -48,6 +49,11 @@ export class SessionCache {
     events.on('users.changed', ({ userIds }) => {
       this.generation += 1;
       for (const id of userIds) for (const hash of [...(this.hashesByUser.get(id) ?? [])]) this.byHash.delete(hash);
+    });
+    // Revocations published while this process could not hear them: nothing cached before is trusted.
+    events.on('cluster.resync', () => {
+      this.generation += 1;
+      this.byHash.clear();
     });
   }
 

@@ -51,6 +51,20 @@ describe('SessionCache', () => {
     expect(cache.get('h2', now + 1000)).toBeUndefined();
   });
 
+  it('after missed cluster events (resync) trusts nothing cached before, nor a lookup begun before', () => {
+    const { events, cache, put } = setup(10);
+    put('h1', entry('s1', 'u1'));
+    put('h2', entry('s2', 'u2'));
+    const generation = cache.begin();
+    events.emit('cluster.resync', {});
+    expect(cache.get('h1')).toBeUndefined();
+    expect(cache.get('h2')).toBeUndefined();
+    cache.set('h3', entry('s3', 'u3'), generation);
+    expect(cache.get('h3')).toBeUndefined();
+    put('h1', entry('s1', 'u1'));
+    expect(cache.get('h1')?.auth.sessionId).toBe('s1');
+  });
+
   it('does not cache a lookup that raced with a revocation', () => {
     const { events, cache } = setup();
     const generation = cache.begin();

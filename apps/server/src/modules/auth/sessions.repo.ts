@@ -27,6 +27,20 @@ const liveSession = compiledOnce((k, p: { tokenHash: string; idleSeconds: number
     .where('s.last_seen_at', '>', secondsAgo(p.idleSeconds)),
 );
 
+/** Which of these sessions are live, as findLiveSession has it. */
+export async function findLiveSessionIds(q: Queryable, sessionIds: readonly string[], idleSeconds: number): Promise<Set<string>> {
+  const rows = await typed(q)
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
+    .select('s.id')
+    .where('s.id', '=', (eb) => eb.fn.any(uuidArray(sessionIds)))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now())
+    .where('s.last_seen_at', '>', secondsAgo(idleSeconds))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Marks the sessions seen and their members active now; returns those members. Rows are locked in
  * id order before they are written: two processes writing overlapping batches (a member's requests

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
 import { SessionCache } from './session-cache.js';
 import { LastSeenWriter } from './last-seen.js';
-import { deleteEndedSessions, findLiveSession, insertSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
+import { deleteEndedSessions, findLiveSession, findLiveSessionIds, insertSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
 /** A session unused this long ends (stated on the Datenschutz page). */
@@ -118,6 +118,11 @@ export class SessionService {
   /** In a transaction that changes members' accounts: once it commits, every process drops what it cached about them. */
   userChanged(tx: Pick<Tx, 'afterCommit'>, ...userIds: string[]): void {
     this.events.publishOnCommit(tx, 'users.changed', { userIds });
+  }
+
+  /** Which of these sessions are still live (the sockets of the others are closed after missed events). */
+  liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
+    return findLiveSessionIds(this.db, sessionIds, SESSION_IDLE_SECONDS);
   }
 
   announceRevoked(sessionIds: string[]): void {

@@ -105,7 +105,9 @@ export interface FeedDecksDeps {
  * - `feed.stale` and `users.changed` of the viewer drop their decks (an undo, an unblock);
  * - `users.changed` of a member marks their row stale in every deck that holds it (profile, photo).
  * A deck computed while such an event arrived is served once but not kept (sequence numbers).
- * What no event announces (members who became active, new members) shows after `ttlMs`.
+ * Where the process missed events (`cluster.resync`), every deck is dropped, and none read before
+ * is kept or adopted. What no event announces (members who became active, new members) shows after
+ * `ttlMs`.
  */
 export class FeedDecks {
   private readonly decks: LRUCache<string, Map<string, Deck>>;
@@ -119,6 +121,8 @@ export class FeedDecks {
   private readonly dropMarks = new Map<string, Mark>();
   /** Members recently hidden from each viewer (feed.hidden), when heard: applied to decks adopted from another process. */
   private readonly hiddenLog = new Map<string, { last: number; members: Map<string, number> }>();
+  /** When this process last missed events (cluster.resync): decks begun or read before then are of no use. */
+  private resynced: Mark = { seq: 0, at: -Infinity };
   private seq = 0;
 
   private readonly enabled: () => boolean;
@@ -154,6 +158,12 @@ export class FeedDecks {
       this.dropViewers(userIds);
       for (const id of userIds) this.mark(this.memberMarks, id);
     });
+    // Swipes, blocks and changes announced while this process could not hear them: no deck is trusted.
+    events.on('cluster.resync', () => {
+      this.seq += 1;
+      this.resynced = { seq: this.seq, at: Date.now() };
+      this.decks.clear();
+    });
   }
 
   /** Call before reading the ranking from the database; pass the result to keep(). */
@@ -182,7 +192,7 @@ export class FeedDecks {
     if (kept) return Promise.resolve(kept);
     const slot = `${viewerId}\n${key}`;
     const pending = this.reading.get(slot);
-    if (pending && (this.viewerMarks.get(viewerId)?.seq ?? 0) < pending.seq) return pending.deck;
+    if (pending && Math.max(this.viewerMarks.get(viewerId)?.seq ?? 0, this.resynced.seq) < pending.seq) return pending.deck;
     const seq = this.begin();
     const deck = read(seq).finally(() => {
       if (this.reading.get(slot)?.seq === seq) this.reading.delete(slot);
@@ -212,7 +222,7 @@ export class FeedDecks {
   fromShared(viewerId: string, shared: SharedDeck, day: string, now = Date.now()): Deck | undefined {
     if (!this.enabled() || shared.day !== day || now - shared.at > this.ttlMs) return undefined;
     const since = shared.at - CLOCK_SLACK_MS;
-    if ((this.dropMarks.get(viewerId)?.at ?? -Infinity) >= since) return undefined;
+    if (Math.max(this.dropMarks.get(viewerId)?.at ?? -Infinity, this.resynced.at) >= since) return undefined;
     const hidden = new Set<string>();
     for (const [member, at] of this.hiddenLog.get(viewerId)?.members ?? []) if (at >= since) hidden.add(member);
     for (const row of shared.rows) if ((this.memberMarks.get(row.id)?.at ?? -Infinity) >= since) hidden.add(row.id);
@@ -222,7 +232,7 @@ export class FeedDecks {
 
   /** Keeps the deck unless something about the viewer happened since it was begun (false). */
   keep(viewerId: string, key: string, deck: Deck): boolean {
-    if (!this.enabled() || (this.viewerMarks.get(viewerId)?.seq ?? 0) > deck.seq) return false;
+    if (!this.enabled() || Math.max(this.viewerMarks.get(viewerId)?.seq ?? 0, this.resynced.seq) > deck.seq) return false;
     const mine = this.decks.get(viewerId) ?? new Map<string, Deck>();
     mine.set(key, deck);
     this.decks.set(viewerId, mine);

@@ -151,6 +151,30 @@ describe('FeedDecks', () => {
     expect(decks.get(viewer, '50', day)).toBeUndefined();
   });
 
+  it('after missed cluster events (resync) drops every deck and keeps none read before, nor shares such a read', async () => {
+    const { events, decks, keep } = setup();
+    keep();
+    const other = id(501);
+    decks.keep(other, '50', { ...deck(10, false), seq: decks.begin() });
+    const before = decks.begin();
+    const query = { radiusKm: null, onlyVerified: false };
+    let reads = 0;
+    const read = async (seq: number) => {
+      reads += 1;
+      return { ...deck(10, false), seq };
+    };
+    const pending = decks.obtain(viewer, query, day, read);
+    events.emit('cluster.resync', {});
+    expect(decks.get(viewer, '50', day)).toBeUndefined();
+    expect(decks.get(other, '50', day)).toBeUndefined();
+    expect(decks.keep(viewer, '50', { ...deck(10, false), seq: before })).toBe(false);
+    // A request after the resync reads again rather than join the read begun before it.
+    const after = decks.obtain(viewer, query, day, read);
+    expect(reads).toBe(2);
+    expect(await after).not.toBe(await pending);
+    expect(decks.keep(viewer, '50', { ...deck(10, false), seq: decks.begin() })).toBe(true);
+  });
+
   it('shares one read among concurrent requests, but not with a request after an event about the viewer', async () => {
     const { events, decks } = setup();
     const query = { radiusKm: null, onlyVerified: false };
@@ -245,6 +269,13 @@ describe('FeedDecks.adopt: a deck another process read', () => {
     }
     const { decks } = heard([t0 - CLOCK_SLACK_MS - 1, (e) => e.publish('feed.stale', { userIds: [viewer] })]);
     expect(decks.adopt(viewer, shared(t0), day)).toBeDefined();
+  });
+
+  it('refuses a deck whose read began before this process heard the others again (resync), within the clock slack', () => {
+    const { decks } = heard([t0 + 500, (e) => e.emit('cluster.resync', {})]);
+    expect(decks.adopt(viewer, shared(t0), day)).toBeUndefined();
+    expect(decks.adopt(viewer, shared(t0 + 500 + CLOCK_SLACK_MS), day)).toBeUndefined();
+    expect(decks.adopt(viewer, shared(t0 + 500 + CLOCK_SLACK_MS + 1), day)).toBeDefined();
   });
 
   it('refuses a deck of another day or past its lifetime, and keeps nothing while decks are off', () => {

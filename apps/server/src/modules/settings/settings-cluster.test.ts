@@ -12,5 +12,8 @@ describe.runIf(clustered)('settings across two processes (PostgreSQL + Redis)', 
     // Written around the service (no event): the cached copy is still used until its minute is up.
     await cluster.one.c.db.query("UPDATE settings SET value = '11' WHERE key = 'CREDIT_COST_PER_MESSAGE_MALE'");
     expect(await cluster.two.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(9);
+    // Once the process knows it missed events (its subscription dropped and came back), the copy goes.
+    cluster.two.c.events.emit('cluster.resync', {});
+    expect(await cluster.two.c.settings.get('CREDIT_COST_PER_MESSAGE_MALE')).toBe(11);
   });
 });

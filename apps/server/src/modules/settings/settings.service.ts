@@ -35,6 +35,7 @@ export class SettingsService {
     this.cacheable = deps.cacheable;
     this.ttlMs = deps.ttlMs ?? 60_000;
     deps.events.on('settings.changed', () => this.drop());
+    deps.events.on('cluster.resync', () => this.drop()); // a change may have been announced while this process could not hear it
   }
 
   /** `q`: a transaction to read in when the copy must be read (PGlite's one connection cannot answer outside it meanwhile). */

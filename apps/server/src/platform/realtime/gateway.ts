@@ -37,6 +37,8 @@ export interface GatewayDeps {
   websocketOnly?: boolean;
   /** Whether a typing signal from one member to another is forwarded (may write to them, not throttled). */
   typingAllowed(from: string, to: string): Promise<boolean>;
+  /** Which of these sessions are still live (not revoked, not expired, member not suspended). */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
 }
 
 /** The only module that knows socket.io: turns domain events into socket events. */
@@ -150,8 +152,21 @@ export class RealtimeGateway {
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
       }),
+      // Revocations may have been published while this process could not hear them: its sockets' sessions are checked again.
+      deps.events.on('cluster.resync', () => {
+        this.dropRevokedSockets(deps.liveSessions).catch((err: unknown) => deps.log.error({ err }, 'sockets not checked after missed cluster events'));
+      }),
     );
     void this.presence.refresh().catch(onError);
+  }
+
+  /** Disconnects this process's sockets whose session is no longer live. */
+  private async dropRevokedSockets(liveSessions: GatewayDeps['liveSessions']): Promise<void> {
+    const sockets = await this.io.local.fetchSockets();
+    const ids = [...new Set(sockets.flatMap((s) => s.data.sessionId ?? []))];
+    if (ids.length === 0) return;
+    const live = await liveSessions(ids);
+    for (const socket of sockets) if (socket.data.sessionId && !live.has(socket.data.sessionId)) socket.disconnect(true);
   }
 
   /** Whether the member has a socket open in any process (the Redis store sees them all). */
