@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../test/harness.js';
@@ -11,6 +12,44 @@ async function until(done: () => boolean, what: string, timeoutMs = 10_000, ever
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * A TCP proxy to Redis whose subscriber connections can be made to go silent: they stay open, but
+ * nothing passes either way any more (as when a balancer or NAT forgets an idle connection).
+ * Connections opened afterwards pass as before.
+ */
+async function silencingProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const pairs = new Set<{ client: Socket; upstream: Socket; subscriber: boolean; silent: boolean }>();
+  const server = createServer((client) => {
+    const pair = { client, upstream: connect(Number(port || 6379), hostname), subscriber: false, silent: false };
+    pairs.add(pair);
+    client.on('data', (d: Buffer) => {
+      if (d.toString().toUpperCase().includes('SUBSCRIBE')) pair.subscriber = true;
+      if (!pair.silent) pair.upstream.write(d);
+    });
+    pair.upstream.on('data', (d: Buffer) => {
+      if (!pair.silent) client.write(d);
+    });
+    const end = () => {
+      client.destroy();
+      pair.upstream.destroy();
+      pairs.delete(pair);
+    };
+    for (const socket of [client, pair.upstream]) socket.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    silenceSubscribers: () => {
+      for (const pair of pairs) if (pair.subscriber) pair.silent = true;
+    },
+    close: async () => {
+      for (const pair of pairs) pair.client.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('after missed cluster events (cluster.resync)', () => {
@@ -79,6 +118,39 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
     } finally {
       await Promise.all(buses.map((b) => b.close()));
       await redis.quit();
+    }
+  });
+
+  it('closes a subscription that went silent (an unanswered PING), then resyncs once and hears the others again', async () => {
+    const url = process.env.TEST_REDIS_URL ?? '';
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const proxy = await silencingProxy(url);
+    const direct = new Redis(url);
+    const proxied = new Redis(proxy.url);
+    const [a, b] = [new EventBus(), new EventBus()];
+    try {
+      a.connect(direct, prefix);
+      b.connect(proxied, prefix, { everyMs: 100, timeoutMs: 300 });
+      await until(() => a.clustered && b.clustered, 'both subscribed');
+      let resyncs = 0;
+      b.on('cluster.resync', () => (resyncs += 1));
+      const heard: string[] = [];
+      b.on('users.changed', ({ userIds }) => heard.push(...userIds));
+
+      proxy.silenceSubscribers();
+      a.publish('users.changed', { userIds: ['while-silent'] });
+      await until(() => !b.clustered, 'the silence noticed', 5000, 1);
+      await until(() => b.clustered, 'subscribed again');
+      expect(resyncs).toBe(1);
+      a.publish('users.changed', { userIds: ['after'] });
+      await until(() => heard.includes('after'), 'an event after the silence');
+      // What was published into the silent connection never arrived: hence the resync.
+      expect(heard).toEqual(['after']);
+      expect(a.clustered).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([direct.quit(), proxied.quit()]);
+      await proxy.close();
     }
   });
 });
