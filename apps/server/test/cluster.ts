@@ -19,12 +19,13 @@ export async function startClusterNode(shared: { db: Db; url: string | undefined
 }
 
 /** Polls until the check holds (events cross Redis asynchronously); fails after 5 s. */
-export async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+export async function eventually(check: () => boolean | Promise<boolean>, { everyMs = 50, timeoutMs = 5000 } = {}): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() <= end) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
-  throw new Error('condition not met within 5 s');
+  throw new Error(`condition not met within ${timeoutMs / 1000} s`);
 }
 
 export interface ClusterPair {

@@ -3,16 +3,9 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../test/harness.js';
+import { eventually } from '../../test/cluster.js';
 import { connectClient } from '../../test/sockets.js';
 import { EventBus } from './events.js';
-
-async function until(done: () => boolean, what: string, timeoutMs = 10_000, everyMs = 20): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /**
  * A TCP proxy to Redis whose subscriber connections can be made to go silent: they stay open, but
@@ -94,7 +87,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
     const buses = [new EventBus(), new EventBus()] as const;
     try {
       for (const bus of buses) bus.connect(redis, prefix);
-      await until(() => buses.every((b) => b.clustered), 'both subscribed');
+      await eventually(() => buses.every((b) => b.clustered));
       const resyncs = [0, 0];
       buses.forEach((b, i) => b.on('cluster.resync', () => (resyncs[i] = (resyncs[i] ?? 0) + 1)));
       const heard: string[] = [];
@@ -107,13 +100,13 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
       expect(clients).toHaveLength(2);
       for (const line of clients) await redis.client('KILL', 'ID', /(?:^| )id=(\d+)/.exec(line)?.[1] ?? '');
       // ioredis reconnects after 50 ms at the earliest: polled every millisecond, the gap shows.
-      await until(() => buses.every((b) => !b.clustered), 'the drop noticed', 2000, 1);
+      await eventually(() => buses.every((b) => !b.clustered), { timeoutMs: 2000, everyMs: 1 });
       expect(resyncs).toEqual([0, 0]);
 
-      await until(() => buses.every((b) => b.clustered), 'subscribed again');
+      await eventually(() => buses.every((b) => b.clustered));
       expect(resyncs).toEqual([1, 1]);
       buses[0].publish('users.changed', { userIds: ['after-the-gap'] });
-      await until(() => heard.includes('after-the-gap'), 'an event after the gap');
+      await eventually(() => heard.includes('after-the-gap'));
       expect(resyncs).toEqual([1, 1]);
     } finally {
       await Promise.all(buses.map((b) => b.close()));
@@ -131,7 +124,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
     try {
       a.connect(direct, prefix);
       b.connect(proxied, prefix, { everyMs: 100, timeoutMs: 300 });
-      await until(() => a.clustered && b.clustered, 'both subscribed');
+      await eventually(() => a.clustered && b.clustered);
       let resyncs = 0;
       b.on('cluster.resync', () => (resyncs += 1));
       const heard: string[] = [];
@@ -139,11 +132,11 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
 
       proxy.silenceSubscribers();
       a.publish('users.changed', { userIds: ['while-silent'] });
-      await until(() => !b.clustered, 'the silence noticed', 5000, 1);
-      await until(() => b.clustered, 'subscribed again');
+      await eventually(() => !b.clustered, { timeoutMs: 5000, everyMs: 1 });
+      await eventually(() => b.clustered);
       expect(resyncs).toBe(1);
       a.publish('users.changed', { userIds: ['after'] });
-      await until(() => heard.includes('after'), 'an event after the silence');
+      await eventually(() => heard.includes('after'));
       // What was published into the silent connection never arrived: hence the resync.
       expect(heard).toEqual(['after']);
       expect(a.clustered).toBe(true);
