@@ -15,7 +15,9 @@ import { EventBus } from './events.js';
 async function silencingProxy(target: string) {
   const { hostname, port } = new URL(target);
   const pairs = new Set<{ client: Socket; upstream: Socket; subscriber: boolean; silent: boolean }>();
+  let refusing = false;
   const server = createServer((client) => {
+    if (refusing) return void client.destroy();
     const pair = { client, upstream: connect(Number(port || 6379), hostname), subscriber: false, silent: false };
     pairs.add(pair);
     client.on('data', (d: Buffer) => {
@@ -35,6 +37,10 @@ async function silencingProxy(target: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** New connections are closed at once (Redis unreachable) until set back. */
+    refuse: (on: boolean) => {
+      refusing = on;
+    },
     silenceSubscribers: () => {
       for (const pair of pairs) if (pair.subscriber) pair.silent = true;
     },
@@ -143,6 +149,39 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([direct.quit(), proxied.quit()]);
+      await proxy.close();
+    }
+  });
+
+  it('joins once Redis is reachable, however long its first SUBSCRIBE kept failing (no resync: nothing was heard before)', async () => {
+    const url = process.env.TEST_REDIS_URL ?? '';
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const proxy = await silencingProxy(url);
+    proxy.refuse(true);
+    const errors: unknown[] = [];
+    const direct = new Redis(url);
+    const proxied = new Redis(proxy.url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    const [a, b] = [new EventBus(), new EventBus((err) => errors.push(err))];
+    try {
+      a.connect(direct, prefix);
+      b.connect(proxied, prefix);
+      let resyncs = 0;
+      b.on('cluster.resync', () => (resyncs += 1));
+      // The first SUBSCRIBE gives up after its retries while Redis cannot be reached.
+      await eventually(() => errors.length > 0);
+      expect(b.clustered).toBe(false);
+      proxy.refuse(false);
+      await eventually(() => b.clustered);
+      const heard: string[] = [];
+      b.on('users.changed', ({ userIds }) => heard.push(...userIds));
+      await eventually(() => a.clustered);
+      a.publish('users.changed', { userIds: ['reachable'] });
+      await eventually(() => heard.includes('reachable'));
+      expect(resyncs).toBe(0);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      direct.disconnect();
+      proxied.disconnect();
       await proxy.close();
     }
   });

@@ -148,15 +148,18 @@ export class EventBus {
       if (cluster.subscribed) lost = true;
       cluster.subscribed = false;
     });
-    sub.on('ready', () => {
-      if (!lost) return;
-      // Commands complete in order: once this SUBSCRIBE is answered, the automatic one is too.
+    const subscribe = () =>
+      // Commands complete in order: once this SUBSCRIBE is answered, an automatic one is too.
       sub.subscribe(channel).then(() => {
         if (this.cluster !== cluster || cluster.subscribed) return;
-        lost = false;
         cluster.subscribed = true;
+        if (!lost) return;
+        lost = false;
         this.emitter.emit('cluster.resync', {});
       }, this.onError);
+    // Each (re)connection subscribes until one SUBSCRIBE is answered (also where the first failed).
+    sub.on('ready', () => {
+      if (!cluster.subscribed) void subscribe();
     });
     sub.on('message', (_channel: string, raw: string) => {
       try {
@@ -166,9 +169,7 @@ export class EventBus {
         // not one of ours
       }
     });
-    sub.subscribe(channel).then(() => {
-      cluster.subscribed = true;
-    }, this.onError);
+    void subscribe();
   }
 
   async close(): Promise<void> {
