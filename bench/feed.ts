@@ -39,7 +39,7 @@ import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.j
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../apps/server/src/platform/rate-limit.js';
 import { createRedis } from '../apps/server/src/platform/redis.js';
 import { runLoad, runThroughput, type LoadResult } from './feed/load.js';
-import { check, startHello } from './hello.js';
+import { check, HELLO_CONNECTIONS, helloThroughput, startHello } from './hello.js';
 import { berlin, createViewers, generateBackground, generateMembers, generateViewerHistory, type Origin } from './feed/population.js';
 import { MACHINE, recordResult } from './results.js';
 import { freshPostgresDatabase, redisReachable } from './services.js';
@@ -62,7 +62,7 @@ const VIEWERS = 20;
 const SWIPES_PER_VIEWER = 2000;
 const LIKES_RECEIVED = 150;
 const LATENCY_CONNECTIONS = 1;
-const THROUGHPUT_CONNECTIONS = 16;
+const THROUGHPUT_CONNECTIONS = HELLO_CONNECTIONS; // the feed at hello-world's connections, so the two compare
 const DURATION_MS = Number(args.duration) * 1000;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DB_NAME = 'funkeln_bench_feed';
@@ -183,7 +183,6 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
       log(`${label}: ${cardsPerPage.toFixed(1)} cards per first page; warming up`);
       const feedSpec = { port, path: FEED_PATH, headers };
       check(await runLoad({ ...feedSpec, connections: 4, durationMs: 3000 }), 'feed warm-up');
-      check(await runThroughput({ port: helloPort, path: '/hello', headers: [{}], connections: 4, durationMs: 2000 }), 'hello warm-up');
       const mode = async (on: { decks: boolean; index: boolean }, name: string): Promise<ModeFigures> => {
         decksOn = on.decks;
         indexOn = on.index;
@@ -202,11 +201,8 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
       const memory = db.kind === 'pglite' ? await mode({ decks: false, index: true }, 'memory') : undefined;
       // As the app runs: the index only on the embedded database (feed-index.ts).
       const decked = await mode({ decks: true, index: db.kind === 'pglite' }, 'decks');
-      log(`${label}: hello-world throughput, ${THROUGHPUT_CONNECTIONS} connections, ${DURATION_MS / 1000} s`);
-      const hello = check(
-        await runThroughput({ port: helloPort, path: '/hello', headers: [{}], connections: THROUGHPUT_CONNECTIONS, durationMs: DURATION_MS }),
-        'hello throughput',
-      );
+      log(`${label}: hello-world throughput, ${HELLO_CONNECTIONS} connections, ${DURATION_MS / 1000} s`);
+      const hello = await helloThroughput(helloPort, DURATION_MS);
       return { label, members, generateSeconds, cardsPerPage, database, ...(memory ? { memory } : {}), decks: decked, hello };
     } finally {
       await app.close();

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.js';
 
 export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; absoluteSeconds: number }) {
   await typed(q)
@@ -14,29 +16,33 @@ export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: nu
   return liveSession.takeFirst(q, { tokenHash, idleSeconds });
 }
 
-/** Compiled once: every request whose session is not cached in its process looks it up. */
-const liveSession = compiledOnce((k, p: { tokenHash: string; idleSeconds: number }) =>
-  k
+/**
+ * Sessions that are live: not revoked, not past their absolute or idle expiry, their member not
+ * suspended. The one definition both the request lookup and the sockets' recheck build on, so
+ * "live" cannot differ between HTTP and realtime.
+ */
+function liveSessions(k: Kysely<DB>, idleSeconds: number) {
+  return k
     .selectFrom('sessions as s')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
-    .select(['s.id as session_id', 's.last_seen_at', 's.expires_at'])
-    .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
-    .where('s.token_hash', '=', p.tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now())
-    .where('s.last_seen_at', '>', secondsAgo(p.idleSeconds)),
+    .where('s.last_seen_at', '>', secondsAgo(idleSeconds));
+}
+
+/** Compiled once: every request whose session is not cached in its process looks it up. */
+const liveSession = compiledOnce((k, p: { tokenHash: string; idleSeconds: number }) =>
+  liveSessions(k, p.idleSeconds)
+    .select(['s.id as session_id', 's.last_seen_at', 's.expires_at'])
+    .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
+    .where('s.token_hash', '=', p.tokenHash),
 );
 
 /** Which of these sessions are live, as findLiveSession has it. */
 export async function findLiveSessionIds(q: Queryable, sessionIds: readonly string[], idleSeconds: number): Promise<Set<string>> {
-  const rows = await typed(q)
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
+  const rows = await liveSessions(typed(q), idleSeconds)
     .select('s.id')
     .where('s.id', '=', (eb) => eb.fn.any(uuidArray(sessionIds)))
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now())
-    .where('s.last_seen_at', '>', secondsAgo(idleSeconds))
     .execute();
   return new Set(rows.map((r) => r.id));
 }

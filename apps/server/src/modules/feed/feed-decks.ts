@@ -50,7 +50,12 @@ export const deckKey = (q: DeckQuery) => `${q.radiusKm ?? ''}${q.onlyVerified ? 
 
 /** Ranking order: recently active first, then near, then id (as the SQL sorts). */
 export function compareRank(a: FeedCursor, b: FeedCursor): number {
-  return b.activeDay - a.activeDay || a.distM - b.distM || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return compareRankTo(a.activeDay, a.distM, a.id, b);
+}
+
+/** compareRank for a candidate given by its keys (the ranking's inner loop builds no object for a candidate it passes over). */
+export function compareRankTo(activeDay: number, distM: number, id: string, b: FeedCursor): number {
+  return b.activeDay - activeDay || distM - b.distM || (id < b.id ? -1 : id > b.id ? 1 : 0);
 }
 
 /**

@@ -268,9 +268,10 @@ export class FeedIndex implements Job {
   /** The members of `genders` day by day, most recently active first (the ranking's first key). */
   private *dayBuckets(genders: readonly Gender[]): Generator<[number, Iterable<IndexRow>]> {
     if (this.days.length === 0) this.days = [...this.byDay.keys()].sort((a, b) => b - a);
+    const distinct = [...new Set(genders)]; // each member once, should a gender be listed twice
     for (const day of this.days) {
       const byGender = this.byDay.get(day);
-      if (byGender) yield [day, membersOf(byGender, genders)];
+      if (byGender) yield [day, membersOf(byGender, distinct)];
     }
   }
 
@@ -302,9 +303,9 @@ export class FeedIndex implements Job {
   }
 }
 
-/** One day's members of the given genders (each once, should a gender be listed twice). */
+/** One day's members of the given (distinct) genders. */
 function* membersOf(byGender: Map<Gender | null, Map<string, IndexRow>>, genders: readonly Gender[]): Generator<IndexRow> {
-  for (const gender of new Set(genders)) {
+  for (const gender of genders) {
     const bucket = byGender.get(gender);
     if (bucket) yield* bucket.values();
   }

@@ -1,4 +1,4 @@
-import { compareRank } from './feed-decks.js';
+import { compareRankTo } from './feed-decks.js';
 import type { IndexRow } from './feed-index.repo.js';
 import type { CardColumns, FeedFilter, FeedRow } from './feed.repo.js';
 
@@ -83,18 +83,18 @@ export function rank(days: Iterable<[number, Iterable<IndexRow>]>, f: FeedFilter
       if (f.onlyVerified && !m.verified) continue;
       const dist = origin === null || m.lat === null || m.lon === null ? 0 : distM(origin, m.lat, m.lon);
       if (f.radiusKm !== null && !(dist <= f.radiusKm * 1000)) continue;
-      if (c && day === c.activeDay && !(dist > c.distM || (dist === c.distM && m.id > c.id))) continue;
+      if (c && compareRankTo(day, dist, m.id, c) <= 0) continue;
       // Only the best `limit` are kept, in rank order: a candidate below the last of a full page is passed over with one comparison.
       const worst = found.length === f.limit ? found[found.length - 1] : undefined;
-      if (worst && !(day > worst.activeDay || (day === worst.activeDay && (dist < worst.distM || (dist === worst.distM && m.id < worst.id))))) continue;
-      const ranked: Ranked = { m, photo, birth: m.birth_date, activeDay: day, distM: dist, id: m.id };
+      if (worst && compareRankTo(day, dist, m.id, worst) >= 0) continue;
       let lo = 0;
       let hi = found.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (compareRank(found[mid]!, ranked) <= 0) lo = mid + 1;
+        if (compareRankTo(day, dist, m.id, found[mid]!) >= 0) lo = mid + 1;
         else hi = mid;
       }
+      const ranked: Ranked = { m, photo, birth: m.birth_date, activeDay: day, distM: dist, id: m.id };
       found.splice(lo, 0, ranked);
       if (found.length > f.limit) found.pop();
     }
