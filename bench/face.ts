@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     for (const [n, file] of photoFiles.entries()) photos.push({ isMain: n === 0, descriptors: (await engine.analyze(file)).map((f) => f.descriptor) });
     return photos;
   };
-  const redis = (await redisReachable(REDIS_URL)) ? createRedis(REDIS_URL) : undefined;
+  const redis = (await redisReachable(REDIS_URL)) ? createRedis(REDIS_URL, { warn: (obj, msg) => console.warn(msg, obj) }) : undefined;
   const shared = createSharedTtlStore(redis, `bench-face-${process.pid}:`);
   const outcomes: Record<string, number> = {};
   // memory: analysed when the attempt started, same process (the normal flow); shared: analysed at the

@@ -139,7 +139,7 @@ async function measure(label: string, db: Db, env: Record<string, string>, membe
   const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-bench-feed-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-feed-${process.pid}:`, ...env });
   // The limits hook counts with the container's limiter: the same store as the app's, never refusing.
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? createRedis(config.redisUrl, silent) : undefined;
   const limiter = neverRefusing(redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   let decksOn = false;
   let indexOn = false;

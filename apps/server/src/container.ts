@@ -165,7 +165,7 @@ export interface ContainerOverrides {
 
 /** Platform pieces first, then the modules in dependency order (each takes what it needs by name). */
 export function createContainer(config: Config, db: Db, log: SenderLog, overrides: ContainerOverrides = {}): Container {
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
   const events = new EventBus((err) => log.error({ err }, 'cluster event not published'));
   if (redis) events.connect(redis, config.redisPrefix);
   const limiter = overrides.limiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());

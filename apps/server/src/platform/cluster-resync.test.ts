@@ -1,55 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../test/harness.js';
 import { eventually } from '../../test/cluster.js';
 import { connectClient } from '../../test/sockets.js';
+import { silencingProxy } from '../../test/redis-proxy.js';
 import { EventBus } from './events.js';
-
-/**
- * A TCP proxy to Redis whose subscriber connections can be made to go silent: they stay open, but
- * nothing passes either way any more (as when a balancer or NAT forgets an idle connection).
- * Connections opened afterwards pass as before.
- */
-async function silencingProxy(target: string) {
-  const { hostname, port } = new URL(target);
-  const pairs = new Set<{ client: Socket; upstream: Socket; subscriber: boolean; silent: boolean }>();
-  let refusing = false;
-  const server = createServer((client) => {
-    if (refusing) return void client.destroy();
-    const pair = { client, upstream: connect(Number(port || 6379), hostname), subscriber: false, silent: false };
-    pairs.add(pair);
-    client.on('data', (d: Buffer) => {
-      if (d.toString().toUpperCase().includes('SUBSCRIBE')) pair.subscriber = true;
-      if (!pair.silent) pair.upstream.write(d);
-    });
-    pair.upstream.on('data', (d: Buffer) => {
-      if (!pair.silent) client.write(d);
-    });
-    const end = () => {
-      client.destroy();
-      pair.upstream.destroy();
-      pairs.delete(pair);
-    };
-    for (const socket of [client, pair.upstream]) socket.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    /** New connections are closed at once (Redis unreachable) until set back. */
-    refuse: (on: boolean) => {
-      refusing = on;
-    },
-    silenceSubscribers: () => {
-      for (const pair of pairs) if (pair.subscriber) pair.silent = true;
-    },
-    close: async () => {
-      for (const pair of pairs) pair.client.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { createRedis } from './redis.js';
 
 describe('after missed cluster events (cluster.resync)', () => {
   let t: TestApp;
@@ -160,7 +117,8 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
     proxy.refuse(true);
     const errors: unknown[] = [];
     const direct = new Redis(url);
-    const proxied = new Redis(proxy.url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    // What its connections tell the log while refused is redis.test.ts's subject.
+    const proxied = createRedis(proxy.url, { warn: () => undefined });
     const [a, b] = [new EventBus(), new EventBus((err) => errors.push(err))];
     try {
       a.connect(direct, prefix);

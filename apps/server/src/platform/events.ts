@@ -126,7 +126,7 @@ export class EventBus {
    */
   connect(redis: Redis, prefix: string, heartbeat = { everyMs: 10_000, timeoutMs: 5_000 }): void {
     const channel = `${prefix}events`;
-    const pub = duplicateForPubSub(redis);
+    const pub = duplicateForPubSub(redis, `${channel}:pub`);
     const sub = duplicateForPubSub(redis, `${channel}:sub`);
     let pinging = false;
     const beat = () => {

@@ -68,8 +68,8 @@ export class RealtimeGateway {
       next();
     });
     if (deps.redis) {
-      const pub = duplicateForPubSub(deps.redis);
-      const sub = duplicateForPubSub(deps.redis);
+      const pub = duplicateForPubSub(deps.redis, `${deps.redisPrefix}socket.io:pub`);
+      const sub = duplicateForPubSub(deps.redis, `${deps.redisPrefix}socket.io:sub`);
       this.adapterClients.push(pub, sub);
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
