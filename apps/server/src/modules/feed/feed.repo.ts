@@ -54,11 +54,26 @@ export interface CardColumns {
 const DAY_MS = 86_400_000;
 
 /**
- * The tries of findFeedPage: how many UTC days (the cursor's day and the ones before it) each
- * reads, null for all. Members are active on about one day in thirty (bench populations): two days
- * fill a deck of 100 from a large town's members, a fortnight from a small town's.
+ * The tries of findFeedPage, most recent days first, each over days of its own: the cursor's day
+ * (or today) and the day after it (the database's clock may be a little ahead of this process's at
+ * midnight); the day before; the 13 days before that; every earlier day. Members are active on about
+ * one day in thirty (bench populations): at 1,000,000 members today's fill a deck of 100 most of
+ * the day, and a try reads only its own days' members, so a short try wastes no reading.
  */
-const WINDOWS_DAYS = [2, 14, null] as const;
+function triesFrom(topDay: number): Days[] {
+  return [
+    { list: [topDay + 1, topDay] },
+    { list: [topDay - 1] },
+    { list: Array.from({ length: 13 }, (_, i) => topDay - 2 - i) },
+    { before: topDay - 14 },
+  ];
+}
+
+/**
+ * The members a try ranks, by the UTC day they were last active: a list of days (`= ANY`, so the
+ * index bounds the birth dates within each day), or every day before one.
+ */
+type Days = { list: number[] } | { before: number };
 
 /** The query's values, each bound as a parameter where the SQL names it. */
 interface FeedParams {
@@ -116,7 +131,7 @@ function distM(p: FeedParams): RawBuilder<number> {
  *
  * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow & CardColumns.
  */
-function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & CardColumns> {
+function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow & CardColumns> {
   if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error(`feed page size must be a positive integer, got ${p.limit}`);
   // One text per shape (see above); the page size is a literal, so it must be a plain integer.
   const dist = p.lat === null ? sql`0` : sql`CASE WHEN p.place_lat IS NULL THEN 0 ELSE ${distM(p)}::int END`;
@@ -145,7 +160,7 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & C
              FROM profiles p
             WHERE p.user_id <> ${p.viewerId}
               AND p.gender = ANY(${p.genders}::text[])
-              ${days === null ? sql`` : sql`AND p.active_day = ANY(${days}::int[])`}
+              ${'list' in days ? sql`AND p.active_day = ANY(${days.list}::int[])` : sql`AND p.active_day < ${days.before}::int`}
               AND ${p.viewerGender} = ANY(p.interested_in)
               AND p.birth_date > ${p.minBirth}::date AND p.birth_date <= ${p.maxBirth}::date
               AND p.age_min <= ${p.viewerAge} AND p.age_max >= ${p.viewerAge}
@@ -173,40 +188,16 @@ function feedQuery(p: FeedParams, days: number[] | null): RawBuilder<FeedRow & C
 }
 
 /**
- * Which try of findFeedPage a read starts with. A try that comes back short is a query wasted (at
- * 10,000 members the 2-day try fills few decks: ~12 ms of PGlite's one connection per deck; at
- * 1,000,000 it fills most). Each try's recent rate of filling the page is kept (an exponential
- * average); a read starts with the narrowest try that filled at least half of the recent reads it
- * was asked for, and every 8th read starts with the narrowest anyway, so the rates keep learning.
- * Exact whichever try a read starts with (see findFeedPage).
- */
-export class FeedWindows {
-  private readonly fillRate = WINDOWS_DAYS.map(() => 1);
-  private reads = 0;
-
-  start(): number {
-    this.reads += 1;
-    if (this.reads % 8 === 0) return 0;
-    const narrowest = this.fillRate.findIndex((rate) => rate >= 0.5);
-    return narrowest === -1 ? WINDOWS_DAYS.length - 1 : narrowest;
-  }
-
-  record(index: number, filled: boolean): void {
-    this.fillRate[index] = 0.8 * (this.fillRate[index] ?? 1) + (filled ? 0.2 : 0);
-  }
-}
-
-/**
  * One page of feed candidates (see feedQuery for the rules).
  *
- * Tries from narrow to whole: only members whose activeDay is the cursor's day (or today) or one of
- * the days before it within the window. A member active on a later day ranks above the cursor (or
- * does not exist: no one is active tomorrow), one active earlier ranks below every member the try
- * includes; a full page from a try is therefore
- * exactly the page the whole query returns. A short page (end of the feed, few candidates) runs
- * the next, wider try, the last one being the whole query.
+ * Try by try (triesFrom), from the most recent days down. The ranking's first key is the day of
+ * last activity, so every member a try returns ranks above every member of a later try: the page
+ * is the first try's rows, then the next try's, until it is full. A try that fills it ends the
+ * read; a short one (few members active on its days, the end of the feed) costs one statement more
+ * and no member read twice. Every try asks for a whole page (one statement text per shape), of
+ * which only what the page still lacks is kept.
  */
-export async function findFeedPage(q: Queryable, f: FeedFilter, windows?: FeedWindows): Promise<(FeedRow & CardColumns)[]> {
+export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<(FeedRow & CardColumns)[]> {
   const c = f.after;
   const params: FeedParams = {
     viewerId: f.viewerId,
@@ -227,18 +218,14 @@ export async function findFeedPage(q: Queryable, f: FeedFilter, windows?: FeedWi
     limit: f.limit,
     aboutChars: f.aboutChars,
   };
-  // Any day keeps the result exact; clamped so that any cursor's day is a valid integer here.
+  // After a cursor no member of a later day belongs on the page, so the tries start at its day (clamped to a valid integer).
   const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), 0), 1_000_000_000);
   const k = typed(q);
-  let page: (FeedRow & CardColumns)[] = [];
-  for (let index = windows?.start() ?? 0; index < WINDOWS_DAYS.length; index++) {
-    const window = WINDOWS_DAYS[index] ?? null;
-    // The days as a list, not a range: the index then bounds the birth dates within each day.
-    // One day more above: the database's clock may be a little ahead of this process's at midnight.
-    const days = window === null ? null : Array.from({ length: window + 1 }, (_, i) => topDay + 1 - i);
-    page = (await feedQuery(params, days).execute(k)).rows;
-    windows?.record(index, page.length >= f.limit);
-    if (page.length >= f.limit) return page;
+  const page: (FeedRow & CardColumns)[] = [];
+  for (const days of triesFrom(topDay)) {
+    const rows = (await feedQuery(params, days).execute(k)).rows;
+    page.push(...rows.slice(0, f.limit - page.length));
+    if (page.length >= f.limit) break;
   }
   return page;
 }

@@ -11,7 +11,7 @@ import { findProfile } from '../profiles/index.js';
 import type { FeedIndex } from './feed-index.js';
 import type { DeckShare, SharedDeck } from './feed-deck-share.js';
 import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
-import { findFeedPage, FeedWindows, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findFeedPage, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 
@@ -76,13 +76,6 @@ export class FeedService {
   private readonly index: FeedIndex | undefined;
   private readonly cursors: CursorSealer;
   private readonly metrics: FeedServiceDeps['metrics'];
-  /**
-   * Which day window a ranking read starts with, learnt from this process's reads: one learner for
-   * reads of a page (a request waits for them) and one for deck reads (a deck fills from wider windows).
-   */
-  private readonly pageWindows = new FeedWindows();
-  private readonly deckWindows = new FeedWindows();
-
   constructor(deps: FeedServiceDeps) {
     this.db = deps.db;
     this.places = deps.places;
@@ -111,7 +104,7 @@ export class FeedService {
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
       const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.toDeckRows(await this.ranked({ ...filter, after, limit }, this.pageWindows), interests);
+      rows = await this.toDeckRows(await this.ranked({ ...filter, after, limit }), interests);
       hasOrigin = filter.origin !== null;
     }
     const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
@@ -196,7 +189,7 @@ export class FeedService {
       seq = decks.begin();
       this.metrics.feedDeckReads.inc({ reason: 'refill' });
       const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-      more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }, this.deckWindows), interests);
+      more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }), interests);
       complete = more.length < decks.size;
     }
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
@@ -249,8 +242,8 @@ export class FeedService {
 
   /**
    * The top `size` rows of the ranking, kept for the next pages when decks are on. A request reads
-   * a page (the cold ranking of a page is a fraction of a deck's: narrower day windows fill it, and
-   * card details are read for its rows only); the app's opening (prepare) reads a whole deck.
+   * a page (the cold ranking of a page is a fraction of a deck's: fewer days may fill it, and card
+   * details are read for its rows only); the app's opening (prepare) reads a whole deck.
    */
   private async readFromDb(viewerId: string, query: DeckQuery, today: string, seq: number, read: { reason: 'prepare' | 'request'; size: number }): Promise<{ deck: Deck; kept: boolean }> {
     const decks = this.decks;
@@ -258,8 +251,7 @@ export class FeedService {
     this.metrics.feedDeckReads.inc({ reason: read.reason });
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
-    const windows = read.size < decks.size ? this.pageWindows : this.deckWindows;
-    const rows = await this.toDeckRows(await this.ranked({ ...filter, after: null, limit: read.size }, windows), interests);
+    const rows = await this.toDeckRows(await this.ranked({ ...filter, after: null, limit: read.size }), interests);
     const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     return { deck, kept: decks.keep(viewerId, deckKey(query), deck) };
   }
@@ -282,10 +274,10 @@ export class FeedService {
   }
 
   /** The ranking's rows: from the index when it can answer, else from the database. */
-  private async ranked(filter: FeedFilter, windows: FeedWindows): Promise<(FeedRow & CardColumns)[]> {
+  private async ranked(filter: FeedFilter): Promise<(FeedRow & CardColumns)[]> {
     const fromIndex = await this.index?.page(filter);
     this.metrics.feedRankings.inc({ source: fromIndex ? 'memory' : 'database' });
-    return fromIndex ?? findFeedPage(this.db, filter, windows);
+    return fromIndex ?? findFeedPage(this.db, filter);
   }
 
   /** Who the viewer is looking for (and the viewer's interests); 409 while the profile is incomplete. */
