@@ -5,7 +5,7 @@ import type { MatchItem } from '@funkeln/contracts/swipes';
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Redis } from 'ioredis';
 import type { Tx } from '../db/client.js';
-import { duplicateForPubSub } from './redis.js';
+import { duplicateForPubSub, HEARTBEAT, keepAlive, quitAll, type Heartbeat } from './redis.js';
 
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
 export interface LocalEvents {
@@ -75,7 +75,7 @@ function isClusterEvent(name: unknown): name is keyof ClusterEvents {
 export class EventBus {
   private readonly emitter = new EventEmitter();
   private readonly origin = randomUUID();
-  private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean; heartbeat: NodeJS.Timeout } | undefined;
+  private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean; stopHeartbeat: () => void } | undefined;
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {
     // Every feed deck, session cache and socket gateway in the process listens.
@@ -124,22 +124,11 @@ export class EventBus {
    * longer delivers (a balancer or NAT dropping an idle connection without a word) is closed when
    * a PING goes unanswered for `heartbeat.timeoutMs`, and then resyncs like any dropped one.
    */
-  connect(redis: Redis, prefix: string, heartbeat = { everyMs: 10_000, timeoutMs: 5_000 }): void {
+  connect(redis: Redis, prefix: string, heartbeat: Heartbeat = HEARTBEAT): void {
     const channel = `${prefix}events`;
     const pub = duplicateForPubSub(redis, `${channel}:pub`);
     const sub = duplicateForPubSub(redis, `${channel}:sub`);
-    let pinging = false;
-    const beat = () => {
-      if (!cluster.subscribed || pinging) return;
-      pinging = true;
-      const silent = setTimeout(() => sub.disconnect(true), heartbeat.timeoutMs).unref(); // ioredis reconnects
-      const answered = () => {
-        clearTimeout(silent);
-        pinging = false;
-      };
-      sub.ping().then(answered, answered);
-    };
-    const cluster = { pub, sub, channel, subscribed: false, heartbeat: setInterval(beat, heartbeat.everyMs).unref() };
+    const cluster = { pub, sub, channel, subscribed: false, stopHeartbeat: keepAlive(sub, heartbeat) };
     this.cluster = cluster;
     // A dropped connection misses what is published until it is back (ioredis reconnects and
     // subscribes again on its own): not clustered meanwhile, and a resync once subscribed again.
@@ -176,12 +165,7 @@ export class EventBus {
     const c = this.cluster;
     this.cluster = undefined;
     if (!c) return;
-    clearInterval(c.heartbeat);
-    // Commands on a connection complete in order: once PING answers, SUBSCRIBE has too. A silent
-    // connection never answers: shutting down does not wait for it longer than a heartbeat would.
-    const bounded = (p: Promise<unknown>) => Promise.race([p, new Promise((r) => setTimeout(r, 5_000).unref())]);
-    await bounded(Promise.all([c.pub, c.sub].map((r) => r.ping().catch(() => undefined))));
-    await bounded(Promise.all([c.pub, c.sub].map((r) => r.quit().catch(() => undefined))));
-    for (const r of [c.pub, c.sub]) r.disconnect();
+    c.stopHeartbeat();
+    await quitAll([c.pub, c.sub]);
   }
 }

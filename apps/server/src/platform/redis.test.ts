@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/cluster.js';
 import { silencingProxy } from '../../test/redis-proxy.js';
-import { createRedis, duplicateForPubSub } from './redis.js';
+import { createRedis, duplicateForPubSub, keepAlive, quitAll } from './redis.js';
 
 describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis connections (createRedis)', () => {
   it('tell the log once when they fail, however many reconnection attempts fail, and once when ready again; duplicates too', async () => {
@@ -27,6 +28,42 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis connections (createRe
     } finally {
       redis.disconnect();
       sub.disconnect();
+      await proxy.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_REDIS_URL))('a subscriber kept alive (keepAlive)', () => {
+  it('is closed when its connection goes silent, subscribes again, and hears what is published next', async () => {
+    const url = process.env.TEST_REDIS_URL ?? '';
+    const proxy = await silencingProxy(url);
+    // The subscriber is duplicated from a connection through the proxy, so it goes through it too.
+    const redis = createRedis(proxy.url, { warn: () => undefined });
+    const sub = duplicateForPubSub(redis, 'test:keepalive');
+    const publisher = createRedis(url, { warn: () => undefined });
+    const channel = `t${randomBytes(4).toString('hex')}:keepalive`;
+    const heard: string[] = [];
+    let closes = 0;
+    sub.on('close', () => (closes += 1));
+    sub.on('message', (_channel: string, message: string) => heard.push(message));
+    const stop = keepAlive(sub, { everyMs: 50, timeoutMs: 200 });
+    try {
+      await sub.subscribe(channel);
+      await publisher.publish(channel, 'before');
+      await eventually(() => heard.includes('before'));
+      proxy.silenceSubscribers();
+      await publisher.publish(channel, 'into the silence');
+      await eventually(() => closes > 0);
+      // ioredis reconnects (a new connection through the proxy passes) and subscribes again on its own.
+      await eventually(() => sub.status === 'ready');
+      await eventually(async () => {
+        await publisher.publish(channel, 'after');
+        return heard.includes('after');
+      });
+      expect(heard).not.toContain('into the silence');
+    } finally {
+      stop();
+      await quitAll([redis, sub, publisher], 1_000);
       await proxy.close();
     }
   });

@@ -48,3 +48,45 @@ function watched(redis: Redis, name: string, log: RedisLog): Redis {
   });
   return redis;
 }
+
+/** How often a pub/sub connection is pinged, and how long a PING may go unanswered. */
+export interface Heartbeat {
+  everyMs: number;
+  timeoutMs: number;
+}
+
+export const HEARTBEAT: Heartbeat = { everyMs: 10_000, timeoutMs: 5_000 };
+
+/**
+ * Pings a subscriber connection every `everyMs` while it is ready, and closes it when a PING goes
+ * unanswered for `timeoutMs`; ioredis then reconnects and subscribes again. A connection that stays
+ * open but no longer delivers (a balancer or NAT forgetting an idle connection without a word) is
+ * otherwise never noticed: a subscriber only listens. Returns the function that stops the pings.
+ */
+export function keepAlive(redis: Redis, beat: Heartbeat = HEARTBEAT): () => void {
+  let pinging = false;
+  const timer = setInterval(() => {
+    if (redis.status !== 'ready' || pinging) return;
+    pinging = true;
+    const silent = setTimeout(() => redis.disconnect(true), beat.timeoutMs).unref();
+    const answered = () => {
+      clearTimeout(silent);
+      pinging = false;
+    };
+    redis.ping().then(answered, answered);
+  }, beat.everyMs).unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Quits connections, waiting at most `stepMs` per step for one that stays silent (a shutdown must
+ * not hang on it). Commands on a connection complete in order: once a PING is answered, a SUBSCRIBE
+ * sent before it (a socket.io adapter fires them without handling their promise) is done, and
+ * quitting rejects nothing unhandled.
+ */
+export async function quitAll(connections: readonly Redis[], stepMs = HEARTBEAT.timeoutMs): Promise<void> {
+  const bounded = (p: Promise<unknown>) => Promise.race([p, new Promise((r) => setTimeout(r, stepMs).unref())]);
+  await bounded(Promise.all(connections.map((r) => r.ping().catch(() => undefined))));
+  await bounded(Promise.all(connections.map((r) => r.quit().catch(() => undefined))));
+  for (const r of connections) r.disconnect();
+}

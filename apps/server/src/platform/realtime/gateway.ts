@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../events.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { duplicateForPubSub } from '../redis.js';
+import { duplicateForPubSub, keepAlive, quitAll } from '../redis.js';
 import type { SecurityHeaders } from '../security.js';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
@@ -47,6 +47,7 @@ export class RealtimeGateway {
   readonly presence: PresenceTracker;
   private readonly subscriptions: (() => void)[] = [];
   private readonly adapterClients: Redis[] = [];
+  private readonly stopHeartbeats: (() => void)[] = [];
   private readonly stopReadingOnline: () => void;
   private readonly store: PresenceStore;
 
@@ -71,6 +72,8 @@ export class RealtimeGateway {
       const pub = duplicateForPubSub(deps.redis, `${deps.redisPrefix}socket.io:pub`);
       const sub = duplicateForPubSub(deps.redis, `${deps.redisPrefix}socket.io:sub`);
       this.adapterClients.push(pub, sub);
+      // A silent subscriber would lose every delivery from the other processes without a word.
+      this.stopHeartbeats.push(keepAlive(sub));
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
     const store = deps.redis ? createRedisPresenceStore(deps.redis, deps.redisPrefix) : createMemoryPresenceStore();
@@ -182,10 +185,7 @@ export class RealtimeGateway {
     // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.
     this.io.engine.close();
     await this.presence.close();
-    // The adapter fires SUBSCRIBE without handling its promise; quitting while one is in flight
-    // rejects it unhandled. Commands on a connection complete in order, so once a PING is answered
-    // the subscriptions are done and quitting is safe.
-    await Promise.all(this.adapterClients.map((c) => c.ping().catch(() => undefined)));
-    await Promise.all(this.adapterClients.map((c) => c.quit().catch(() => undefined)));
+    for (const stop of this.stopHeartbeats) stop();
+    await quitAll(this.adapterClients);
   }
 }
