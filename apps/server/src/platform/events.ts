@@ -5,7 +5,7 @@ import type { MatchItem } from '@funkeln/contracts/swipes';
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Redis } from 'ioredis';
 import type { Tx } from '../db/client.js';
-import { duplicateForPubSub, HEARTBEAT, keepAlive, quitAll, type Heartbeat } from './redis.js';
+import { duplicateForPubSub, keepAlive, quitAll, type Heartbeat } from './redis.js';
 
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
 export interface LocalEvents {
@@ -120,11 +120,11 @@ export class EventBus {
 
   /**
    * Joins the processes sharing this Redis and prefix; `clustered` turns true once subscribed.
-   * The subscription is pinged every `heartbeat.everyMs`: a connection that stays open but no
-   * longer delivers (a balancer or NAT dropping an idle connection without a word) is closed when
-   * a PING goes unanswered for `heartbeat.timeoutMs`, and then resyncs like any dropped one.
+   * The subscription is kept alive (keepAlive; `heartbeat` for tests): a connection that stays
+   * open but no longer delivers (a balancer or NAT dropping an idle connection without a word) is
+   * closed when a PING goes unanswered, and then resyncs like any dropped one.
    */
-  connect(redis: Redis, prefix: string, heartbeat: Heartbeat = HEARTBEAT): void {
+  connect(redis: Redis, prefix: string, heartbeat?: Heartbeat): void {
     const channel = `${prefix}events`;
     const pub = duplicateForPubSub(redis, `${channel}:pub`);
     const sub = duplicateForPubSub(redis, `${channel}:sub`);

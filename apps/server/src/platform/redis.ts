@@ -5,7 +5,7 @@ export interface RedisLog {
   warn(obj: object, msg: string): void;
 }
 
-/** The log of each connection made here; its duplicates tell the same log. */
+/** The log of each connection made here (createRedis); its duplicates tell the same log. */
 const logs = new WeakMap<Redis, RedisLog>();
 
 /**
@@ -32,18 +32,13 @@ export function duplicateForPubSub(redis: Redis, name: string): Redis {
  */
 function watched(redis: Redis, name: string, log: RedisLog): Redis {
   logs.set(redis, log);
-  let failing = false;
-  let failures = 0;
+  let failures = 0; // since the connection was last ready
   redis.on('error', (err: Error) => {
-    failures += 1;
-    if (failing) return;
-    failing = true;
-    log.warn({ err, redis: name }, 'Redis connection failed; reconnecting');
+    if (failures++ === 0) log.warn({ err, redis: name }, 'Redis connection failed; reconnecting');
   });
   redis.on('ready', () => {
-    if (!failing) return;
+    if (failures === 0) return;
     log.warn({ redis: name, failures }, 'Redis connection ready again');
-    failing = false;
     failures = 0;
   });
   return redis;
@@ -55,7 +50,7 @@ export interface Heartbeat {
   timeoutMs: number;
 }
 
-export const HEARTBEAT: Heartbeat = { everyMs: 10_000, timeoutMs: 5_000 };
+const HEARTBEAT: Heartbeat = { everyMs: 10_000, timeoutMs: 5_000 };
 
 /**
  * Pings a subscriber connection every `everyMs` while it is ready, and closes it when a PING goes

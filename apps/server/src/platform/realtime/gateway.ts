@@ -47,7 +47,7 @@ export class RealtimeGateway {
   readonly presence: PresenceTracker;
   private readonly subscriptions: (() => void)[] = [];
   private readonly adapterClients: Redis[] = [];
-  private readonly stopHeartbeats: (() => void)[] = [];
+  private stopHeartbeat: (() => void) | undefined;
   private readonly stopReadingOnline: () => void;
   private readonly store: PresenceStore;
 
@@ -73,7 +73,7 @@ export class RealtimeGateway {
       const sub = duplicateForPubSub(deps.redis, `${deps.redisPrefix}socket.io:sub`);
       this.adapterClients.push(pub, sub);
       // A silent subscriber would lose every delivery from the other processes without a word.
-      this.stopHeartbeats.push(keepAlive(sub));
+      this.stopHeartbeat = keepAlive(sub);
       this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
     }
     const store = deps.redis ? createRedisPresenceStore(deps.redis, deps.redisPrefix) : createMemoryPresenceStore();
@@ -185,7 +185,7 @@ export class RealtimeGateway {
     // The HTTP server belongs to Fastify, which closes it; only the engine and adapter close here.
     this.io.engine.close();
     await this.presence.close();
-    for (const stop of this.stopHeartbeats) stop();
+    this.stopHeartbeat?.();
     await quitAll(this.adapterClients);
   }
 }
