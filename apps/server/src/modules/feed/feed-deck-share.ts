@@ -8,12 +8,13 @@ export interface SharedDeck {
   day: string;
   query: DeckQuery;
   rows: DeckRow[];
+  interests: string[];
   complete: boolean;
   hasOrigin: boolean;
 }
 
 /** The shape of what this version writes; a key of another version is never read (a deploy that changes DeckRow changes it). */
-const VERSION = 'v1';
+const VERSION = 'v2';
 
 /** How long a read of a deck is left to the process that claimed it before another reads it too. */
 const CLAIM_MS = 3_000;

@@ -1,22 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
 import type { SharedDeck } from './feed-deck-share.js';
-import type { FeedCursor, FeedRow } from './feed.repo.js';
+import type { CardColumns, FeedCursor, FeedRow } from './feed.repo.js';
 
-export interface DeckRow extends FeedRow {
-  /** Badge names shown on the card. */
-  badges: string[];
-  /** Interest ids, the viewer's shared ones first (a viewer's change of interests drops their decks). */
-  interests: string[];
-  sharedInterests: number;
-  /** The start of the about-me text. */
-  about: string;
-  /** "Foto verifiziert" (a verification or its withdrawal marks the member changed, which drops decks). */
-  photoVerified: boolean;
-  photoUrl: string;
-  /** Every approved photo's link in the member's order (photoUrl first). */
-  photos: string[];
-}
+/**
+ * A ranked member as a deck keeps them: the ranking's row, and the card's other columns once read.
+ * A ranking from the database leaves them out (findCardColumns reads them for the rows a page
+ * serves, and they stay on the row); one from the feed index has them already.
+ */
+export type DeckRow = FeedRow & Partial<CardColumns>;
 
 /** The feed a deck ranks: the radius and the filter the viewer chose. */
 export interface DeckQuery {
@@ -32,6 +24,8 @@ export interface Deck {
   /** The Berlin day the ages were computed for. */
   day: string;
   rows: DeckRow[];
+  /** The viewer's interests when the deck was read (their cards list shared ones first; a change of the viewer's drops their decks). */
+  interests: string[];
   /** The ranking has no rows beyond these. */
   complete: boolean;
   hasOrigin: boolean;
@@ -231,8 +225,8 @@ export class FeedDecks {
     const hidden = new Set<string>();
     for (const [member, at] of this.hiddenLog.get(viewerId)?.members ?? []) if (at >= since) hidden.add(member);
     for (const row of shared.rows) if ((this.memberMarks.get(row.id)?.at ?? -Infinity) >= since) hidden.add(row.id);
-    const { at, query, rows, complete, hasOrigin } = shared;
-    return { seq: this.begin(), at, query, day, rows, complete, hasOrigin, hidden };
+    const { at, query, rows, interests, complete, hasOrigin } = shared;
+    return { seq: this.begin(), at, query, day, rows, interests, complete, hasOrigin, hidden };
   }
 
   /** Keeps the deck unless something about the viewer happened since it was begun (false). */

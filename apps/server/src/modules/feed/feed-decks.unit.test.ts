@@ -15,18 +15,11 @@ function rows(count: number): DeckRow[] {
     birth_date: '1990-01-01',
     city: null,
     photo_id: id(1000 + i),
-    photoUrl: `/p/${i}`,
-    photos: [`/p/${i}`],
-    badges: [],
-    interests: [],
-    sharedInterests: 0,
-    photoVerified: false,
-    about: '',
   }));
 }
 
 function deck(count: number, complete: boolean): Deck {
-  return { seq: 1, at: Date.now(), query: { radiusKm: null, onlyVerified: false }, day: '2026-11-22', rows: rows(count), complete, hasOrigin: true, hidden: new Set() };
+  return { seq: 1, at: Date.now(), query: { radiusKm: null, onlyVerified: false }, day: '2026-11-22', rows: rows(count), interests: [], complete, hasOrigin: true, hidden: new Set() };
 }
 
 const fresh = () => false;
@@ -216,7 +209,7 @@ describe('FeedDecks.adopt: a deck another process read', () => {
   const t0 = Date.UTC(2026, 10, 22, 12);
   const query = { radiusKm: null, onlyVerified: false };
   /** A deck whose read began at `at` (by the reading process's clock). */
-  const shared = (at: number): SharedDeck => ({ at, day, query, rows: rows(10), complete: true, hasOrigin: true });
+  const shared = (at: number): SharedDeck => ({ at, day, query, rows: rows(10), interests: [], complete: true, hasOrigin: true });
 
   /** The adopting process, with events heard at the given times (by its own clock). */
   function heard(...happenings: [number, (events: EventBus) => void][]) {

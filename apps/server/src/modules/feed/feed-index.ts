@@ -45,8 +45,8 @@ export interface FeedIndexDeps {
  * without an event: polled, so a card's badges may lag by a minute (as a deck's do by its life).
  *
  * The ranking is feedQuery's, written in TypeScript (the same order, filters, cursor and distance
- * formula: see distM); `page` returns exactly findFeedPage's rows, which feed-index.test.ts checks
- * against the query over random populations. Until the first load is done, and when members keep
+ * formula: see distM); `page` returns exactly findFeedPage's rows with their findCardColumns, which
+ * feed-index.test.ts checks against the queries over random populations. Until the first load is done, and when members keep
  * changing faster than they reload, `page` answers undefined and the caller asks the database.
  */
 export class FeedIndex implements Job {
@@ -129,7 +129,7 @@ export class FeedIndex implements Job {
   }
 
   /**
-   * findFeedPage's rows for `f`, ranked in memory; undefined when the index cannot answer exactly
+   * findFeedPage's rows for `f` with their card columns, ranked in memory; undefined when the index cannot answer exactly
    * now (still loading, or members changing faster than they reload): then the database ranks.
    */
   async page(f: FeedFilter): Promise<(FeedRow & CardColumns)[] | undefined> {

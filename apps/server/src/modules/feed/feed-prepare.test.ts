@@ -1,6 +1,9 @@
+import type { FeedCard } from '@funkeln/contracts/feed';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../platform/events.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
+import { bearer } from '../../../test/harness.js';
 import { connectClient } from '../../../test/sockets.js';
 import { useSwipers } from '../../../test/swipers.js';
 import { createFeedModule } from './module.js';
@@ -133,6 +136,55 @@ describe('feed decks read off the request path', () => {
       expect(warned.length).toBeGreaterThan(0);
     } finally {
       down.disconnect();
+      await events.close();
+    }
+  });
+
+  it('a card served from the later rows of a deck shows all a card shows: its photos, text, interests and badges are read when its page is served', async () => {
+    const viewer = await member('Ina', 'female', ['male']);
+    expect((await api('PUT', '/api/me/profile', viewer.token, { interests: ['kochen', 'reisen'] })).statusCode).toBe(200);
+    const men = [];
+    for (const name of ['Jan', 'Kurt', 'Lars']) men.push(await member(name, 'male', ['female']));
+    for (const [i, m] of men.entries()) {
+      const profile = { aboutMe: `Ich bin ${m.name}.`, interests: ['yoga', 'reisen', i === 0 ? 'kino' : 'kochen'] };
+      expect((await api('PUT', '/api/me/profile', m.token, profile)).statusCode).toBe(200);
+      // A second photo each: the card's gallery.
+      const body = multipart(await makeJpeg(420 + i, 400));
+      expect((await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } })).statusCode).toBe(200);
+    }
+    const checked = men[2]!;
+    await t.c.db.query(
+      `INSERT INTO verification_attempts (id, user_id, instruction, status, expires_at) VALUES (gen_random_uuid(), $1, 'tilt', 'verified', now() + interval '10 minutes')`,
+      [checked.id],
+    );
+    await t.c.db.query('INSERT INTO photo_verifications (user_id, attempt_id) SELECT user_id, id FROM verification_attempts WHERE user_id = $1', [checked.id]);
+    t.c.events.publish('users.changed', { userIds: [checked.id] });
+    // Ranked by the database (no feed index), with decks: a first page of one card reads one row, the
+    // next pages come from a refill of a whole deck, whose rows have their card columns read page by page.
+    const events = new EventBus();
+    const log = { warn: () => undefined, error: () => undefined };
+    const { places, photos, cursors } = { places: t.c.modules.places.services.places, photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
+    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, places, cursors, redis: undefined, indexEnabled: () => false });
+    // Links are signed per request: compared without their signature.
+    const unsigned = (cards: FeedCard[]) => cards.map((c) => ({ ...c, photoUrl: c.photoUrl.split('?')[0], photos: c.photos?.map((u) => u.split('?')[0]) }));
+    try {
+      const oneByOne: FeedCard[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 60; page++) {
+        const { cards, next } = await services.feed.page(viewer.id, false, { limit: 1, ...(cursor ? { cursor } : {}) });
+        oneByOne.push(...cards);
+        if (!next) break;
+        cursor = next;
+      }
+      // The same cards as the app's feed in one page (ranked in memory where the feed index runs).
+      const whole = (await api('GET', '/api/feed?limit=50', viewer.token)).json<FeedCard[]>();
+      expect(unsigned(oneByOne)).toEqual(unsigned(whole));
+      const cardOf = (id: string) => oneByOne.find((c) => c.id === id);
+      expect(cardOf(men[0]!.id)).toMatchObject({ about: 'Ich bin Jan.', interests: ['reisen', 'yoga', 'kino'], sharedInterests: 1, photoVerified: false, badges: ['Fotogen'] });
+      expect(cardOf(men[1]!.id)).toMatchObject({ about: 'Ich bin Kurt.', interests: ['reisen', 'kochen', 'yoga'], sharedInterests: 2, photoVerified: false });
+      expect(cardOf(checked.id)).toMatchObject({ about: 'Ich bin Lars.', photoVerified: true });
+      for (const m of men) expect(cardOf(m.id)?.photos, m.name).toHaveLength(2);
+    } finally {
       await events.close();
     }
   });

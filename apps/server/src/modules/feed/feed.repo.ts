@@ -39,7 +39,7 @@ export interface FeedRow extends FeedCursor {
 }
 
 /**
- * The rest of a card, read by the same query for the rows it returns (not a query per detail):
+ * The rest of a card, read for the rows a page serves (findCardColumns; one query per page, not per detail):
  * every approved photo in the member's order, their interests, the start of their about-me text
  * (`aboutChars` characters), the photo-verification badge and their badges, oldest first.
  */
@@ -93,7 +93,6 @@ interface FeedParams {
   afterId: string | null;
   onlyVerified: boolean;
   limit: number;
-  aboutChars: number;
 }
 
 // Same great-circle formula and earth radius as places/snap.ts haversineKm; from the profile's copy of its town's coordinates.
@@ -119,7 +118,9 @@ function distM(p: FeedParams): RawBuilder<number> {
  * Whether a candidate likes the viewer plays no part: no member is shown who likes them before a
  * match, and a rank (or a cursor) that moved likers would show it.
  *
- * The card's other columns (CardColumns) are read for the page's rows only, around the ranking.
+ * The card's other columns (CardColumns) are not read here: findCardColumns reads them for the rows
+ * a page serves. A deck ranks 100 members, and a visit is shown 20-40 of them; at 1,000,000 members
+ * the card columns were about half of a deck read's execution (bench:load).
  *
  * One text per shape: the distance, the radius box, the cursor and the verified-only check are in
  * the text or not (never `$x IS NULL OR ...`), and the page size is a literal. A prepared statement
@@ -129,9 +130,9 @@ function distM(p: FeedParams): RawBuilder<number> {
  * viewers, a first and a next page within 50 km each): 5.0-5.5 ms of CPU per query against 6.2-6.3
  * with the one text with branches; first pages without a radius unchanged (a generic plan either way).
  *
- * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow & CardColumns.
+ * Written with Kysely's sql template (the builder cannot say this shape); its row type is FeedRow.
  */
-function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow & CardColumns> {
+function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow> {
   if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error(`feed page size must be a positive integer, got ${p.limit}`);
   // One text per shape (see above); the page size is a literal, so it must be a plain integer.
   const dist = p.lat === null ? sql`0` : sql`CASE WHEN p.place_lat IS NULL THEN 0 ELSE ${distM(p)}::int END`;
@@ -146,13 +147,7 @@ function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow & CardColumns>
       ? sql``
       : sql`AND (r."activeDay" < ${p.day}::int
                  OR (r."activeDay" = ${p.day}::int AND (r."distM" > ${p.distM}::int OR (r."distM" = ${p.distM}::int AND r.id > ${p.afterId}::uuid))))`;
-  return sql<FeedRow & CardColumns>`SELECT f.*, d.interests AS "allInterests", left(d.about_me, ${p.aboutChars}::int) AS "aboutStart",
-         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = f.id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
-         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = f.id) AS verified,
-         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
-                     FROM badges b WHERE b.user_id = f.id), '[]'::json) AS "badgeRows"
-    FROM (
-     SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, pl.name AS city, ph.id AS photo_id,
+  return sql<FeedRow>`SELECT c.id, u.display_name AS name, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date, pl.name AS city, ph.id AS photo_id,
             c."activeDay", c."distM"
        FROM (
          SELECT * FROM (
@@ -181,10 +176,7 @@ function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow & CardColumns>
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${p.viewerId} AND b.blocked_id = c.id)
                                                OR (b.blocker_id = c.id AND b.blocked_id = ${p.viewerId}))
       ORDER BY c."activeDay" DESC, c."distM" ASC, c.id ASC
-      LIMIT ${sql.lit(p.limit)}
-    ) f
-    JOIN profiles d ON d.user_id = f.id
-   ORDER BY f."activeDay" DESC, f."distM" ASC, f.id ASC`;
+      LIMIT ${sql.lit(p.limit)}`;
 }
 
 /**
@@ -197,7 +189,7 @@ function feedQuery(p: FeedParams, days: Days): RawBuilder<FeedRow & CardColumns>
  * and no member read twice. Every try asks for a whole page (one statement text per shape), of
  * which only what the page still lacks is kept.
  */
-export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<(FeedRow & CardColumns)[]> {
+export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow[]> {
   const c = f.after;
   const params: FeedParams = {
     viewerId: f.viewerId,
@@ -216,16 +208,30 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<(FeedRo
     afterId: c?.id ?? null,
     onlyVerified: f.onlyVerified,
     limit: f.limit,
-    aboutChars: f.aboutChars,
   };
   // After a cursor no member of a later day belongs on the page, so the tries start at its day (clamped to a valid integer).
   const topDay = Math.min(Math.max(c ? c.activeDay : Math.floor(Date.now() / DAY_MS), 0), 1_000_000_000);
   const k = typed(q);
-  const page: (FeedRow & CardColumns)[] = [];
+  const page: FeedRow[] = [];
   for (const days of triesFrom(topDay)) {
     const rows = (await feedQuery(params, days).execute(k)).rows;
     page.push(...rows.slice(0, f.limit - page.length));
     if (page.length >= f.limit) break;
   }
   return page;
+}
+
+/**
+ * The card columns of the given members (CardColumns), by id: one statement for a page's rows. A
+ * member without a profile row (deleted meanwhile) is missing from the map.
+ */
+export async function findCardColumns(q: Queryable, ids: readonly string[], aboutChars: number): Promise<Map<string, CardColumns>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<CardColumns & { id: string }>`SELECT d.user_id AS id, d.interests AS "allInterests", left(d.about_me, ${aboutChars}::int) AS "aboutStart",
+         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = d.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
+         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = d.user_id) AS verified,
+         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
+                     FROM badges b WHERE b.user_id = d.user_id), '[]'::json) AS "badgeRows"
+    FROM profiles d WHERE d.user_id = ANY(${[...ids]}::uuid[])`.execute(typed(q));
+  return new Map(rows.map(({ id, ...columns }) => [id, columns]));
 }

@@ -11,9 +11,13 @@ import { findProfile } from '../profiles/index.js';
 import type { FeedIndex } from './feed-index.js';
 import type { DeckShare, SharedDeck } from './feed-deck-share.js';
 import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
-import { findFeedPage, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findCardColumns, findFeedPage, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
+/** How much of the about-me text a card's columns bring: one character more than a card shows tells whether it goes on. */
+const ABOUT_CHARS = ABOUT_PREVIEW + 1;
+/** The card columns of a member gone since the ranking (no profile row): the card shows the ranking's own fields. */
+const NO_COLUMNS: CardColumns = Object.freeze({ photoIds: [], allInterests: [], aboutStart: '', verified: false, badgeRows: [] });
 
 /** The viewer's side of their feed's filter. */
 interface ViewerProfile {
@@ -101,13 +105,15 @@ export class FeedService {
     const deck = await this.decks?.obtain(viewerId, deckQuery, today, (seq) => this.readDeck(viewerId, deckQuery, today, seq, { reason: 'request', size: Math.min(limit, this.decks?.size ?? limit) }));
     let rows = deck ? await this.fromDeck(viewerId, deck, after, limit) : undefined;
     let hasOrigin = deck?.hasOrigin ?? false;
+    let interests = deck?.interests ?? [];
     this.metrics.feedPages.inc({ source: rows ? 'deck' : 'database' });
     if (!rows) {
-      const { interests, ...filter } = await this.filterFor(viewerId, deckQuery, today);
-      rows = await this.toDeckRows(await this.ranked({ ...filter, after, limit }), interests);
+      const { interests: mine, ...filter } = await this.filterFor(viewerId, deckQuery, today);
+      rows = await this.ranked({ ...filter, after, limit });
       hasOrigin = filter.origin !== null;
+      interests = mine;
     }
-    const cards = rows.map((r) => toCard(r, today, isPremium && hasOrigin));
+    const cards = await this.cards(rows, interests, today, isPremium && hasOrigin);
     const last = rows.at(-1);
     const next = rows.length === limit && last ? await this.cursors.seal([last.activeDay, last.distM, last.id], cursorContext(viewerId)) : null;
     return { cards, next };
@@ -188,8 +194,9 @@ export class FeedService {
     } else {
       seq = decks.begin();
       this.metrics.feedDeckReads.inc({ reason: 'refill' });
-      const { interests, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
-      more = await this.toDeckRows(await this.ranked({ ...filter, after: last, limit: decks.size }), interests);
+      // The deck's cards list the viewer's interests as they were at its read (a change of theirs drops the deck).
+      const { interests: _sameAsTheDecks, ...filter } = await this.filterFor(viewerId, deck.query, deck.day);
+      more = await this.ranked({ ...filter, after: last, limit: decks.size });
       complete = more.length < decks.size;
     }
     // Members ranked below the last row then can only have moved up since (activity only grows): none is in the deck twice.
@@ -251,8 +258,8 @@ export class FeedService {
     this.metrics.feedDeckReads.inc({ reason: read.reason });
     const at = Date.now();
     const { interests, ...filter } = await this.filterFor(viewerId, query, today);
-    const rows = await this.toDeckRows(await this.ranked({ ...filter, after: null, limit: read.size }), interests);
-    const deck: Deck = { seq, at, query, day: today, rows, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
+    const rows = await this.ranked({ ...filter, after: null, limit: read.size });
+    const deck: Deck = { seq, at, query, day: today, rows, interests, complete: rows.length < read.size, hasOrigin: filter.origin !== null, hidden: new Set() };
     return { deck, kept: decks.keep(viewerId, deckKey(query), deck) };
   }
 
@@ -273,8 +280,8 @@ export class FeedService {
     }
   }
 
-  /** The ranking's rows: from the index when it can answer, else from the database. */
-  private async ranked(filter: FeedFilter): Promise<(FeedRow & CardColumns)[]> {
+  /** The ranking's rows: from the index when it can answer (with their card columns), else from the database (without). */
+  private async ranked(filter: FeedFilter): Promise<DeckRow[]> {
     const fromIndex = await this.index?.page(filter);
     this.metrics.feedRankings.inc({ source: fromIndex ? 'memory' : 'database' });
     return fromIndex ?? findFeedPage(this.db, filter);
@@ -300,7 +307,7 @@ export class FeedService {
       origin,
       radiusKm,
       onlyVerified,
-      aboutChars: ABOUT_PREVIEW + 1,
+      aboutChars: ABOUT_CHARS,
       interests: me.interests,
     };
   }
@@ -323,60 +330,49 @@ export class FeedService {
   }
 
   /**
-   * The cards as a deck keeps them, from the ranking query's own columns: signed photo links (the
-   * main photo and the gallery), badge names (they may lag by the deck's lifetime), interests (shared
-   * ones first, counted against the viewer's) and the start of the about-me text.
+   * The page's cards. Rows ranked by the database get their card columns here, the page's rows in
+   * one statement, and keep them (a page served again, or by another request, reads nothing).
+   * Photo links are signed for the page only (the main photo and the gallery); badge names may lag
+   * by the deck's lifetime; interests list the viewer's shared ones first.
    */
-  private async toDeckRows(rows: (FeedRow & CardColumns)[], viewerInterests: string[]): Promise<DeckRow[]> {
-    const mine = new Set(viewerInterests);
-    // photoIds starts with the main photo (photo_id): the ranking's main-photo join reads the same rows in the same order.
-    const galleries = rows.map((r) => (r.photoIds[0] === r.photo_id ? r.photoIds : [r.photo_id]));
+  private async cards(rows: DeckRow[], viewerInterests: string[], today: string, withDistance: boolean): Promise<FeedCard[]> {
+    const missing = rows.filter((r) => !hasColumns(r)).map((r) => r.id);
+    const read = missing.length > 0 ? await findCardColumns(this.db, missing, ABOUT_CHARS) : undefined;
+    const full = rows.map((r) => (hasColumns(r) ? r : Object.assign(r, read?.get(r.id) ?? NO_COLUMNS)));
+    // photoIds starts with the main photo (photo_id) unless the member's photos changed since the ranking: then the ranked one alone.
+    const galleries = full.map((r) => (r.photoIds[0] === r.photo_id ? r.photoIds : [r.photo_id]));
     // Every link of the page signed in one call, then handed out gallery by gallery.
     const links = await this.photos.largeUrls(galleries.flat());
+    const mine = new Set(viewerInterests);
     let next = 0;
-    // Field by field: a rest and a spread of each row cost ~1 µs a row (with the about-me cut by Array.from, ~10 % of a first page's server thread).
-    return rows.map((r, i) => {
-      const photos = links.slice(next, (next += galleries[i]!.length));
-      const { interests, sharedInterests } = interestsFor(r.allInterests, mine);
-      return {
-        id: r.id,
-        activeDay: r.activeDay,
-        distM: r.distM,
-        name: r.name,
-        birth_date: r.birth_date,
-        city: r.city,
-        photo_id: r.photo_id,
-        photoUrl: photos[0]!,
-        photos,
-        badges: r.badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []),
-        interests,
-        sharedInterests,
-        about: aboutPreview(r.aboutStart),
-        photoVerified: r.verified,
-      };
-    });
+    return full.map((r, i) => toCard(r, links.slice(next, (next += galleries[i]!.length)), mine, today, withDistance));
   }
 }
 
+const hasColumns = (r: DeckRow): r is FeedRow & CardColumns => r.photoIds !== undefined;
+
 /** A deck as the other processes may take it: what is still to come in it, from when it was read. */
 function toShared(deck: Deck): SharedDeck {
-  const { at, day, query, complete, hasOrigin } = deck;
-  return { at, day, query, rows: deck.rows.filter((r) => !deck.hidden.has(r.id)), complete, hasOrigin };
+  const { at, day, query, interests, complete, hasOrigin } = deck;
+  return { at, day, query, rows: deck.rows.filter((r) => !deck.hidden.has(r.id)), interests, complete, hasOrigin };
 }
 
-function toCard(r: DeckRow, today: string, withDistance: boolean): FeedCard {
+function toCard(r: FeedRow & CardColumns, photos: string[], viewerInterests: ReadonlySet<string>, today: string, withDistance: boolean): FeedCard {
+  const { interests, sharedInterests } = interestsFor(r.allInterests, viewerInterests);
+  const badges = r.badgeRows.flatMap((b) => describeBadge(b.kind, b.scope)?.name ?? []);
+  const about = aboutPreview(r.aboutStart);
   return {
     id: r.id,
-    photoUrl: r.photoUrl,
-    photos: r.photos,
+    photoUrl: photos[0]!,
+    photos,
     name: r.name,
     age: ageOn(r.birth_date, today),
     ...(r.city ? { city: r.city } : {}),
     ...(withDistance ? { distance: distanceBand(r.distM / 1000) } : {}),
-    ...(r.badges.length > 0 ? { badges: r.badges } : {}),
-    ...(r.about ? { about: r.about } : {}),
-    ...(r.interests.length > 0 ? { interests: r.interests, sharedInterests: r.sharedInterests } : {}),
-    photoVerified: r.photoVerified,
+    ...(badges.length > 0 ? { badges } : {}),
+    ...(about ? { about } : {}),
+    ...(interests.length > 0 ? { interests, sharedInterests } : {}),
+    photoVerified: r.verified,
   };
 }
 
