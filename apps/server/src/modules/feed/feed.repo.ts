@@ -119,8 +119,8 @@ function distM(p: FeedParams): RawBuilder<number> {
  * match, and a rank (or a cursor) that moved likers would show it.
  *
  * The card's other columns (CardColumns) are not read here: findCardColumns reads them for the rows
- * a page serves. A deck ranks 100 members, and a visit is shown 20-40 of them; at 1,000,000 members
- * the card columns were about half of a deck read's execution (bench:load).
+ * a page serves: a visit is shown 20-40 cards, and at 1,000,000 members the card columns of a
+ * deck's 100 rows were about half of its read's execution (bench:load, EXPLAIN).
  *
  * One text per shape: the distance, the radius box, the cursor and the verified-only check are in
  * the text or not (never `$x IS NULL OR ...`), and the page size is a literal. A prepared statement

@@ -48,11 +48,18 @@ function toCursor(value: unknown): FeedCursor {
   throw new AppError('invalid_cursor');
 }
 
-/** How many ranked rows a deck holds: a few pages, read from the database in one query (and as many per refill). */
-export const DECK_SIZE = 100;
+/**
+ * How many ranked rows a deck holds: three pages, read from the database in one query (and as many
+ * per refill). A ranking's cost grows with the rows it ranks; a visit is shown 20-40 cards
+ * (bench:load), so rows ranked beyond that are mostly read for nobody. (100 until 2026-11-28.)
+ */
+export const DECK_SIZE = 3 * PAGE;
 
-/** A refill starts when fewer rows than this (two pages) are left after the page served. */
-const REFILL_BELOW = 2 * PAGE;
+/**
+ * A refill starts when fewer rows than this (one page) are left after the page served: the member
+ * swipes through that page (~20 cards, half a minute) while the refill takes milliseconds.
+ */
+const REFILL_BELOW = PAGE;
 
 /** What FeedService is built from (named, so no call site depends on an argument order). */
 export interface FeedServiceDeps {
