@@ -31,8 +31,8 @@ export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptur
       .then((s) => {
         stream = s;
         if (cancelled || !video.current) return s.getTracks().forEach((track) => track.stop());
+        // 'on' once the video has a frame (onLoadedData): a capture before that would be a blank picture, "no face", and a used try.
         video.current.srcObject = s;
-        setCamera('on');
       })
       .catch(() => !cancelled && setCamera('failed'));
     return () => {
@@ -43,7 +43,7 @@ export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptur
 
   const capture = () => {
     const v = video.current;
-    if (!v || v.videoWidth === 0) return;
+    if (!v || v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || v.videoWidth === 0) return;
     const canvas = document.createElement('canvas');
     canvas.width = v.videoWidth;
     canvas.height = v.videoHeight;
@@ -77,7 +77,7 @@ export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptur
         </>
       ) : (
         <>
-          <video ref={video} className="selfie-capture__video" autoPlay playsInline muted aria-label={t.cameraLabel} />
+          <video ref={video} className="selfie-capture__video" autoPlay playsInline muted aria-label={t.cameraLabel} onLoadedData={() => setCamera('on')} />
           <button type="button" className="btn btn--primary" disabled={busy || camera !== 'on'} onClick={capture}>
             {busy ? t.checking : t.capture}
           </button>
