@@ -2,7 +2,7 @@ import type { Gender } from '@funkeln/contracts/profiles';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
-import type { CardColumns, FeedRow } from './feed.repo.js';
+import { type CardColumns, cardColumnsOf, type FeedRow } from './feed.repo.js';
 
 /**
  * A member as the feed index keeps them: what the ranking checks (feedQuery's inner query and its
@@ -26,9 +26,9 @@ export interface IndexRow extends Omit<FeedRow, 'activeDay' | 'distM' | 'birth_d
 
 /**
  * The index's rows: the given members, or the next `limit` by id after `after` (the index loads
- * every member with a profile in such chunks). The same columns
- * and expressions as feedQuery (birth date as text, the about-me start of `aboutChars`, photos by
- * position, badges oldest first), so a row built from it equals the query's row.
+ * every member with a profile in such chunks). The ranking's fields as feedQuery spells them (birth
+ * date as text) and the card's columns from the same fragment as findCardColumns (cardColumnsOf), so
+ * a row built from it equals the database's row.
  */
 export async function findIndexRows(q: Queryable, which: { ids: readonly string[] } | { after: string; limit: number }, aboutChars: number): Promise<IndexRow[]> {
   const where =
@@ -39,11 +39,7 @@ export async function findIndexRows(q: Queryable, which: { ids: readonly string[
          to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.age_min AS "ageMin", p.age_max AS "ageMax",
          p.orientation_consent IS NOT DISTINCT FROM 'withdrawn' AS withdrawn, p.place_lat AS lat, p.place_lon AS lon,
          p.active_day AS "activeDay", u.display_name AS name, pl.name AS city, u.suspended_at IS NOT NULL AS suspended,
-         p.interests AS "allInterests", left(p.about_me, ${aboutChars}::int) AS "aboutStart",
-         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = p.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
-         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = p.user_id) AS verified,
-         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
-                     FROM badges b WHERE b.user_id = p.user_id), '[]'::json) AS "badgeRows"
+         ${cardColumnsOf(aboutChars)}
     FROM profiles p
     JOIN users u ON u.id = p.user_id
     LEFT JOIN places pl ON pl.id = p.place_id

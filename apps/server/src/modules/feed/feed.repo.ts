@@ -227,11 +227,19 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
  */
 export async function findCardColumns(q: Queryable, ids: readonly string[], aboutChars: number): Promise<Map<string, CardColumns>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await sql<CardColumns & { id: string }>`SELECT d.user_id AS id, d.interests AS "allInterests", left(d.about_me, ${aboutChars}::int) AS "aboutStart",
-         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = d.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
-         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = d.user_id) AS verified,
-         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
-                     FROM badges b WHERE b.user_id = d.user_id), '[]'::json) AS "badgeRows"
-    FROM profiles d WHERE d.user_id = ANY(${[...ids]}::uuid[])`.execute(typed(q));
+  const { rows } = await sql<CardColumns & { id: string }>`SELECT p.user_id AS id, ${cardColumnsOf(aboutChars)}
+    FROM profiles p WHERE p.user_id = ANY(${[...ids]}::uuid[])`.execute(typed(q));
   return new Map(rows.map(({ id, ...columns }) => [id, columns]));
+}
+
+/**
+ * CardColumns as select-list items of the profiles row aliased `p`: written once, for findCardColumns
+ * and the feed index's rows (findIndexRows), so a card from either shows the same.
+ */
+export function cardColumnsOf(aboutChars: number): RawBuilder<unknown> {
+  return sql`p.interests AS "allInterests", left(p.about_me, ${aboutChars}::int) AS "aboutStart",
+         ARRAY(SELECT m.id FROM photos m WHERE m.user_id = p.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position) AS "photoIds",
+         EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = p.user_id) AS verified,
+         COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
+                     FROM badges b WHERE b.user_id = p.user_id), '[]'::json) AS "badgeRows"`;
 }
