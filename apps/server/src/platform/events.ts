@@ -72,10 +72,28 @@ function isClusterEvent(name: unknown): name is keyof ClusterEvents {
   return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);
 }
 
+function isHidden(name: keyof ClusterEvents, _payload: ClusterEvents[keyof ClusterEvents]): _payload is ClusterEvents['feed.hidden'] {
+  return name === 'feed.hidden';
+}
+
+/**
+ * How long `feed.hidden` pairs wait to go out to the other processes together, as one message.
+ * Every swipe publishes a pair; a Redis message per swipe cost the processes ~0.3 ms of CPU per
+ * swipe (a write, a wake-up and a parse in each; bench/RESULTS.md). This process's listeners hear
+ * each pair at once; the others hear it at most this much later, which only widens a window that
+ * publishing already has (a swiped member leaves the other processes' decks when the message arrives).
+ */
+export const HIDDEN_BATCH_MS = 10;
+/** A batch this large goes out at once. */
+const HIDDEN_BATCH_MAX = 500;
+
 export class EventBus {
   private readonly emitter = new EventEmitter();
   private readonly origin = randomUUID();
   private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean; stopHeartbeat: () => void } | undefined;
+  /** `feed.hidden` pairs held for the next message to the other processes (HIDDEN_BATCH_MS). */
+  private held: [string, string][] = [];
+  private heldTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {
     // Every feed deck, session cache and socket gateway in the process listens.
@@ -96,12 +114,40 @@ export class EventBus {
     tx.afterCommit(() => this.publish(name, payload));
   }
 
-  /** In this process at once, and in every other process through Redis when connected. */
+  /**
+   * In this process at once, and in every other process through Redis when connected: in order,
+   * except that `feed.hidden` pairs go out together, within HIDDEN_BATCH_MS (before any later event).
+   */
   publish<K extends keyof ClusterEvents>(name: K, payload: ClusterEvents[K]): void {
     this.emitter.emit(name, payload);
     if (!this.cluster) return;
-    const { pub, channel } = this.cluster;
-    pub.publish(channel, JSON.stringify({ o: this.origin, n: name, p: payload })).catch(this.onError);
+    if (isHidden(name, payload)) {
+      this.hold(payload.pairs);
+      return;
+    }
+    this.flushHeld();
+    this.send(name, payload);
+  }
+
+  private send<K extends keyof ClusterEvents>(name: K, payload: ClusterEvents[K]): void {
+    const cluster = this.cluster;
+    if (!cluster) return;
+    cluster.pub.publish(cluster.channel, JSON.stringify({ o: this.origin, n: name, p: payload })).catch(this.onError);
+  }
+
+  private hold(pairs: [string, string][]): void {
+    this.held.push(...pairs);
+    if (this.held.length >= HIDDEN_BATCH_MAX) this.flushHeld();
+    else this.heldTimer ??= setTimeout(() => this.flushHeld(), HIDDEN_BATCH_MS).unref();
+  }
+
+  private flushHeld(): void {
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    if (this.held.length === 0) return;
+    const pairs = this.held;
+    this.held = [];
+    this.send('feed.hidden', { pairs });
   }
 
   on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
@@ -162,6 +208,7 @@ export class EventBus {
   }
 
   async close(): Promise<void> {
+    this.flushHeld();
     const c = this.cluster;
     this.cluster = undefined;
     if (!c) return;

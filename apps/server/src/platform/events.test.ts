@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../test/cluster.js';
+import { EventBus } from './events.js';
+
+describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events over Redis', () => {
+  it('sends the feed.hidden pairs of a burst of swipes as one message, heard here one by one at once and there before any later event', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
+    const here = new EventBus();
+    const there = new EventBus();
+    try {
+      const prefix = `t${randomBytes(4).toString('hex')}:`;
+      here.connect(redis, prefix);
+      there.connect(redis, prefix);
+      await eventually(() => here.clustered && there.clustered);
+      const heardHere: [string, string][][] = [];
+      here.on('feed.hidden', ({ pairs }) => heardHere.push(pairs));
+      const heardThere: string[] = [];
+      there.on('feed.hidden', ({ pairs }) => heardThere.push(`hidden ${pairs.map((p) => p.join('>')).join(' ')}`));
+      there.on('users.changed', ({ userIds }) => heardThere.push(`changed ${userIds.join(' ')}`));
+
+      here.publish('feed.hidden', { pairs: [['v1', 'a']] });
+      here.publish('feed.hidden', { pairs: [['v1', 'b']] });
+      here.publish('feed.hidden', { pairs: [['v2', 'c'], ['c', 'v2']] });
+      // This process's decks leave the members out at once, swipe by swipe.
+      expect(heardHere).toEqual([[['v1', 'a']], [['v1', 'b']], [['v2', 'c'], ['c', 'v2']]]);
+      await eventually(() => heardThere.length > 0);
+      expect(heardThere).toEqual(['hidden v1>a v1>b v2>c c>v2']);
+
+      // Held pairs go out before a later event, which is not held.
+      here.publish('feed.hidden', { pairs: [['v3', 'd']] });
+      here.publish('users.changed', { userIds: ['v3'] });
+      await eventually(() => heardThere.length === 3);
+      expect(heardThere.slice(1)).toEqual(['hidden v3>d', 'changed v3']);
+
+      // A lone swipe goes out on its own, once the batch's time is up.
+      here.publish('feed.hidden', { pairs: [['v4', 'e']] });
+      await eventually(() => heardThere.length === 4);
+      expect(heardThere[3]).toBe('hidden v4>e');
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+      await redis.quit();
+    }
+  });
+});
