@@ -83,7 +83,7 @@ function isHidden(name: keyof ClusterEvents, _payload: ClusterEvents[keyof Clust
  * each pair at once; the others hear it at most this much later, which only widens a window that
  * publishing already has (a swiped member leaves the other processes' decks when the message arrives).
  */
-export const HIDDEN_BATCH_MS = 10;
+const HIDDEN_BATCH_MS = 10;
 /** A batch this large goes out at once. */
 const HIDDEN_BATCH_MAX = 500;
 
