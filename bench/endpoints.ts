@@ -216,7 +216,9 @@ async function forEachMember(members: MemberState[], concurrency: number, fn: (m
     Array.from({ length: concurrency }, async () => {
       while (next < members.length) {
         const m = members[next++];
-        if (m) calls += await fn(m);
+        if (!m) continue;
+        const made = await fn(m); // not `calls += await`: that reads calls before the await and loses the others' counts
+        calls += made;
       }
     }),
   );

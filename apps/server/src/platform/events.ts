@@ -79,7 +79,7 @@ function isHidden(name: keyof ClusterEvents, _payload: ClusterEvents[keyof Clust
 /**
  * How long `feed.hidden` pairs wait to go out to the other processes together, as one message.
  * Every swipe publishes a pair; a Redis message per swipe cost the processes ~0.3 ms of CPU per
- * swipe (a write, a wake-up and a parse in each; bench/RESULTS.md). This process's listeners hear
+ * swipe (a write, a wake-up and a parse in each; docs/ARCHITECTURE.md). This process's listeners hear
  * each pair at once; the others hear it at most this much later, which only widens a window that
  * publishing already has (a swiped member leaves the other processes' decks when the message arrives).
  */
