@@ -24,17 +24,17 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { companionEndpoints } from '@funkeln/contracts/routes/companion';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
-import { SOCKET_PATH } from '@funkeln/contracts/socket-options';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
-import { HELLO_CONNECTIONS, helloThroughput, startHello } from './hello.js';
+import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
 import { call, json, type MemberClient } from './load/http.js';
+import { CATEGORY, COMPANION_QUESTION, FEED_QUERY, openSocket } from './load/member.js';
 import { enableStatementStats } from './load/pg-statements.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds } from './load/server.js';
@@ -55,8 +55,6 @@ const { values: args } = parseArgs({
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const FEED_QUERY = { radius: '', limit: '20' };
-const CATEGORY = 'bikini';
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 /** What a member's earlier steps handed to the later ones. */
@@ -78,30 +76,8 @@ interface Step {
 
 const once = (p: Promise<unknown>) => p.then(() => 1);
 
-function openSocket(m: MemberState): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = io(m.client.base, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token: m.client.token },
-      extraHeaders: { 'x-forwarded-for': m.client.ip },
-      reconnection: false,
-      forceNew: true,
-    });
-    socket.once('connect', () => {
-      m.socket = socket;
-      resolve(1);
-    });
-    socket.once('connect_error', (err) => {
-      m.client.stats().fail('WS connect', err.message);
-      socket.close();
-      resolve(1);
-    });
-  });
-}
-
 const swipe = (position: number, type: 'skip' | 'like' | 'flirt'): Step => ({
-  name: `POST /api/likes/:id (${type})`,
+  name: `POST /api/likes/:id (card ${position + 1}, ${type})`,
   run: async (m) => {
     const card = m.cards[position];
     if (!card) return 0;
@@ -133,7 +109,13 @@ const STEPS: Step[] = [
     },
   },
   { name: 'GET /api/messages/unread', run: (m) => once(call(m.client, messagesEndpoints.unread)) },
-  { name: 'WS connect', run: openSocket },
+  {
+    name: 'WS connect',
+    run: async (m) => {
+      m.socket = await openSocket(m.client);
+      return 1;
+    },
+  },
   swipe(0, 'skip'),
   swipe(1, 'like'),
   swipe(2, 'skip'),
@@ -178,7 +160,7 @@ const STEPS: Step[] = [
         ? once(
             call(m.client, companionEndpoints.messageStream, {
               params: { id: m.companion },
-              body: { content: 'Hallo! Ich habe heute ein Date im Café. Hast du einen Tipp, worüber wir reden könnten?' },
+              body: { content: COMPANION_QUESTION },
               headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
             }),
           )
@@ -241,9 +223,7 @@ async function main(): Promise<void> {
     } finally {
       await backend.db.close();
     }
-    const hello = await startHello();
-    const helloRps = (await helloThroughput(hello.port, 5000)).rps;
-    await hello.close();
+    const helloRps = await boxSpeed();
     log(`this box serves a bare Fastify hello-world at ${helloRps.toFixed(0)} req/s (${HELLO_CONNECTIONS} connections)`);
     const server = await startServer(backend.env, Number(args.workers));
     const database = new pg.Client({ connectionString: backend.env.DATABASE_URL });

@@ -22,6 +22,16 @@ export async function helloThroughput(port: number, durationMs: number): Promise
   return check(await runThroughput({ port, path: '/hello', headers: [{}], connections: HELLO_CONNECTIONS, durationMs }), 'hello throughput');
 }
 
+/** The box's speed before a run: hello-world requests/s over 5 s on a server of its own (figures of runs on boxes of different speed are compared through it). */
+export async function boxSpeed(): Promise<number> {
+  const hello = await startHello();
+  try {
+    return (await helloThroughput(hello.port, 5000)).rps;
+  } finally {
+    await hello.close();
+  }
+}
+
 /** The result, or an error when any request failed or answered other than 200. */
 export function check(r: LoadResult, what: string): LoadResult {
   const bad = Object.entries(r.statuses).filter(([status]) => status !== '200');

@@ -52,7 +52,7 @@ import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
 import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
-import { HELLO_CONNECTIONS, helloThroughput, startHello } from './hello.js';
+import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
@@ -133,16 +133,6 @@ async function postgresCounters(url: string): Promise<DbCounters> {
     statements: async () => (perStatement ? readStatementTimes(client) : undefined),
     close: () => client.end(),
   };
-}
-
-/** The box's speed before the run: hello-world throughput, 5 s (figures of runs on boxes of different speed are compared through it). */
-async function boxSpeed(): Promise<number> {
-  const hello = await startHello();
-  try {
-    return (await helloThroughput(hello.port, 5000)).rps;
-  } finally {
-    await hello.close();
-  }
 }
 
 async function warmUp(base: string, members: SimMember[]): Promise<void> {

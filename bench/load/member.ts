@@ -21,8 +21,10 @@ import type { SimMember } from './population.js';
 
 /** The endpoint name socket connects are counted under (time until `connect`). */
 const SOCKET_CONNECT = 'WS connect /ws';
-const FEED_QUERY = { radius: '', limit: '20' }; // the web app's default: no radius limit, pages of 20
-const CATEGORY = 'bikini';
+export const FEED_QUERY = { radius: '', limit: '20' }; // the web app's default: no radius limit, pages of 20
+export const CATEGORY = 'bikini';
+/** What the member asks the Digital Friend. */
+export const COMPANION_QUESTION = 'Hallo! Ich habe heute ein Date im Café. Hast du einen Tipp, worüber wir reden könnten?';
 
 interface Card {
   id: string;
@@ -57,7 +59,8 @@ export async function visit(v: Visit): Promise<void> {
   }
 }
 
-function openSocket(client: MemberClient): Promise<Socket | undefined> {
+/** Connects the member's socket as the web app does; undefined (and a failure counted) when it cannot. */
+export function openSocket(client: MemberClient): Promise<Socket | undefined> {
   const stats = client.stats();
   const t0 = performance.now();
   return new Promise((resolve) => {
@@ -153,7 +156,7 @@ async function digitalFriend(client: MemberClient, think: (ms: number) => Promis
   await think(5000);
   const answer = await call(client, companionEndpoints.messageStream, {
     params: { id: started.id },
-    body: { content: 'Hallo! Ich habe heute ein Date im Café. Hast du einen Tipp, worüber wir reden könnten?' },
+    body: { content: COMPANION_QUESTION },
     headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
   });
   // A failure after the stream started is its last line (the status is already 200).
