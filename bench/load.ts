@@ -48,6 +48,7 @@ import pg from 'pg';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call } from './load/http.js';
+import { FEED_QUERY } from './load/member.js';
 import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
 import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
@@ -140,7 +141,7 @@ async function warmUp(base: string, members: SimMember[]): Promise<void> {
   for (const m of members) {
     const client = { base, token: m.token, ip: m.ip, stats: () => stats };
     await call(client, authEndpoints.me);
-    await call(client, feedEndpoints.feed, { query: { radius: '', limit: '20' } });
+    await call(client, feedEndpoints.feed, { query: FEED_QUERY });
   }
   const bad = stats.figures().filter((f) => Object.keys(f.errors).length > 0);
   if (bad.length > 0) throw new Error(`warm-up failed: ${JSON.stringify(bad.map((f) => [f.endpoint, f.errors]))}`);
