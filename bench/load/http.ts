@@ -4,6 +4,7 @@
  * timed from just before the request until its whole body has been read, and counted under the
  * endpoint's route template (e.g. `POST /api/likes/:id`) in the stats of the current ramp step.
  */
+import http from 'node:http';
 import type { Stats } from './stats.js';
 
 export interface EndpointRef {
@@ -37,28 +38,50 @@ export function templateOf(spec: EndpointRef): string {
   return `${spec.method} ${spec.path}`;
 }
 
+/**
+ * Keep-alive connections shared by every simulated member, as the global fetch pooled them. node:http,
+ * not fetch: fetch cost the generator ~0.4 ms of CPU per call here against ~0.1 ms (a scratch
+ * measurement of 8,000 calls), and the generator shares the box's 2 cores with the server.
+ */
+const agent = new http.Agent({ keepAlive: true });
+
 export async function call(m: MemberClient, spec: EndpointRef, input: CallInput = {}): Promise<Answer> {
   const path = spec.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
   const query = input.query ? `?${new URLSearchParams(input.query).toString()}` : '';
   const headers: Record<string, string> = { authorization: `Bearer ${m.token}`, 'x-forwarded-for': m.ip, ...input.headers };
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const body = input.body === undefined ? undefined : JSON.stringify(input.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
   const name = templateOf(spec);
   const stats = m.stats();
   const t0 = performance.now();
   try {
-    const res = await fetch(`${m.base}${path}${query}`, {
-      method: spec.method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-    });
-    const text = await res.text();
+    const res = await send(`${m.base}${path}${query}`, spec.method, headers, body);
     stats.record(name, performance.now() - t0);
-    if (!res.ok) stats.fail(name, `${res.status} ${errorCode(text)}`.trim());
-    return { status: res.status, ok: res.ok, headers: res.headers, text };
+    if (!res.ok) stats.fail(name, `${res.status} ${errorCode(res.text)}`.trim());
+    return res;
   } catch (err) {
     stats.fail(name, `network: ${(err as Error).message}`);
     return { status: 0, ok: false, headers: new Headers(), text: '' };
   }
+}
+
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        const answerHeaders = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') answerHeaders.set(key, value);
+        resolve({ status, ok: status >= 200 && status < 300, headers: answerHeaders, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 function errorCode(text: string): string {
