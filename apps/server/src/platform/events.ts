@@ -24,8 +24,6 @@ export interface LocalEvents {
   'presence.visiting': { userIds: string[]; untilMs: number };
   /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */
   'members.active': { userIds: string[] };
-  /** Scores were written outside a vote (the demo's activity): kept Top10s end. */
-  'leaderboard.scored': Record<string, never>;
   /** A member opened a socket in this process. */
   'member.connected': { userId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */
@@ -59,6 +57,8 @@ export interface ClusterEvents {
   'settings.changed': Record<string, never>;
   /** A process ended its read of a viewer's feed deck (DeckShare): the processes waiting for it take it. */
   'feed.shared': { viewerId: string; key: string };
+  /** Scores or entries changed so that a running Top10 may have moved (a vote, an entry, a photo, the demo's activity): kept Top10s end. */
+  'leaderboard.scored': Record<string, never>;
 }
 
 export type DomainEvents = LocalEvents & ClusterEvents;
@@ -66,7 +66,7 @@ export type DomainEvents = LocalEvents & ClusterEvents;
 /** Cluster events that say data changed: writers publish them with publishOnCommit. */
 export type DataEvent = 'users.changed' | 'feed.stale' | 'feed.hidden' | 'settings.changed';
 
-const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden', 'settings.changed', 'feed.shared'];
+const CLUSTER_EVENTS: readonly (keyof ClusterEvents)[] = ['session.revoked', 'users.changed', 'feed.stale', 'feed.hidden', 'settings.changed', 'feed.shared', 'leaderboard.scored'];
 
 function isClusterEvent(name: unknown): name is keyof ClusterEvents {
   return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);

@@ -21,7 +21,7 @@ export class DemoLife {
   /** One beat; answers who came online. */
   async tick(now = new Date()): Promise<string[]> {
     await seedDemoActivity(this.db, { now, seed: this.seed });
-    this.events.emit('leaderboard.scored', {});
+    this.events.publish('leaderboard.scored', {});
     const slot = Math.floor(now.getTime() / VISIT_EVERY_MS);
     const visitors = await demoVisitors(this.db, slot, 2 + (slot % 3));
     if (visitors.length > 0) this.events.emit('presence.visiting', { userIds: visitors, untilMs: now.getTime() + VISIT_MS });

@@ -49,6 +49,9 @@ const randomDraw: CandidateDraw = {
  */
 const CANDIDATE_WINDOW = 8;
 
+/** The places of a running Top10. */
+const TOP = 10;
+
 /** What LeaderboardService is built from (named, so no call site depends on an argument order). */
 export interface LeaderboardServiceDeps {
   db: Db;
@@ -59,10 +62,11 @@ export interface LeaderboardServiceDeps {
   /** A live Top10 announcement after a vote failed (it runs after the vote's answer). */
   onError?: (err: unknown) => void;
   /**
-   * Whether the running Top10 may be kept in memory between changes: only where every change is
-   * this process's (the embedded database); each change announces itself (see `changed`).
+   * Whether the running Top10 may be kept in memory between changes now: where every process that
+   * changes scores or entries reaches this one's events (the embedded database, or PostgreSQL with
+   * the Redis event channel connected); each change announces itself (`leaderboard.scored`).
    */
-  keepTop?: boolean;
+  keepTop?: () => boolean;
 }
 
 /** A running Top10 as last read, and the month it was read for. */
@@ -84,7 +88,7 @@ export class LeaderboardService {
   private readonly announcements = new CoalescedRuns<PhotoCategory, string | null>((category, photoIds) => this.publishTop(category, photoIds));
   /** The running Top10 per category between changes (keepTop); `changes` counts changes, so a read that raced one is not kept. */
   private readonly tops = new Map<PhotoCategory, KeptTop>();
-  private readonly keepTop: boolean;
+  private readonly keepTop: () => boolean;
   private changes = 0;
 
   constructor(deps: LeaderboardServiceDeps) {
@@ -93,12 +97,12 @@ export class LeaderboardService {
     this.events = deps.events;
     this.draw = deps.draw ?? randomDraw;
     this.onError = deps.onError ?? (() => undefined);
-    this.keepTop = deps.keepTop ?? false;
-    if (this.keepTop) {
-      // A member's name, standing or photos changed (whoever it is: their entries may be in a Top10).
-      this.events.on('users.changed', () => this.changed());
-      this.events.on('leaderboard.scored', () => this.changed());
-    }
+    this.keepTop = deps.keepTop ?? (() => false);
+    // A member's name, standing or photos changed (whoever it is: their entries may be in a Top10).
+    this.events.on('users.changed', () => this.changed());
+    // Scores or entries changed in this or another process, or this one missed what the others said.
+    this.events.on('leaderboard.scored', () => this.changed());
+    this.events.on('cluster.resync', () => this.changed());
   }
 
   entries(userId: string): Promise<PhotoCategory[]> {
@@ -121,7 +125,7 @@ export class LeaderboardService {
     const before = await repo.entryPhotosOf(this.db, userId);
     await this.db.transaction((tx) => repo.setEntries(tx, userId, unique, photos));
     // Joining a category can bring back a photo's score of this month: no kept Top10 holds.
-    this.changed();
+    this.scored();
     // Leaving a category, or changing its photo, changes its Top10 at once.
     const changed = before.filter((b) => !unique.includes(b.category) || (photos[b.category] ?? null) !== b.photo_id);
     for (const { category } of changed) await this.announce(category);
@@ -142,7 +146,7 @@ export class LeaderboardService {
       return added;
     });
     // Open Top10 pages hear of it after the answer: the voter does not wait for the read.
-    if (month === berlinMonth()) this.announce(category, photoId).catch(this.onError);
+    if (month === berlinMonth() && this.mayMove(category, month, photoId, score)) this.announce(category, photoId).catch(this.onError);
     return { score };
   }
 
@@ -177,18 +181,42 @@ export class LeaderboardService {
 
   /** The running Top10: the kept one while nothing changed since it was read, else a read (kept if nothing changed meanwhile). */
   private async runningTop(category: PhotoCategory, month: string): Promise<repo.RankRow[]> {
-    const kept = this.tops.get(category);
-    if (kept?.month === month) return kept.rows;
+    const kept = this.kept(category, month);
+    if (kept) return kept.rows;
     const at = this.changes;
-    const rows = await repo.liveTop(this.db, category, month);
-    if (this.keepTop && this.changes === at) this.tops.set(category, { month, rows });
+    const rows = await repo.liveTop(this.db, category, month, TOP);
+    if (this.keepTop() && this.changes === at) this.tops.set(category, { month, rows });
     return rows;
+  }
+
+  private kept(category: PhotoCategory, month: string): KeptTop | undefined {
+    const kept = this.tops.get(category);
+    return kept?.month === month && this.keepTop() ? kept : undefined;
+  }
+
+  /**
+   * Whether a vote that brought `photoId` to `score` can have changed the running Top10. Without a
+   * kept Top10 it may. With one (current up to every change announced so far) it cannot when the
+   * Top10 is full, the photo is not in it and its score stays below the tenth's: scores only grow,
+   * and whatever else lowers or reorders a Top10 announces itself. A tie may move it: of two votes
+   * committed out of the order they were numbered in, the later-committed may have reached the
+   * score first. Such a vote reads nothing and tells nobody: ~every vote in a large contest.
+   */
+  private mayMove(category: PhotoCategory, month: string, photoId: string, score: number): boolean {
+    const rows = this.kept(category, month)?.rows;
+    const tenth = rows?.[TOP - 1];
+    return !rows || !tenth || score >= tenth.score || rows.some((r) => r.photo_id === photoId);
   }
 
   /** Something a Top10 is made of changed (a vote, an entry, a photo, a member): no kept Top10 holds any longer. */
   private changed(): void {
     this.changes += 1;
     this.tops.clear();
+  }
+
+  /** This process changed scores or entries: every process's kept Top10s end (this one's at once). */
+  private scored(): void {
+    this.events.publish('leaderboard.scored', {});
   }
 
   /** Freezes every finished month not frozen yet (the month-end job; safe in many processes). */
@@ -214,7 +242,7 @@ export class LeaderboardService {
 
   /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
   async memberChanged(userId: string): Promise<void> {
-    this.changed();
+    this.scored();
     for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
   }
 
@@ -225,8 +253,8 @@ export class LeaderboardService {
 
   /** Tells open leaderboard pages about the current Top10 when `photoId` (if given) is in it. */
   private announce(category: PhotoCategory, photoId?: string): Promise<void> {
-    // Every change that can move a Top10 announces it, after its commit: the kept ones end here.
-    this.changed();
+    // Every change that can move a Top10 announces it, after its commit: the kept ones end here, and in every process.
+    this.scored();
     return this.announcements.run(category, photoId ?? null);
   }
 
