@@ -36,7 +36,7 @@ import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
 import { call, json, type MemberClient } from './load/http.js';
 import { CATEGORY, COMPANION_QUESTION, FEED_QUERY, openSocket } from './load/member.js';
 import { enableStatementStats } from './load/pg-statements.js';
-import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
+import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend } from './realtime/backends.js';
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
     try {
       await generatePopulation(backend.db, Number(args.members), log);
       pool = await createSimMembers(backend.db, 2 * Math.ceil((sims + warm) / 2));
-      await backend.db.query('VACUUM ANALYZE');
+      await settleAfterLoad(backend.db);
     } finally {
       await backend.db.close();
     }

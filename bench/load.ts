@@ -55,7 +55,7 @@ import { enableStatementStats, printStatementTimes, readStatementTimes, type Sta
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
 import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
 import { printProfile } from './load/profile.js';
-import { createSimMembers, generatePopulation, type SimMember } from './load/population.js';
+import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBursts, runRamp, type Snapshot } from './load/scheduler.js';
 import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
@@ -155,7 +155,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
   try {
     await generatePopulation(backend.db, members, log);
     pool = await createSimMembers(backend.db, poolSize(ramp));
-    await backend.db.query('VACUUM ANALYZE');
+    await settleAfterLoad(backend.db);
   } finally {
     await backend.db.close(); // the server opens its own connections (on PGlite, the same files)
   }

@@ -45,6 +45,19 @@ export async function generatePopulation(db: Db, total: number, log: (msg: strin
   );
 }
 
+/**
+ * After the bulk load, before the server starts: the planner's statistics (VACUUM ANALYZE), and the
+ * load's dirty pages written out (CHECKPOINT). Without the checkpoint, PostgreSQL wrote the ~1 GB
+ * of the 1,000,000 members out during the ramp (a requested checkpoint spread over minutes, and
+ * full-page images in the WAL for the first write to every page after it): fsyncs stalled commits
+ * there (a 4/s step's swipes had a p99 of 538 ms with the box mostly idle), a cost of generating
+ * the population that a server which has been running does not pay.
+ */
+export async function settleAfterLoad(db: Db): Promise<void> {
+  await db.query('VACUUM ANALYZE');
+  await db.query('CHECKPOINT');
+}
+
 /** `count` (even) simulated members in arrival order: man, woman, man, woman ..., each pair matched. */
 export async function createSimMembers(db: Db, count: number): Promise<SimMember[]> {
   const pick = (gender: string, other: string) =>
