@@ -47,11 +47,10 @@ export async function generatePopulation(db: Db, total: number, log: (msg: strin
 
 /**
  * After the bulk load, before the server starts: the planner's statistics (VACUUM ANALYZE), and the
- * load's dirty pages written out (CHECKPOINT). Without the checkpoint, PostgreSQL wrote the ~1 GB
- * of the 1,000,000 members out during the ramp (a requested checkpoint spread over minutes, and
- * full-page images in the WAL for the first write to every page after it): fsyncs stalled commits
- * there (a 4/s step's swipes had a p99 of 538 ms with the box mostly idle), a cost of generating
- * the population that a server which has been running does not pay.
+ * load's dirty pages written out (CHECKPOINT). Without the checkpoint, the requested checkpoints of
+ * the ~1 GB load ran on into the ramp and its first step's commits stalled (swipes p99 538 ms at
+ * 4/s, in one run; two runs with it passed that step). Full-page images after a checkpoint still
+ * slow commits later in the ramp, as after any checkpoint of a running server (issue 21's note).
  */
 export async function settleAfterLoad(db: Db): Promise<void> {
   await db.query('VACUUM ANALYZE');

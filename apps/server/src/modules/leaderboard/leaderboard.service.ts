@@ -124,11 +124,11 @@ export class LeaderboardService {
     if (Object.values(photos).some((id) => !approved.has(id))) throw new AppError('invalid_entry_photo');
     const before = await repo.entryPhotosOf(this.db, userId);
     await this.db.transaction((tx) => repo.setEntries(tx, userId, unique, photos));
-    // Joining a category can bring back a photo's score of this month: no kept Top10 holds.
+    // Joining a category can bring back a photo's score of this month: no kept Top10 holds (one event for all).
     this.scored();
     // Leaving a category, or changing its photo, changes its Top10 at once.
     const changed = before.filter((b) => !unique.includes(b.category) || (photos[b.category] ?? null) !== b.photo_id);
-    for (const { category } of changed) await this.announce(category);
+    for (const { category } of changed) await this.announcements.run(category, null);
     return this.entriesWithPhotos(userId);
   }
 
@@ -242,8 +242,8 @@ export class LeaderboardService {
 
   /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
   async memberChanged(userId: string): Promise<void> {
-    this.scored();
-    for (const category of await repo.entriesOf(this.db, userId)) await this.announce(category);
+    this.scored(); // one event for all the member's categories
+    for (const category of await repo.entriesOf(this.db, userId)) await this.announcements.run(category, null);
   }
 
   /** Resolves once the announcements started so far are done (shutdown). */
