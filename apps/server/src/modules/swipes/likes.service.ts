@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { LikeResponse, MatchItem, ReceivedFlirt } from '@funkeln/contracts/swipes';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { timeOrderedId } from '../../platform/ids.js';
 import type { EventBus } from '../../platform/events.js';
 import { demoLikesBack } from '../demo/index.js';
 import type { PhotosService } from '../photos/index.js';
@@ -55,7 +55,7 @@ export class LikesService {
     const { before } = swipe;
     if (kind === 'skip' && before !== 'like' && before !== 'flirt') return { match: false };
     if (swipe.isDemo && demoLikesBack(viewerId, targetId)) {
-      await repo.insertSwipe(this.db, { id: randomUUID(), actorId: targetId, targetId: viewerId, kind: 'like' });
+      await repo.insertSwipe(this.db, { id: timeOrderedId(), actorId: targetId, targetId: viewerId, kind: 'like' });
     }
     const match = await repo.likesBack(this.db, targetId, viewerId);
     if (match && (await repo.insertMatch(this.db, viewerId, targetId))) await this.announceMatch(viewerId, targetId);
@@ -70,13 +70,13 @@ export class LikesService {
    * pair's swipe was before (undefined: none).
    */
   private async record(viewerId: string, targetId: string, kind: repo.SwipeKind) {
-    const swipe = { id: randomUUID(), actorId: viewerId, targetId, kind };
+    const swipe = { id: timeOrderedId(), actorId: viewerId, targetId, kind };
     const first = await repo.insertFirstSwipe(this.db, swipe);
     if (!first) return undefined;
     if (first.inserted) return { isDemo: first.is_demo, before: undefined };
     const before = await this.db.transaction(async (tx) => {
       const existing = await repo.findSwipe(tx, viewerId, targetId);
-      if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, kind);
+      if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, kind, swipe.id);
       if (!existing) await repo.insertSwipe(tx, swipe); // undone in between
       return existing?.kind;
     });
@@ -105,7 +105,7 @@ export class LikesService {
     const removed = await this.db.transaction(async (tx) => {
       const gone = await repo.deleteMatch(tx, userId, otherId);
       const mine = await repo.findSwipe(tx, userId, otherId);
-      if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip');
+      if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip', timeOrderedId());
       if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
       return gone;
     });

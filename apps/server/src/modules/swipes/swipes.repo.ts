@@ -25,8 +25,13 @@ export async function insertSwipe(q: Queryable, s: { id: string; actorId: string
   return row !== undefined;
 }
 
-export async function updateSwipeKind(q: Queryable, id: string, kind: SwipeKind): Promise<void> {
-  await typed(q).updateTable('swipes').set({ kind, created_at: now() }).where('id', '=', id).execute();
+/**
+ * A swipe that changes kind is a new swipe to everyone who sees it: new id, new time. A flirt's id
+ * is shown to its recipient, so an id kept from an earlier swipe would tie the anonymous flirt to
+ * it (a flirt before an unmatch, or the time of a skip the recipient never learns of).
+ */
+export async function updateSwipeKind(q: Queryable, id: string, kind: SwipeKind, newId: string): Promise<void> {
+  await typed(q).updateTable('swipes').set({ id: newId, kind, created_at: now() }).where('id', '=', id).execute();
 }
 
 export async function deleteSwipe(q: Queryable, id: string): Promise<void> {

@@ -47,6 +47,25 @@ describe('likes, flirts and matches', () => {
     expect((await api('GET', '/api/likes/received', recipient.token)).json()).toEqual([]);
   });
 
+  it('a skip turned into a flirt is a new swipe to the recipient: new id, and an id that tells nothing of the skip', async () => {
+    const sender = await member('Sebastian', 'male', ['female']);
+    const recipient = await member('Sina', 'female', ['male']);
+    await act(sender, recipient.id, 'skip');
+    const [skip] = await t.c.db.query<{ id: string }>('SELECT id FROM swipes WHERE actor_id = $1 AND target_id = $2', [sender.id, recipient.id]);
+    // the skip written a day earlier, as a member would have skipped yesterday
+    await t.c.db.query("UPDATE swipes SET id = $2, created_at = now() - interval '1 day' WHERE id = $1", [skip?.id, '00000000-0000-7000-8000-000000000001']);
+    const before = Date.now();
+    await act(sender, recipient.id, 'flirt');
+    const flirts = (await api('GET', '/api/likes/received', recipient.token)).json<{ flirtId: string; receivedAt: string }[]>();
+    expect(flirts).toHaveLength(1);
+    const flirtId = flirts[0]?.flirtId ?? '';
+    expect(flirtId).not.toBe(skip?.id);
+    expect(flirtId).not.toBe('00000000-0000-7000-8000-000000000001');
+    // a time-ordered id: its first 48 bits are the flirt's millisecond, not the skip's
+    expect(Number.parseInt(flirtId.replace('-', '').slice(0, 12), 16)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(flirts[0]?.receivedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('keeps one swipe per pair and makes exactly one match when both like each other many times at once', async () => {
     const ina = await member('Ina', 'female', ['male']);
     const ivo = await member('Ivo', 'male', ['female']);
