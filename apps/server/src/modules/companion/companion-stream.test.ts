@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { COMPANION_UNAVAILABLE, companionStreamEvent, type CompanionStreamEvent } from '@funkeln/contracts/companion';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
@@ -122,6 +123,32 @@ describe('the streamed reply of a model over the OpenAI protocol', () => {
     expect((await stream(other.token, id, 'Hallo')).statusCode).toBe(404);
     expect((await stream(token, id, '')).json().message).toMatch(/schreib eine Nachricht/);
     expect(model.requests.length).toBe(before);
+  });
+
+  it('answers in one order whatever else is wrong: unknown conversation, then a reused key, then the balance', async () => {
+    const { token, id } = await member();
+    model.behave({ kind: 'reply', text: 'Gern!' });
+    expect(events((await stream(token, id, 'Erste Frage', 'o-1')).body).at(-1)).toEqual({ type: 'done', reply: 'Gern!', credits: 48 });
+    const other = await member();
+    const before = model.requests.length;
+    // another member's conversation with this member's key: 404, never 409 or the stored answer
+    expect((await stream(token, other.id, 'Erste Frage', 'o-1')).statusCode).toBe(404);
+    expect((await stream(token, other.id, 'Andere Frage', 'o-1')).statusCode).toBe(404);
+    expect((await stream(token, randomUUID(), 'Erste Frage', 'o-1')).statusCode).toBe(404);
+    // the key again with another message: 409, even with no credits left
+    await t.c.settings.update({ COMPANION_CREDIT_COST: '1000' });
+    try {
+      const reused = await stream(token, id, 'Andere Frage', 'o-1');
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json<{ error: string }>().error).toBe('idempotency_conflict');
+      // the same message with its key: the stored answer, not the 402 a new message would get
+      expect(events((await stream(token, id, 'Erste Frage', 'o-1')).body).at(-1)).toEqual({ type: 'done', reply: 'Gern!', credits: 48 });
+      expect((await stream(token, id, 'Neue Frage', 'o-2')).statusCode).toBe(402);
+    } finally {
+      await t.c.settings.update({ COMPANION_CREDIT_COST: '2' });
+    }
+    expect(model.requests.length).toBe(before);
+    expect(await credits(token)).toBe(48);
   });
 
   it('books nothing when the credits are gone by the time the reply is complete', async () => {

@@ -100,14 +100,20 @@ export class CompanionService {
    * whole reply at the end. A reply that breaks off midway books and stores nothing.
    */
   async prepare(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<PreparedMessage> {
-    if (!(await repo.findConversation(this.db, conversationId, member.id))) throw notFound();
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
-    const stored = await storedAnswer<CompanionMessageResponse>(this.db, request);
-    if (stored) return { stored };
+    // The three reads go out together (one wait, not three); their answers count in this order:
+    // an unknown conversation (404) before a key reused for another message (409) before the balance.
+    const [found, stored, balance] = await Promise.allSettled([
+      repo.findConversation(this.db, conversationId, member.id),
+      storedAnswer<CompanionMessageResponse>(this.db, request),
+      this.ledger.balance(this.db, member.id),
+    ]);
+    if (!settledValue(found)) throw notFound();
+    const answer = settledValue(stored);
+    if (answer) return { stored: answer };
     await enforcePolicy(this.limiter, limits.companion, member.id);
     const cost = member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST');
-    const balance = await this.ledger.balance(this.db, member.id);
-    if (balance < cost) throw insufficientCredits(cost, balance);
+    if (settledValue(balance) < cost) throw insufficientCredits(cost, settledValue(balance));
     return {
       deliver: async (onDelta) => {
         const reply = await this.ask(member, conversationId, content, onDelta);
@@ -175,6 +181,12 @@ export class CompanionService {
   async deleteMemory(userId: string, id: string): Promise<void> {
     if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError('not_found', { params: { of: 'memory' } });
   }
+}
+
+/** A settled promise's value, or its error thrown. */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 function present(m: repo.MemoryRow): Memory {
