@@ -28,7 +28,9 @@
  * 15,000-74,000 on different days, so each recorded figure carries it);
  * database transactions and rows per visit on PostgreSQL (pg_stat_database; where PostgreSQL
  * preloads pg_stat_statements, also statements per visit, planning and execution time per visit
- * and the statements that took most of it), statements and
+ * and the statements that took most of it), PostgreSQL's WAL per visit (pg_stat_wal: bytes,
+ * full-page images, sync time; with pg_walinspect, the relations and records the full-page images
+ * were of: bench/load/pg-wal.ts), statements and
  * transactions per visit on PGlite with the statements that took most of its one connection
  * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts).
  *
@@ -53,6 +55,7 @@ import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
 import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
+import { printWal, readWal, type WalReading } from './load/pg-wal.js';
 import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
@@ -112,6 +115,8 @@ interface DbCounters {
   tables(): Promise<TableReads>;
   /** Per statement, where PostgreSQL preloads pg_stat_statements. */
   statements(): Promise<StatementTimes | undefined>;
+  wal(): Promise<WalReading>;
+  printWal(before: WalReading, after: WalReading, visits: number): Promise<{ walBytes: number; walImages: number }>;
   close(): Promise<void>;
 }
 
@@ -132,6 +137,8 @@ async function postgresCounters(url: string): Promise<DbCounters> {
     },
     tables: () => readTableStats(client),
     statements: async () => (perStatement ? readStatementTimes(client) : undefined),
+    wal: () => readWal(client),
+    printWal: (before, after, visits) => printWal(client, before, after, visits),
     close: () => client.end(),
   };
 }
@@ -185,6 +192,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const dbBefore = await counters?.read();
     const tablesBefore = await counters?.tables();
     const statementsBefore = await counters?.statements();
+    const walBefore = await counters?.wal();
     const wall0 = performance.now();
     const steps = await runRamp({
       base: server.base,
@@ -198,15 +206,17 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
     const wallSeconds = (performance.now() - wall0) / 1000;
+    const walAfter = await counters?.wal();
     let db: RunReport['db'] = 'not measured';
     if (counters && dbBefore) {
       await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
       const after = (await counters.read()) ?? {};
       db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
       if (tablesBefore) printTableReads(tablesBefore, await counters.tables());
+      const visits = steps.reduce((n, step) => n + step.finished, 0);
+      if (walBefore && walAfter) Object.assign(db, await counters.printWal(walBefore, walAfter, visits));
       const statementsAfter = statementsBefore && (await counters.statements());
       if (statementsBefore && statementsAfter) {
-        const visits = steps.reduce((n, step) => n + step.finished, 0);
         db.pg_statements = printStatementTimes(statementsBefore, statementsAfter, visits).statements;
       }
     }
@@ -244,6 +254,7 @@ async function record(r: RunReport, configuration: string, members: number, acti
     } else {
       const statements = r.db.pg_statements === undefined ? '' : `, ${per('pg_statements').toFixed(0)} statements`;
       await row('database transactions per visit', `${per('xacts').toFixed(0)} (rows written ${per('rows_written').toFixed(1)}${statements})`, '-');
+      if (r.db.walBytes !== undefined) await row('PostgreSQL WAL per visit', `${(per('walBytes') / 1024).toFixed(0)} KB, ${per('walImages').toFixed(1)} full-page images`, '-');
     }
   }
 }
