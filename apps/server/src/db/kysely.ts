@@ -132,3 +132,13 @@ export const plannedPerRun = (): RawBuilder<unknown> => sql.raw(PLANNED_PER_RUN)
 
 /** Today's date in Europe/Berlin by the database's clock, `(now() AT TIME ZONE 'Europe/Berlin')::date`: the day daily counters count in. */
 export const berlinToday = (): RawBuilder<Date> => sql<Date>`(now() AT TIME ZONE 'Europe/Berlin')::date`;
+
+/**
+ * Selected by a statement that runs on its own (outside db.transaction, so the statement is its
+ * transaction): its commit does not wait for PostgreSQL to flush the WAL to disk
+ * (`synchronous_commit = off` for that transaction only). Every other statement sees the write at
+ * once, as usual. Only a crash of PostgreSQL itself can lose it, within about 0.6 s of its commit
+ * (3 x wal_writer_delay), and never out of order: a later commit that waits for its flush flushes
+ * this one too. For writes worth that trade (a swipe), never for credits, messages or accounts.
+ */
+export const asyncCommit = (): RawBuilder<string> => sql<string>`set_config('synchronous_commit', 'off', true)`;

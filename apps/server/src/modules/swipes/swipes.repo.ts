@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
-import { now, secondsAgo, typed } from '../../db/kysely.js';
+import { asyncCommit, now, secondsAgo, typed } from '../../db/kysely.js';
 import type { DB, Swipes } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
@@ -154,11 +154,17 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
  * no block stands either way. Undefined when the target is unknown or blocked; else whether this
  * call inserted it (false: the pair has a swipe already) and whether the target is a demo member.
  */
-export function insertFirstSwipe(q: Queryable, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) {
-  return firstSwipe.takeFirst(q, s);
+export function insertFirstSwipe(db: Db, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) {
+  return firstSwipe.takeFirst(db, s);
 }
 
-/** Compiled once: it runs on every like, skip and flirt. */
+/**
+ * Compiled once: it runs on every like, skip and flirt. On its own (`Db`, never a transaction's
+ * handle) and committed without waiting for the WAL flush (`asyncCommit`): the most frequent write
+ * of a visit, a third of a ramp's transactions in bench:load, each waiting for its own flush behind
+ * everyone else's. A PostgreSQL crash can lose the last ~0.6 s of swipes (the cards come back);
+ * a match inserted after a like waits for its own flush, which carries the like with it.
+ */
 const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) =>
   k
     .with('target', (db) =>
@@ -177,7 +183,7 @@ const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: 
         .returning('id'),
     )
     .selectFrom('target')
-    .select(['target.is_demo', (eb) => eb.exists(eb.selectFrom('inserted').select('inserted.id')).as('inserted')]),
+    .select(['target.is_demo', (eb) => eb.exists(eb.selectFrom('inserted').select('inserted.id')).as('inserted'), asyncCommit().as('commit')]),
 );
 
 export function findMember(q: Queryable, id: string) {

@@ -2,6 +2,8 @@ import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import { useSwipers } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
+import { timeOrderedId } from '../../platform/ids.js';
+import { insertFirstSwipe } from './swipes.repo.js';
 
 const { t, api, member, feedIds, act } = useSwipers({ listen: true });
 
@@ -134,6 +136,20 @@ describe('likes, flirts and matches', () => {
     // 14 days on, the deck kept in memory (5 minutes at most) has long expired: drop it as time would.
     t.c.events.publish('feed.stale', { userIds: [me.id] });
     expect(await feedIds(me)).toContain(other.id);
+  });
+});
+
+describe('the swipe write', () => {
+  it('commits without waiting for the WAL flush, in its own transaction only', async () => {
+    const a = await member('Asta', 'female', ['male']);
+    const b = await member('Bent', 'male', ['female']);
+    const first = await insertFirstSwipe(t.c.db, { id: timeOrderedId(), actorId: a.id, targetId: b.id, kind: 'skip' });
+    expect(first).toEqual({ is_demo: false, inserted: true, commit: 'off' });
+    // the setting is the transaction's (SET LOCAL): the next transaction commits as configured
+    const [after] = await t.c.db.transaction((tx) => tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit'));
+    expect(after?.synchronous_commit).toBe('on');
+    const [kept] = await t.c.db.query<{ kind: string }>('SELECT kind FROM swipes WHERE actor_id = $1 AND target_id = $2', [a.id, b.id]);
+    expect(kept?.kind).toBe('skip');
   });
 });
 
