@@ -64,7 +64,9 @@ describe('likes, flirts and matches', () => {
     expect(flirtId).not.toBe(skip?.id);
     expect(flirtId).not.toBe('00000000-0000-7000-8000-000000000001');
     // a time-ordered id: its first 48 bits are the flirt's millisecond, not the skip's
-    expect(Number.parseInt(flirtId.replace('-', '').slice(0, 12), 16)).toBeGreaterThanOrEqual(before);
+    const idTime = Number.parseInt(flirtId.replace('-', '').slice(0, 12), 16);
+    expect(idTime).toBeGreaterThanOrEqual(before);
+    expect(idTime).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(flirts[0]?.receivedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
   });
 
