@@ -206,15 +206,15 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
     const wallSeconds = (performance.now() - wall0) / 1000;
-    const walAfter = await counters?.wal();
     let db: RunReport['db'] = 'not measured';
     if (counters && dbBefore) {
       await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
+      const walAfter = await counters.wal();
       const after = (await counters.read()) ?? {};
       db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
       if (tablesBefore) printTableReads(tablesBefore, await counters.tables());
       const visits = steps.reduce((n, step) => n + step.finished, 0);
-      if (walBefore && walAfter) Object.assign(db, await counters.printWal(walBefore, walAfter, visits));
+      if (walBefore) Object.assign(db, await counters.printWal(walBefore, walAfter, visits));
       const statementsAfter = statementsBefore && (await counters.statements());
       if (statementsBefore && statementsAfter) {
         db.pg_statements = printStatementTimes(statementsBefore, statementsAfter, visits).statements;
