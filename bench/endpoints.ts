@@ -16,9 +16,9 @@
  * session is read on its first call in each worker, as it is for a member who opens the app.
  *
  * Reproduce: `npm run bench:endpoints`, or `npx tsx bench/endpoints.ts [--members 1000000]
- * [--sims 1000] [--warm 100] [--concurrency 8] [--workers 2] [--dry]`. PostgreSQL: BENCH_PG_URL
- * (default postgres://postgres@127.0.0.1:5432/test) is the admin connection; the bench creates and
- * drops the database funkeln_bench_endpoints. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+ * [--sims 1000] [--warm 100] [--concurrency 8] [--workers 2] [--dry]`. PostgreSQL: a server of the
+ * bench's own with the README's production settings, or BENCH_PG_URL's (bench/pg-server.ts); the
+ * bench creates and drops the database funkeln_bench_endpoints there. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -39,6 +39,7 @@ import { enableStatementStats } from './load/pg-statements.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds } from './load/server.js';
 import { Stats } from './load/stats.js';
+import { benchPostgres } from './pg-server.js';
 import { postgresBackend } from './realtime/backends.js';
 import { MACHINE, recordResult } from './results.js';
 
@@ -53,7 +54,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -210,7 +210,16 @@ async function forEachMember(members: MemberState[], concurrency: number, fn: (m
 async function main(): Promise<void> {
   const sims = Number(args.sims);
   const warm = Number(args.warm);
-  const backend = await postgresBackend(PG_ADMIN_URL, 'funkeln_bench_endpoints', REDIS_URL, log);
+  const postgres = await benchPostgres(log);
+  try {
+    await measureEndpoints(sims, warm, postgres.adminUrl);
+  } finally {
+    await postgres.stop();
+  }
+}
+
+async function measureEndpoints(sims: number, warm: number, adminUrl: string): Promise<void> {
+  const backend = await postgresBackend(adminUrl, 'funkeln_bench_endpoints', REDIS_URL, log);
   if (!backend) return;
   backend.env.REDIS_PREFIX = `bench-endpoints-${process.pid}:`;
   try {

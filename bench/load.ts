@@ -39,8 +39,8 @@
  * [--postgres-rates 4,8,12,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
  * [--burst 40] [--bursts 5] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
  * --profile writes each server process's V8 CPU profile under DIR and prints the top items.
- * PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
- * connection; the bench creates and drops the database funkeln_bench_load. Redis: BENCH_REDIS_URL
+ * PostgreSQL: a server of the bench's own with the README's production settings, or BENCH_PG_URL's
+ * (bench/pg-server.ts); the bench creates and drops the database funkeln_bench_load there. Redis: BENCH_REDIS_URL
  * (default redis://127.0.0.1:6379). Without either, that part is skipped.
  */
 import { resolve } from 'node:path';
@@ -57,6 +57,7 @@ import { enableStatementStats, printStatementTimes, readStatementTimes, type Sta
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
 import { printWal, readWal, type WalReading } from './load/pg-wal.js';
 import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
+import { benchPostgres } from './pg-server.js';
 import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
@@ -98,7 +99,6 @@ const BURST_PAUSE_MS = 2000;
 const WARMUP = 40;
 const SETTLE_MS = 5000;
 const DRAIN_TIMEOUT_MS = 240_000;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -234,7 +234,19 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
   return report;
 }
 
-async function record(r: RunReport, configuration: string, members: number, activeTarget: string, burstTarget: string): Promise<void> {
+/** A configuration's run and what its rows in bench/RESULTS.md say beside the figures. */
+interface Recorded {
+  report: RunReport;
+  configuration: string;
+  activeTarget: string;
+  burstTarget: string;
+  /** The PostgreSQL server's settings (bench/pg-server.ts). */
+  settings?: string;
+}
+
+async function record(run: Recorded): Promise<void> {
+  const { report: r, configuration, activeTarget, burstTarget } = run;
+  const { members } = r;
   const s = summarize(r);
   const benchmark = `load (${configuration}, ${members.toLocaleString('en')} members)`;
   const reproduce = 'npm run bench:load';
@@ -247,6 +259,7 @@ async function record(r: RunReport, configuration: string, members: number, acti
   if (s.dbCpuMsPerSession !== undefined) await row('PostgreSQL CPU per member visit', `${s.dbCpuMsPerSession.toFixed(0)} ms`, '-');
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
   await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');
+  if (run.settings) await row('PostgreSQL server', run.settings, '-');
   if (typeof r.db !== 'string') {
     const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
     if (r.db.statements !== undefined) {
@@ -260,7 +273,7 @@ async function record(r: RunReport, configuration: string, members: number, acti
 }
 
 async function main(): Promise<void> {
-  const reports: { report: RunReport; configuration: string; activeTarget: string; burstTarget: string }[] = [];
+  const reports: Recorded[] = [];
   if (args.only !== 'postgres') {
     const members = Number(args.members ?? args['pglite-members']);
     const backend = await pgliteBackend();
@@ -274,21 +287,27 @@ async function main(): Promise<void> {
   }
   if (args.only !== 'pglite') {
     const members = Number(args.members ?? args['postgres-members']);
-    const backend = await postgresBackend(PG_ADMIN_URL, 'funkeln_bench_load', REDIS_URL, log);
-    if (backend) {
-      backend.env.REDIS_PREFIX = `bench-load-${process.pid}:`;
-      try {
-        const report = await measure(backend, members, rates(args.rates ?? args['postgres-rates']), Number(args.workers));
-        report.outcome = await readOutcome(backend.env, report.since);
-        reports.push({ report, configuration: `PostgreSQL + Redis, ${args.workers} workers`, activeTarget: '>= 1,000 active', burstTarget: '-' });
-      } finally {
-        await backend.dispose();
+    const postgres = await benchPostgres(log);
+    try {
+      const backend = await postgresBackend(postgres.adminUrl, 'funkeln_bench_load', REDIS_URL, log);
+      if (backend) {
+        backend.env.REDIS_PREFIX = `bench-load-${process.pid}:`;
+        try {
+          const report = await measure(backend, members, rates(args.rates ?? args['postgres-rates']), Number(args.workers));
+          report.outcome = await readOutcome(backend.env, report.since);
+          const configuration = `PostgreSQL + Redis, ${args.workers} workers`;
+          reports.push({ report, configuration, activeTarget: '>= 1,000 active', burstTarget: '-', settings: postgres.settings });
+        } finally {
+          await backend.dispose();
+        }
       }
+    } finally {
+      await postgres.stop();
     }
   }
   for (const { report } of reports) printReport(report, summarize(report));
   if (args.dry) return;
-  for (const r of reports) await record(r.report, r.configuration, r.report.members, r.activeTarget, r.burstTarget);
+  for (const r of reports) await record(r);
   console.log('\nRecorded in bench/RESULTS.md');
 }
 

@@ -27,7 +27,7 @@ async function isSuperuser(admin: pg.Client): Promise<boolean> {
  * the WAL and commits not waiting for its flush: generating 1,000,000 members wrote ~540 MB of WAL
  * every 8-15 s, each forcing a checkpoint that competed with the inserts ("checkpoints are
  * occurring too frequently" in the server's log). Per session, so the server under test (given
- * the plain URL) runs with the machine's settings; wal_compression needs a superuser.
+ * the plain URL) runs with its server's own settings; wal_compression needs a superuser.
  */
 function withBulkLoadSettings(url: URL): URL {
   const bulk = new URL(url);
