@@ -45,7 +45,8 @@ function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
 /**
  * Votes of demo members for the entries, at moments spread over [from, to]. A voter votes for a
  * photo at most once a month whatever the category (photo_votes_once_key), so the voters of one
- * member's entries are disjoint slices of one shuffled list. Sorted by time: the database's vote
+ * member's entries are disjoint slices of one shuffled list, each at least one voter long while
+ * there are voters for all of them. Sorted by time: the database's vote
  * ids then follow the clock, as the Top10's tie-break (who reached a score first) expects.
  */
 export function planVotes(rng: Rng, entries: readonly DemoEntry[], competitors: readonly DemoCompetitor[], from: Date, to: Date): DemoVote[] {
@@ -60,8 +61,10 @@ export function planVotes(rng: Rng, entries: readonly DemoEntry[], competitors: 
     if (!photoId) continue;
     const pool = shuffled(rng, voters.filter((v) => v !== ownerId));
     let next = 0;
-    for (const { category } of own) {
-      const want = 1 + Math.floor(rng.next() ** 2 * MAX_VOTES_PER_ENTRY);
+    for (const [i, { category }] of own.entries()) {
+      // Every entry gets a voter: this one leaves at least one for each of the owner's later entries
+      // (with few demo members the slices would otherwise run out, and a Top10 would lack an entry).
+      const want = Math.min(1 + Math.floor(rng.next() ** 2 * MAX_VOTES_PER_ENTRY), Math.max(1, pool.length - next - (own.length - 1 - i)));
       for (const voterId of pool.slice(next, next + want)) {
         votes.push({ photoId, ownerId, voterId, category, at: new Date(from.getTime() + Math.floor(rng.next() * span)) });
       }
