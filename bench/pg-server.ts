@@ -4,7 +4,7 @@
  * BENCH_PG_URL set: that server, as it is configured (its admin connection).
  * Unset: a server of the bench's own, started from this machine's PostgreSQL binaries in a temporary
  * directory on a free port and removed afterwards, with the settings the README asks production to
- * use (PRODUCTION_SETTINGS, sized for this machine's memory). Measuring 1,000,000 members against
+ * use (productionSettings, sized for this machine's memory). Measuring 1,000,000 members against
  * the distribution's stock settings (128 MB shared buffers for a database of several GB, a
  * checkpoint every 5 minutes, uncompressed full-page images) measures those settings: commits
  * queued behind WAL flushes of full-page images with half the CPU idle (docs/ARCHITECTURE.md,
@@ -121,23 +121,24 @@ async function startOwnServer(log: (msg: string) => void): Promise<BenchPostgres
   const dir = mkdtempSync(join(tmpdir(), 'funkeln-bench-pg-'));
   if (user.uid >= 0) chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
-  const pgCtl = (...args: string[]) => {
-    const [cmd, ...rest] = [...user.prefix, join(bin, 'pg_ctl'), '-D', data, ...args];
-    return run(cmd ?? 'pg_ctl', rest);
+  /** A PostgreSQL tool's command line, as the user the server runs as. */
+  const command = (tool: string, ...args: string[]): [string, string[]] => {
+    const [file = tool, ...rest] = [...user.prefix, join(bin, tool), ...args];
+    return [file, rest];
   };
+  const pgCtl = (...args: string[]) => run(...command('pg_ctl', '-D', data, ...args));
   // A bench that dies on the way must not leave its server running.
   const stopNow = () => {
     try {
-      const [cmd, ...rest] = [...user.prefix, join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'];
-      if (cmd) execFileSync(cmd, rest, { stdio: 'ignore' });
+      execFileSync(...command('pg_ctl', '-D', data, '-m', 'immediate', 'stop'), { stdio: 'ignore' });
     } catch {
       // not running
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const unhook = () => process.off('exit', stopNow).off('SIGINT', interrupted).off('SIGTERM', interrupted);
   try {
-    const [initCmd, ...initArgs] = [...user.prefix, join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'];
-    await run(initCmd ?? 'initdb', initArgs);
+    await run(...command('initdb', '-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'));
     const port = await freePort();
     const production = productionSettings(totalmem());
     const conf = { ...production, ...benchOnlySettings(port, dir) };
@@ -151,14 +152,14 @@ async function startOwnServer(log: (msg: string) => void): Promise<BenchPostgres
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
       settings,
       stop: async () => {
-        process.off('exit', stopNow).off('SIGINT', interrupted).off('SIGTERM', interrupted);
+        unhook();
         await pgCtl('-m', 'fast', '-w', 'stop').catch((err: unknown) => log(`PostgreSQL: stop failed (${(err as Error).message})`));
         rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     log(`PostgreSQL: the bench's own server did not start (${(err as Error).message.split('\n')[0]})`);
-    process.off('exit', stopNow).off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    unhook();
     stopNow();
     return undefined;
   }
