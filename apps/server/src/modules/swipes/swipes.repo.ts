@@ -105,11 +105,14 @@ export function listMatches(q: Queryable, userId: string) {
     .execute();
 }
 
-/** A flirt `s` still anonymous: not answered with a match, no block either way, its sender not suspended. */
+/**
+ * A flirt `s` still anonymous: not answered with a match, no block either way, its sender a member
+ * (not suspended, and still there: swipes have no foreign key, migration 024).
+ */
 function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
   return eb.and([
     eb('s.kind', '=', 'flirt'),
-    not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where('u.suspended_at', 'is not', null))),
+    exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where('u.suspended_at', 'is', null)),
     not(
       exists(
         selectFrom('matches as m')
@@ -163,7 +166,8 @@ export function insertFirstSwipe(db: Db, s: { id: string; actorId: string; targe
  * handle) and committed without waiting for the WAL flush (`asyncCommit`): the most frequent write
  * of a visit, a third of a ramp's transactions in bench:load, each waiting for its own flush behind
  * everyone else's. A PostgreSQL crash can lose the last ~0.6 s of swipes (the cards come back);
- * a match inserted after a like waits for its own flush, which carries the like with it.
+ * a match inserted after a like waits for its own flush, which carries the like with it. It locks
+ * neither member's row: swipes have no foreign keys (migration 024); the target is the one it found.
  */
 const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) =>
   k

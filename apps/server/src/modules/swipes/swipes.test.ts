@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import { useSwipers } from '../../../test/swipers.js';
@@ -152,6 +153,49 @@ describe('the swipe write', () => {
     expect(after?.synchronous_commit).toBe('on');
     const [kept] = await t.c.db.query<{ kind: string }>('SELECT kind FROM swipes WHERE actor_id = $1 AND target_id = $2', [a.id, b.id]);
     expect(kept?.kind).toBe('skip');
+  });
+
+  it("locks neither member's row (no foreign key checks them)", async () => {
+    const a = await member('Alma', 'female', ['male']);
+    const b = await member('Bodo', 'male', ['female']);
+    const c = await member('Cleo', 'female', ['male']);
+    const lockers = await t.c.db.transaction(async (tx) => {
+      await tx.query("INSERT INTO swipes (id, actor_id, target_id, kind) VALUES ($1, $2, $3, 'like')", [timeOrderedId(), a.id, b.id]);
+      // the probe sees a row lock when there is one: c's row, locked as a foreign key check would
+      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [c.id]);
+      const rows = await tx.query<{ id: string; locked: boolean }>(
+        'SELECT id, xmax::text = pg_current_xact_id_if_assigned()::text AS locked FROM users WHERE id = ANY($1::uuid[])',
+        [[a.id, b.id, c.id]],
+      );
+      return rows.filter((r) => r.locked).map((r) => r.id);
+    });
+    expect(lockers).toEqual([c.id]);
+  });
+
+  it("a member's swipes go with their account, both ways, and nobody can swipe them afterwards", async () => {
+    const gone = await member('Greta', 'female', ['male']);
+    const ben = await member('Ben', 'male', ['female']);
+    const carl = await member('Carl', 'male', ['female']);
+    await act(gone, ben.id, 'like');
+    await act(ben, gone.id, 'flirt');
+    await act(carl, gone.id, 'skip');
+    await act(carl, ben.id, 'skip');
+    expect((await api('DELETE', '/api/me', gone.token, { password: 'Kiwi-Wolke-Geheim-42' })).statusCode).toBe(200);
+    const left = await t.c.db.query<{ actor_id: string; target_id: string }>(
+      'SELECT actor_id, target_id FROM swipes WHERE actor_id = ANY($1::uuid[]) OR target_id = ANY($1::uuid[])',
+      [[gone.id, ben.id, carl.id]],
+    );
+    expect(left).toEqual([{ actor_id: carl.id, target_id: ben.id }]);
+    expect((await act(ben, gone.id, 'like')).statusCode).toBe(404);
+    expect(await t.c.db.query('SELECT 1 FROM swipes WHERE target_id = $1', [gone.id])).toEqual([]);
+  });
+
+  it('a flirt whose sender is gone (a swipe that raced the erasure) is neither shown nor accepted', async () => {
+    const recipient = await member('Rosa', 'female', ['male']);
+    const flirtId = timeOrderedId();
+    await t.c.db.query("INSERT INTO swipes (id, actor_id, target_id, kind) VALUES ($1, $2, $3, 'flirt')", [flirtId, randomUUID(), recipient.id]);
+    expect((await api('GET', '/api/likes/received', recipient.token)).json()).toEqual([]);
+    expect((await api('POST', `/api/likes/received/${flirtId}/accept`, recipient.token)).statusCode).toBe(404);
   });
 });
 
