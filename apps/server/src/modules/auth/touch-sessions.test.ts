@@ -36,6 +36,21 @@ function shuffled<T>(items: readonly T[]): T[] {
   return a;
 }
 
+describe('the last-seen write', () => {
+  it("updates a member's row in place: a HOT update, no new index entry", async () => {
+    // First in the file: on PGlite the transaction's counts include what earlier statements left unflushed.
+    const member = sessions.filter((s) => s.userId === sessions[0]?.userId).map((s) => s.id);
+    const counts = await db.transaction(async (tx) => {
+      const members = await touchSessions(tx, member);
+      const [users] = await tx.query<{ updated: number; hot: number }>(
+        "SELECT n_tup_upd::int AS updated, n_tup_hot_upd::int AS hot FROM pg_stat_xact_user_tables WHERE relname = 'users'",
+      );
+      return { members: members.length, ...users };
+    });
+    expect(counts).toEqual({ members: 1, updated: 1, hot: 1 });
+  });
+});
+
 describe('last-seen writes from several processes at once', () => {
   it('never deadlock: overlapping batches in any order all commit, and every member is marked', async () => {
     // On PostgreSQL a second pool stands for a second server process; PGlite has one connection (one process).
