@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/fixture.js';
 import { memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { connectClient } from '../../../test/sockets.js';
+import { castVote } from './leaderboard.repo.js';
 import { berlinMonth } from './leaderboard.service.js';
 
 const t = useTestApp({ listen: true });
@@ -190,6 +191,46 @@ describe('voting', () => {
     await api('POST', '/api/votes', rater.token, { photoId: first!.photoId, category: 'vacation' });
     await api('POST', '/api/votes', rater.token, { photoId: other, category: 'vacation' });
     expect(await next()).toBeNull();
+  });
+});
+
+describe('the vote write', () => {
+  const voteFor = (c: { userId: string; photoId: string }, voterId: string, q: Parameters<typeof castVote>[0] = t.c.db) =>
+    castVote(q, { photoId: c.photoId, ownerId: c.userId, voterId, category: 'bikini', month: berlinMonth(), day: '2026-12-01', at: new Date() });
+  const votesOf = (photoIds: string[]) =>
+    t.c.db.query<{ photo_id: string; voter_id: string | null }>('SELECT photo_id, voter_id FROM photo_votes WHERE photo_id = ANY($1::uuid[]) ORDER BY photo_id, voter_id', [photoIds]);
+  const scoresOf = (photoIds: string[]) => t.c.db.query<{ photo_id: string }>('SELECT photo_id FROM photo_scores WHERE photo_id = ANY($1::uuid[])', [photoIds]);
+
+  it("locks neither the photo's row nor the members' (no foreign key checks them)", async () => {
+    const [c] = await contestants(1);
+    const [voter, other] = await voters(2);
+    const locked = await t.c.db.transaction(async (tx) => {
+      expect(await voteFor(c!, voter!, tx)).toBe(1); // the photo's first vote of the month: a new score row too
+      // the probe sees a row lock when there is one: the other member's, locked as a foreign key check would
+      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [other]);
+      const rows = await tx.query<{ id: string }>(
+        `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND xmax::text = pg_current_xact_id_if_assigned()::text
+         UNION ALL SELECT id FROM photos WHERE id = $2 AND xmax::text = pg_current_xact_id_if_assigned()::text`,
+        [[c!.userId, voter, other], c!.photoId],
+      );
+      return rows.map((r) => r.id);
+    });
+    expect(locked).toEqual([other]);
+  });
+
+  it("takes a photo's votes and score with the photo and an owner's with the owner; a voter's votes stay without them", async () => {
+    const [kept, removed, ownerGone] = await contestants(3);
+    const [voter, leaving] = await voters(2);
+    for (const c of [kept!, removed!, ownerGone!]) for (const v of [voter!, leaving!]) await voteFor(c, v);
+    await t.c.db.query('DELETE FROM photos WHERE id = $1', [removed!.photoId]);
+    await t.c.db.query('DELETE FROM users WHERE id = $1', [ownerGone!.userId]);
+    await t.c.db.query('DELETE FROM users WHERE id = $1', [leaving]);
+    const all = [kept!.photoId, removed!.photoId, ownerGone!.photoId];
+    expect(await votesOf(all)).toEqual([
+      { photo_id: kept!.photoId, voter_id: voter },
+      { photo_id: kept!.photoId, voter_id: null },
+    ]);
+    expect(await scoresOf(all)).toEqual([{ photo_id: kept!.photoId }]);
   });
 });
 
