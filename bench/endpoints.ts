@@ -33,7 +33,7 @@ import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
-import { call, json, type MemberClient } from './load/http.js';
+import { call, closeClient, json, memberClient, type MemberClient } from './load/http.js';
 import { CATEGORY, COMPANION_QUESTION, FEED_QUERY, openSocket } from './load/member.js';
 import { enableStatementStats } from './load/pg-statements.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
@@ -238,12 +238,12 @@ async function measureEndpoints(sims: number, warm: number, adminUrl: string): P
     const database = new pg.Client({ connectionString: backend.env.DATABASE_URL });
     await database.connect();
     const redis = new Redis(REDIS_URL);
+    const stats = new Stats();
+    const states = pool.map(
+      (member): MemberState => ({ member, client: memberClient(server.base, member, () => stats), cards: [], cursor: null }),
+    );
     try {
       const perStatement = await enableStatementStats(database);
-      const stats = new Stats();
-      const states = pool.map(
-        (member): MemberState => ({ member, client: { base: server.base, token: member.token, ip: member.ip, stats: () => stats }, cards: [], cursor: null }),
-      );
       const read = async (): Promise<Counters> => {
         const statements = perStatement
           ? Number(
@@ -298,6 +298,7 @@ async function measureEndpoints(sims: number, warm: number, adminUrl: string): P
       }
       console.log('\nRecorded in bench/RESULTS.md');
     } finally {
+      for (const state of states) closeClient(state.client);
       await database.end();
       await redis.quit();
       await server.stop();

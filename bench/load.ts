@@ -49,7 +49,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
-import { call } from './load/http.js';
+import { call, closeClient, memberClient } from './load/http.js';
 import { FEED_QUERY } from './load/member.js';
 import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
@@ -146,9 +146,10 @@ async function postgresCounters(url: string): Promise<DbCounters> {
 async function warmUp(base: string, members: SimMember[]): Promise<void> {
   const stats = new Stats();
   for (const m of members) {
-    const client = { base, token: m.token, ip: m.ip, stats: () => stats };
+    const client = memberClient(base, m, () => stats);
     await call(client, authEndpoints.me);
     await call(client, feedEndpoints.feed, { query: FEED_QUERY });
+    closeClient(client);
   }
   const bad = stats.figures().filter((f) => Object.keys(f.errors).length > 0);
   if (bad.length > 0) throw new Error(`warm-up failed: ${JSON.stringify(bad.map((f) => [f.endpoint, f.errors]))}`);

@@ -30,8 +30,25 @@ export interface MemberClient {
   base: string;
   token: string;
   ip: string;
+  /** This member's own keep-alive connections, as a member's browser holds its own. */
+  agent: http.Agent;
   /** The stats requests count into (the scheduler's current step). */
   stats: () => Stats;
+}
+
+/**
+ * A member's client: its own connections (up to 6, a browser's limit per origin), not a pool shared
+ * by every simulated member. A shared pool reused the most recently freed connection first (node's
+ * agent schedules LIFO), so at moderate load most requests rode a few connections, which the cluster
+ * had handed to one worker: in a 100,000-member run one worker did 37.5 s of CPU and the other 14.3 s,
+ * and the busy one's queue was the p99. `close` when the visit ends (the member left the app).
+ */
+export function memberClient(base: string, member: { token: string; ip: string }, stats: () => Stats): MemberClient {
+  return { base, token: member.token, ip: member.ip, agent: new http.Agent({ keepAlive: true, maxSockets: 6 }), stats };
+}
+
+export function closeClient(client: MemberClient): void {
+  client.agent.destroy();
 }
 
 export function templateOf(spec: EndpointRef): string {
@@ -39,11 +56,9 @@ export function templateOf(spec: EndpointRef): string {
 }
 
 /**
- * Keep-alive connections shared by every simulated member, as the global fetch pooled them. node:http,
- * not fetch: fetch cost the generator ~0.4 ms of CPU per call here against ~0.1 ms (a scratch
+ * node:http, not fetch: fetch cost the generator ~0.4 ms of CPU per call here against ~0.1 ms (a scratch
  * measurement of 8,000 calls), and the generator shares the box's 2 cores with the server.
  */
-const agent = new http.Agent({ keepAlive: true });
 
 export async function call(m: MemberClient, spec: EndpointRef, input: CallInput = {}): Promise<Answer> {
   const path = spec.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
@@ -55,7 +70,7 @@ export async function call(m: MemberClient, spec: EndpointRef, input: CallInput 
   const stats = m.stats();
   const t0 = performance.now();
   try {
-    const res = await send(`${m.base}${path}${query}`, spec.method, headers, body);
+    const res = await send(`${m.base}${path}${query}`, spec.method, headers, body, m.agent);
     stats.record(name, performance.now() - t0);
     if (!res.ok) stats.fail(name, `${res.status} ${errorCode(res.text)}`.trim());
     return res;
@@ -65,7 +80,7 @@ export async function call(m: MemberClient, spec: EndpointRef, input: CallInput 
   }
 }
 
-function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined, agent: http.Agent): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent }, (res) => {
       let text = '';

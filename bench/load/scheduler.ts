@@ -6,7 +6,7 @@
  * (the drain). Requests count into the step in which they were sent.
  */
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
-import { call, type MemberClient } from './http.js';
+import { call, closeClient, memberClient } from './http.js';
 import { FEED_QUERY, visit } from './member.js';
 import type { SimMember } from './population.js';
 import { percentiles, Stats, type Percentiles } from './stats.js';
@@ -61,11 +61,12 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
   const arrive = () => {
     const member = spec.pool[next++];
     if (!member) return false;
-    const client: MemberClient = { base: spec.base, token: member.token, ip: member.ip, stats: () => current };
+    const client = memberClient(spec.base, member, () => current);
     active += 1;
     const p = visit({ client, member, thinkScale: spec.thinkScale })
       .catch((err: unknown) => current.fail('visit', (err as Error).message))
       .finally(() => {
+        closeClient(client);
         active -= 1;
         finished += 1;
         running.delete(p);
@@ -143,7 +144,11 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
 /** The first feed pages of one group of members requested at the same moment, timed into `stats` (members who have sent nothing yet). */
 async function feedBurst(base: string, members: SimMember[], stats: Stats): Promise<void> {
   await Promise.all(
-    members.map((m) => call({ base, token: m.token, ip: m.ip, stats: () => stats }, feedEndpoints.feed, { query: FEED_QUERY })),
+    members.map(async (m) => {
+      const client = memberClient(base, m, () => stats);
+      await call(client, feedEndpoints.feed, { query: FEED_QUERY });
+      closeClient(client);
+    }),
   );
 }
 
