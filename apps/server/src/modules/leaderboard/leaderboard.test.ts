@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/fixture.js';
 import { memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { connectClient } from '../../../test/sockets.js';
+import { countTransactions } from '../../../test/transactions.js';
 import { castVote } from './leaderboard.repo.js';
 import { berlinMonth } from './leaderboard.service.js';
 
@@ -216,6 +217,19 @@ describe('the vote write', () => {
       return rows.map((r) => r.id);
     });
     expect(locked).toEqual([other]);
+  });
+
+  it('opens no transaction: the check locks nothing and the vote is one statement (PGlite has one connection)', async () => {
+    const [c] = await contestants(1);
+    const [voter] = await voters(1);
+    const opened = countTransactions(t.c.db);
+    try {
+      expect(await t.c.leaderboard.vote(voter!, c!.photoId, 'bikini')).toEqual({ score: 1 });
+      await expect(t.c.leaderboard.vote(voter!, c!.photoId, 'bikini')).rejects.toMatchObject({ code: 'already_voted' });
+      expect(opened.count()).toBe(0);
+    } finally {
+      opened.restore();
+    }
   });
 
   it("takes a photo's votes and score with the photo and an owner's with the owner; a voter's votes stay without them", async () => {

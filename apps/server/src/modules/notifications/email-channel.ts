@@ -1,7 +1,7 @@
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
-import { findMailContact, findShownMember } from '../auth/index.js';
+import { findMailContact, findShownMember, type MailContact } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';
@@ -16,6 +16,7 @@ const PATH: Record<NotificationKind, (otherId: string) => string> = {
 
 /** What EmailChannel is built from (named, so no call site depends on an argument order). */
 export interface EmailChannelDeps {
+  db: Db;
   settings: SettingsService;
   tokens: UnsubscribeTokens;
   events: EventBus;
@@ -26,33 +27,41 @@ export interface EmailChannelDeps {
  * German mail through the outbox: at most one per conversation (per other member; all flirts
  * count as one) until the member comes back, and at most NOTIFICATION_MAILS_PER_DAY a day.
  */
-export class EmailChannel implements NotificationChannel {
+/** What a mail needs that is only read: the recipient's address and name, and the other member's name (none for a flirt). */
+interface MailTo {
+  recipient: MailContact;
+  otherName: string | undefined;
+}
+
+export class EmailChannel implements NotificationChannel<MailTo> {
   readonly name = 'email';
 
+  private readonly db: Db;
   private readonly settings: SettingsService;
   private readonly tokens: UnsubscribeTokens;
   private readonly events: EventBus;
   private readonly publicUrl: string;
 
   constructor(deps: EmailChannelDeps) {
+    this.db = deps.db;
     this.settings = deps.settings;
     this.tokens = deps.tokens;
     this.events = deps.events;
     this.publicUrl = deps.publicUrl;
   }
 
-  async prepare(): Promise<boolean> {
+  /** The address to mail about this kind, if the member wants such mails (master and kind switch on), and the other member's name. */
+  async prepare(n: MemberNotification): Promise<MailTo | undefined> {
     await this.tokens.ready();
-    return true;
+    const recipient = await findMailContact(this.db, n.userId);
+    if (!recipient?.wants[n.kind]) return undefined;
+    if (n.kind === 'flirt') return { recipient, otherName: undefined };
+    const otherName = n.otherId === undefined ? undefined : (await findShownMember(this.db, n.otherId))?.name;
+    return otherName === undefined ? undefined : { recipient, otherName };
   }
 
-  async notify(tx: Queryable, n: MemberNotification): Promise<void> {
-    // The address to mail about this kind, if the member wants such mails (master and kind switch on).
-    const recipient = await findMailContact(tx, n.userId);
-    if (!recipient?.wants[n.kind]) return;
+  async notify(tx: Queryable, n: MemberNotification, { recipient, otherName }: MailTo): Promise<void> {
     const other = n.kind === 'flirt' ? undefined : n.otherId;
-    const otherName = other === undefined ? undefined : (await findShownMember(tx, other))?.name;
-    if (n.kind !== 'flirt' && otherName === undefined) return;
     const subject = other ?? 'flirt';
     if (!(await claimMark(tx, n.userId, subject))) return;
     if (!(await countMail(tx, n.userId, await this.settings.get('NOTIFICATION_MAILS_PER_DAY', tx)))) {

@@ -21,7 +21,7 @@ export function createNotificationsModule({ config, db, events, log, settings }:
 }> {
   const tokens = new UnsubscribeTokens(db);
   const notifications = new NotificationService(db, events, log);
-  notifications.register(new EmailChannel({ settings, tokens, events, publicUrl: config.publicUrl }));
+  notifications.register(new EmailChannel({ db, settings, tokens, events, publicUrl: config.publicUrl }));
   const unsubscribes = new UnsubscribeService(db, tokens, events);
   return {
     routes: notificationsRoutes(unsubscribes),

@@ -19,15 +19,17 @@ export interface MemberNotification {
  * its own settings, caps and marks; a failing channel does not stop the others (each runs in its
  * own transaction).
  */
-export interface NotificationChannel {
+export interface NotificationChannel<Prepared = true> {
   name: string;
   /**
-   * Before notify's transaction: load what needs a query of its own (keys; PGlite's one connection
-   * is busy inside), and say whether the member can be reached this way at all: false skips the
-   * transaction (a member without a device costs one read, not a transaction on the one connection).
+   * Before notify's transaction: what it only reads (the member's address, the other's name, keys),
+   * each read a statement of its own: a transaction holds PGlite's one connection from its first
+   * statement to its commit, also while the event loop gets to its next one. Undefined when the
+   * member cannot be reached this way (no device, no mails wanted): no transaction then.
    */
-  prepare?(n: MemberNotification): Promise<boolean>;
-  notify(tx: Queryable, n: MemberNotification): Promise<void>;
+  prepare(n: MemberNotification): Promise<Prepared | undefined>;
+  /** The channel's writes (outbox rows, marks), whole or not at all. */
+  notify(tx: Queryable, n: MemberNotification, prepared: Prepared): Promise<void>;
   /** After notify's transaction committed, e.g. to wake the channel's sender at once. */
   committed?(): void;
 }

@@ -17,7 +17,7 @@ const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
  * one failing channel neither loses nor repeats the others' work.
  */
 export class NotificationService {
-  private readonly channels: NotificationChannel[] = [];
+  private readonly channels: NotificationChannel<unknown>[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly subscriptions: (() => void)[];
   private presence = NOBODY_ONLINE;
@@ -39,7 +39,7 @@ export class NotificationService {
     ];
   }
 
-  register(channel: NotificationChannel): void {
+  register<Prepared>(channel: NotificationChannel<Prepared>): void {
     this.channels.push(channel);
   }
 
@@ -65,8 +65,9 @@ export class NotificationService {
     if (await this.presence.isOnline(n.userId)) return;
     for (const channel of this.channels) {
       try {
-        if (channel.prepare && !(await channel.prepare(n))) continue;
-        await this.db.transaction((tx) => channel.notify(tx, n));
+        const prepared = await channel.prepare(n);
+        if (prepared === undefined) continue;
+        await this.db.transaction((tx) => channel.notify(tx, n, prepared));
         channel.committed?.();
       } catch (err) {
         this.log.error({ err, channel: channel.name, kind: n.kind }, 'notification failed');

@@ -5,6 +5,7 @@ import { decodeEntities } from '../../../test/html.js';
 import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
 import { startSmtpServer, type CapturedMail, type TestSmtp } from '../../../test/smtp.js';
+import { countTransactions } from '../../../test/transactions.js';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -114,6 +115,26 @@ describe('notification mails', () => {
     await t.c.db.query('UPDATE users SET email_verified = false WHERE id = $1', [unconfirmed.id]);
     await send(eva, unconfirmed);
     expect(await mailsOf(unconfirmed)).toHaveLength(0);
+  });
+
+  it('reads outside its transaction: a member who gets no mail costs no transaction (PGlite has one connection)', async () => {
+    const ida = await member('Ida');
+    await api('PUT', '/api/me/settings', ida.token, { emailOnFlirt: false });
+    await t.c.notifications.idle();
+    const opened = countTransactions(t.c.db);
+    try {
+      t.c.events.emit('flirt.created', { recipientId: ida.id });
+      await t.c.notifications.idle();
+      expect(opened.count()).toBe(0);
+      await api('PUT', '/api/me/settings', ida.token, { emailOnFlirt: true });
+      const settingsWrites = opened.count();
+      t.c.events.emit('flirt.created', { recipientId: ida.id });
+      await t.c.notifications.idle();
+      expect(opened.count() - settingsWrites).toBe(1); // the mark, the daily count and the outbox row, together
+    } finally {
+      opened.restore();
+    }
+    expect((await mailsOf(ida)).map((m) => m.subject)).toEqual(['Jemand flirtet mit dir']);
   });
 
   it('stops at the daily cap', async () => {

@@ -4,7 +4,7 @@ import { pushPayloadFor } from './push-payload.js';
 import { enqueuePush, hasDevice, previewNameOf } from './push.repo.js';
 
 /** Web Push for offline members: one outbox row per device, sent by the PushSender. */
-export class PushChannel implements NotificationChannel {
+export class PushChannel implements NotificationChannel<{ otherName: string | null }> {
   readonly name = 'push';
 
   constructor(
@@ -12,13 +12,13 @@ export class PushChannel implements NotificationChannel {
     private readonly wakeSender: () => void,
   ) {}
 
-  /** Most members have no device: one read outside any transaction tells. */
-  prepare(n: MemberNotification): Promise<boolean> {
-    return hasDevice(this.db, n.userId);
+  /** Most members have no device: one read outside any transaction tells; the preview's name is read there too. */
+  async prepare(n: MemberNotification): Promise<{ otherName: string | null } | undefined> {
+    if (!(await hasDevice(this.db, n.userId))) return undefined;
+    return { otherName: n.kind === 'flirt' ? null : await previewNameOf(this.db, n.userId, n.otherId) };
   }
 
-  async notify(tx: Queryable, n: MemberNotification): Promise<void> {
-    const otherName = n.kind === 'flirt' ? null : await previewNameOf(tx, n.userId, n.otherId);
+  async notify(tx: Queryable, n: MemberNotification, { otherName }: { otherName: string | null }): Promise<void> {
     await enqueuePush(tx, n.userId, JSON.stringify(pushPayloadFor(n, otherName)));
   }
 
