@@ -40,8 +40,8 @@ export interface MemberClient {
  * A member's client: its own connections (up to 6, a browser's limit per origin), not a pool shared
  * by every simulated member. A shared pool reused the most recently freed connection first (node's
  * agent schedules LIFO), so at moderate load most requests rode a few connections, which the cluster
- * had handed to one worker: in a 100,000-member run one worker did 37.5 s of CPU and the other 14.3 s,
- * and the busy one's queue was the p99. `close` when the visit ends (the member left the app).
+ * had handed to one worker: in a 100,000-member run one worker did 37.5 s of CPU and the other 14.3 s.
+ * `closeClient` when the visit ends (the member left the app).
  */
 export function memberClient(base: string, member: { token: string; ip: string }, stats: () => Stats): MemberClient {
   return { base, token: member.token, ip: member.ip, agent: new http.Agent({ keepAlive: true, maxSockets: 6 }), stats };
@@ -59,7 +59,6 @@ export function templateOf(spec: EndpointRef): string {
  * node:http, not fetch: fetch cost the generator ~0.4 ms of CPU per call here against ~0.1 ms (a scratch
  * measurement of 8,000 calls), and the generator shares the box's 2 cores with the server.
  */
-
 export async function call(m: MemberClient, spec: EndpointRef, input: CallInput = {}): Promise<Answer> {
   const path = spec.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
   const query = input.query ? `?${new URLSearchParams(input.query).toString()}` : '';

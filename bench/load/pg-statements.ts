@@ -38,15 +38,14 @@ export function printStatementTimes(before: StatementTimes, after: StatementTime
   console.log(
     `\nPostgreSQL statements per visit (pg_stat_statements): ${per(total.statements)}, planning ${per(total.planMs)} ms, executing ${per(total.execMs)} ms per visit`,
   );
-  const line = (d: (typeof diff)[number]) =>
-    console.log(
-      `  ${String(d.calls).padStart(7)} calls  plan ${(d.planMs / Math.max(1, d.calls)).toFixed(3)} exec ${(d.execMs / Math.max(1, d.calls)).toFixed(3)} ms  ${d.query.replace(/\s+/g, ' ').slice(0, 110)}`,
-    );
+  const text = (query: string) => query.replace(/\s+/g, ' ').slice(0, 110);
   diff.sort((x, y) => y.planMs + y.execMs - (x.planMs + x.execMs));
-  diff.slice(0, top).forEach(line);
+  for (const d of diff.slice(0, top)) {
+    console.log(`  ${String(d.calls).padStart(7)} calls  plan ${(d.planMs / Math.max(1, d.calls)).toFixed(3)} exec ${(d.execMs / Math.max(1, d.calls)).toFixed(3)} ms  ${text(d.query)}`);
+  }
   // Each statement is a round trip (~50 us of the server's CPU in the kernel alone): the most frequent ones, per visit.
-  console.log(`The statements run most (calls per visit):`);
+  console.log('The statements run most (calls per visit):');
   diff.sort((x, y) => y.calls - x.calls);
-  for (const d of diff.slice(0, top)) console.log(`  ${per(d.calls).padStart(6)}  ${d.query.replace(/\s+/g, ' ').slice(0, 120)}`);
+  for (const d of diff.slice(0, top)) console.log(`  ${per(d.calls).padStart(6)}  ${text(d.query)}`);
   return total;
 }

@@ -23,16 +23,16 @@ export interface EmailChannelDeps {
   publicUrl: string;
 }
 
-/**
- * German mail through the outbox: at most one per conversation (per other member; all flirts
- * count as one) until the member comes back, and at most NOTIFICATION_MAILS_PER_DAY a day.
- */
 /** What a mail needs that is only read: the recipient's address and name, and the other member's name (none for a flirt). */
 interface MailTo {
   recipient: MailContact;
   otherName: string | undefined;
 }
 
+/**
+ * German mail through the outbox: at most one per conversation (per other member; all flirts
+ * count as one) until the member comes back, and at most NOTIFICATION_MAILS_PER_DAY a day.
+ */
 export class EmailChannel implements NotificationChannel<MailTo> {
   readonly name = 'email';
 

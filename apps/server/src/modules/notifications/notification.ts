@@ -19,7 +19,7 @@ export interface MemberNotification {
  * its own settings, caps and marks; a failing channel does not stop the others (each runs in its
  * own transaction).
  */
-export interface NotificationChannel<Prepared = true> {
+export interface NotificationChannel<Prepared> {
   name: string;
   /**
    * Before notify's transaction: what it only reads (the member's address, the other's name, keys),
