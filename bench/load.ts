@@ -22,7 +22,8 @@
  * Reports per endpoint (route template) p50/p95/p99/max and errors; per step the members active
  * (mean and peak, sampled each second) and the worst p99; the highest step at which every
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
- * cluster workers included) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
+ * cluster workers included; and its write system calls, /proc's syscw, a count the box's speed
+ * does not change) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
  * server RSS peak; the load generator's own CPU (process.cpuUsage); the box's speed before the run
  * (a bare Fastify hello-world's requests/s, bench/hello.ts: this 2-core machine has measured
  * 15,000-74,000 on different days, so each recorded figure carries it);
@@ -62,7 +63,7 @@ import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBursts, runRamp, type Snapshot } from './load/scheduler.js';
-import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes } from './load/server.js';
+import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes, treeWriteCalls } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
 import { MACHINE, recordResult } from './results.js';
@@ -188,7 +189,8 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const snapshot = (): Snapshot => {
       const cpu = process.cpuUsage();
       const dbCpu = counters ? databaseCpuSeconds() : undefined;
-      return { at: Date.now(), serverCpu: treeCpuSeconds(tree()), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
+      const pids = tree();
+      return { at: Date.now(), serverCpu: treeCpuSeconds(pids), serverWrites: treeWriteCalls(pids), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
     };
     const dbBefore = await counters?.read();
     const tablesBefore = await counters?.tables();
@@ -256,7 +258,7 @@ async function record(run: Recorded): Promise<void> {
   const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value: `${value}${box}`, target, machine: MACHINE, reproduce });
   await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s, r.steps), activeTarget);
   await row(`${r.burst.size} first feed pages at once, p99`, `${r.burst.figures.p99.toFixed(1)} ms over ${burstSpread(r.burst)}`, burstTarget);
-  await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms`, '-');
+  await row('server CPU per member visit', `${s.serverCpuMsPerSession.toFixed(0)} ms, ${s.serverWritesPerSession.toFixed(0)} write system calls`, '-');
   if (s.dbCpuMsPerSession !== undefined) await row('PostgreSQL CPU per member visit', `${s.dbCpuMsPerSession.toFixed(0)} ms`, '-');
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
   await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');

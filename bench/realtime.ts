@@ -21,8 +21,8 @@
  *    and after --sockets authenticated sockets connected (after a warm-up connect and disconnect
  *    of --chatters sockets); sockets per GiB = sockets * 1 GiB / (after - before). That is an
  *    extrapolation from --sockets, not a measurement at 1 GiB.
- * c) Presence fan-out: with the --sockets sockets connected and no presence change for over 1 s
- *    (the broadcast is throttled to once a second, trailing), one more member connects from this
+ * c) Presence fan-out: with the --sockets sockets connected and no presence change for longer than
+ *    PRESENCE_INTERVAL_MS (the broadcast is throttled to once per interval, trailing), one more member connects from this
  *    process; timed from just before that connect until the last of the --sockets sockets has got
  *    `presence` with the new count (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in
  *    every process). --repeats times, each with another new member; reports p50 and max.
@@ -38,6 +38,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { PRESENCE_INTERVAL_MS } from '../apps/server/src/platform/realtime/presence-tracker.js';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
 import { ClientProcess } from './realtime/clients.js';
@@ -126,7 +127,7 @@ async function measure(backend: Backend): Promise<Figures> {
     // (c) presence fan-out
     const rounds = [];
     for (let k = 0; k < REPEATS; k++) {
-      await sleep(1500); // no presence change for over a second: the next broadcast is not delayed by the throttle
+      await sleep(PRESENCE_INTERVAL_MS + 500); // no presence change for over an interval: the next broadcast is not delayed by the throttle
       const extra = members[SOCKETS + k]!;
       const round = await timePresence(clients, SOCKETS + k + 1, busy, 15_000, async () => {
         extras.push(await connectMember(server.base, extra));

@@ -30,6 +30,8 @@ export interface Summary {
   total: EndpointFigures[];
   sessions: number;
   serverCpuMsPerSession: number;
+  /** The server processes' write system calls per visit (steps of the ramp and the drain). */
+  serverWritesPerSession: number;
   /** PostgreSQL's CPU per visit (its own processes), when the run used PostgreSQL. */
   dbCpuMsPerSession: number | undefined;
   rssPeakMiB: number;
@@ -49,12 +51,14 @@ export function summarize(r: RunReport): Summary {
   const last = r.steps.at(-1);
   const sessions = r.steps.reduce((n, s) => n + s.finished, 0);
   const serverCpu = first && last ? last.end.serverCpu - first.start.serverCpu : 0;
+  const serverWrites = first && last ? last.end.serverWrites - first.start.serverWrites : 0;
   const dbCpu = first?.start.dbCpu !== undefined && last?.end.dbCpu !== undefined ? last.end.dbCpu - first.start.dbCpu : undefined;
   return {
     best,
     total: all.figures(),
     sessions,
     serverCpuMsPerSession: sessions ? (serverCpu * 1000) / sessions : 0,
+    serverWritesPerSession: sessions ? serverWrites / sessions : 0,
     dbCpuMsPerSession: dbCpu === undefined ? undefined : sessions ? (dbCpu * 1000) / sessions : 0,
     rssPeakMiB: Math.max(0, ...r.steps.map((s) => s.rssPeak)) / MIB,
     generatorCorePercent: r.wallSeconds ? (100 * r.generatorCpu) / r.wallSeconds : 0,
@@ -97,7 +101,9 @@ export function printReport(r: RunReport, s: Summary): void {
       ? `Highest step with every endpoint's p99 < ${P99_BUDGET_MS} ms: ${s.best.rate} arrivals/s, ${s.best.activeMean.toFixed(0)} members active on average (peak ${s.best.activePeak})`
       : `No step kept every endpoint's p99 under ${P99_BUDGET_MS} ms`,
   );
-  console.log(`Server CPU per member visit: ${s.serverCpuMsPerSession.toFixed(0)} ms (${s.sessions} visits finished); server RSS peak ${s.rssPeakMiB.toFixed(0)} MiB`);
+  console.log(
+    `Server CPU per member visit: ${s.serverCpuMsPerSession.toFixed(0)} ms (${s.sessions} visits finished), ${s.serverWritesPerSession.toFixed(0)} write system calls; server RSS peak ${s.rssPeakMiB.toFixed(0)} MiB`,
+  );
   if (s.dbCpuMsPerSession !== undefined) console.log(`PostgreSQL CPU per member visit: ${s.dbCpuMsPerSession.toFixed(0)} ms (all its processes on the machine)`);
   console.log(`Load generator CPU: ${s.generatorCorePercent.toFixed(0)} % of one core over ${r.wallSeconds.toFixed(0)} s`);
   console.log(`What the visits did: ${Object.entries(r.outcome).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ')}`);

@@ -15,6 +15,8 @@ export interface Snapshot {
   at: number;
   /** CPU seconds of the server's processes. */
   serverCpu: number;
+  /** Write system calls of the server's processes (treeWriteCalls). */
+  serverWrites: number;
   /** CPU seconds of this (the load generator's) process. */
   generatorCpu: number;
   /** CPU seconds of the PostgreSQL processes (PostgreSQL runs only; PGlite is inside the server). */

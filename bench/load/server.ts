@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { startServerProcess } from '../../apps/server/test/server-process.js';
-import { cpuSeconds, cpuSecondsWithEndedChildren, rssBytes } from '../realtime/proc.js';
+import { cpuSeconds, cpuSecondsWithEndedChildren, rssBytes, writeCalls } from '../realtime/proc.js';
 
 export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 
@@ -65,6 +65,15 @@ export function treeNames(pids: number[]): string[] {
 /** User + system CPU seconds of the tree's living processes. */
 export function treeCpuSeconds(pids: number[]): number {
   return pids.reduce((sum, pid) => sum + safely(() => cpuSeconds(pid)), 0);
+}
+
+/**
+ * Write system calls of the tree's living processes: each socket write is one (an HTTP answer, a
+ * statement to PostgreSQL, a Redis command batch, a socket.io frame), and on loopback each is
+ * also the kernel's delivery to the reader; a count that does not change with the box's speed.
+ */
+export function treeWriteCalls(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + safely(() => writeCalls(pid)), 0);
 }
 
 /**

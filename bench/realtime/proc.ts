@@ -29,3 +29,10 @@ export function rssBytes(pid: number): number {
   if (!match?.[1]) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** Write system calls the process has made so far (/proc/PID/io syscw: write, writev, sendto, sendmsg; sockets, pipes and files). */
+export function writeCalls(pid: number): number {
+  const match = /^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  if (!match?.[1]) throw new Error(`no syscw for pid ${pid}`);
+  return Number(match[1]);
+}

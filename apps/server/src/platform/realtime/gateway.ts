@@ -84,7 +84,7 @@ export class RealtimeGateway {
       publish: (online) => this.io.local.emit('presence', { online }),
       // Other processes only exist behind the Redis adapter; the in-memory one has no one to tell.
       announce: deps.redis ? () => this.io.serverSideEmit('presence:changed') : () => undefined,
-      intervalMs: deps.presenceIntervalMs ?? 1000,
+      intervalMs: deps.presenceIntervalMs,
       onError,
     });
     this.io.on('presence:changed', () => this.presence.schedule());

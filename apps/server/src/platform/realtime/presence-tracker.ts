@@ -10,14 +10,25 @@ export interface PresenceTrackerDeps {
 }
 
 /**
+ * How often at most the count goes out to every socket. A broadcast is one frame (one write) per
+ * socket: at 1 s, with members coming and going every second, it was more than a quarter of a
+ * worker's socket writes in bench:load (more frames than HTTP answers). The first change after a
+ * quiet interval still goes out at once.
+ */
+export const PRESENCE_INTERVAL_MS = 5000;
+
+/**
  * Counts each member's sockets in this process, tells the store when a member comes or goes,
  * and publishes the global count at most once per interval (trailing), so a reconnect storm
- * costs one broadcast per interval instead of one per socket.
+ * costs one broadcast per interval instead of one per socket; a count that did not change (one
+ * member left, another came) is not sent again.
  */
 export class PresenceTracker {
   private readonly sockets = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private lastPublished = 0;
+  /** The count the sockets last got by broadcast (undefined: none yet). */
+  private publishedCount: number | undefined;
   private lastCount = 0;
   private closed = false;
 
@@ -31,7 +42,7 @@ export class PresenceTracker {
     this.store = deps.store;
     this.publish = deps.publish;
     this.announce = deps.announce;
-    this.intervalMs = deps.intervalMs ?? 1000;
+    this.intervalMs = deps.intervalMs ?? PRESENCE_INTERVAL_MS;
     this.onError = deps.onError ?? (() => undefined);
   }
 
@@ -95,7 +106,10 @@ export class PresenceTracker {
     this.timer = undefined;
     this.lastPublished = Date.now();
     try {
-      this.publish(await this.refresh());
+      const online = await this.refresh();
+      if (online === this.publishedCount) return;
+      this.publishedCount = online;
+      this.publish(online);
     } catch (err) {
       this.onError(err);
     }

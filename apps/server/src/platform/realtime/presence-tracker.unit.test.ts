@@ -21,6 +21,23 @@ describe('PresenceTracker', () => {
     await tracker.close();
   });
 
+  it('sends no broadcast when the count is what the sockets last got', async () => {
+    const published: number[] = [];
+    const tracker = new PresenceTracker({ store: createMemoryPresenceStore(), publish: (n) => published.push(n), announce: () => undefined, intervalMs: 20 });
+    await tracker.connected('anna');
+    await tick(60);
+    await tracker.disconnected('anna');
+    await tracker.connected('ben'); // one left, one came: still 1
+    await tick(60);
+    tracker.schedule(); // another process changed something that left the count as it was
+    await tick(60);
+    expect(published).toEqual([1]);
+    await tracker.connected('clara');
+    await tick(60);
+    expect(published).toEqual([1, 2]);
+    await tracker.close();
+  });
+
   it('counts visitors (online without a socket) until their visit ends', async () => {
     const store = createMemoryPresenceStore();
     let announced = 0;
