@@ -5,7 +5,7 @@
  * unread count, socket, swipes of each kind, the next page, inbox and conversation, two messages,
  * the Top10 and a vote, a Digital Friend turn), --concurrency (8) members at a time. Per step:
  * server CPU per call (/proc of the server's process tree: the cluster's primary and workers, user
- * and system), PostgreSQL CPU per call (all its processes on the machine), statements per call
+ * and system), PostgreSQL CPU per call (its server's processes), statements per call
  * (pg_stat_statements, where PostgreSQL preloads it) and Redis commands per call (INFO's
  * total_commands_processed, which counts the commands a script runs too).
  *
@@ -37,7 +37,7 @@ import { call, closeClient, json, memberClient, type MemberClient } from './load
 import { CATEGORY, COMPANION_QUESTION, FEED_QUERY, openSocket } from './load/member.js';
 import { enableStatementStats } from './load/pg-statements.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
-import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds } from './load/server.js';
+import { databaseCpuSeconds, postmasterOf, processTree, startServer, treeCpuSeconds } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { benchPostgres } from './pg-server.js';
 import { postgresBackend } from './realtime/backends.js';
@@ -244,6 +244,7 @@ async function measureEndpoints(sims: number, warm: number, adminUrl: string): P
     );
     try {
       const perStatement = await enableStatementStats(database);
+      const postmaster = await postmasterOf(database);
       const read = async (): Promise<Counters> => {
         const statements = perStatement
           ? Number(
@@ -252,7 +253,7 @@ async function measureEndpoints(sims: number, warm: number, adminUrl: string): P
             )
           : undefined;
         const redisCommands = Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))?.[1] ?? 0);
-        return { server: treeCpuSeconds(processTree(server.child.pid ?? 0)), database: databaseCpuSeconds(), statements, redis: redisCommands };
+        return { server: treeCpuSeconds(processTree(server.child.pid ?? 0)), database: databaseCpuSeconds(postmaster), statements, redis: redisCommands };
       };
       const concurrency = Number(args.concurrency);
       log(`server up; ${warm} members take every step first (warm-up), then ${sims} members step by step, ${concurrency} at a time`);

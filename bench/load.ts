@@ -63,7 +63,7 @@ import { printProfile } from './load/profile.js';
 import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember } from './load/population.js';
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBursts, runRamp, type Snapshot } from './load/scheduler.js';
-import { databaseCpuSeconds, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes, treeWriteCalls } from './load/server.js';
+import { databaseCpuSeconds, postmasterOf, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes, treeWriteCalls } from './load/server.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
 import { MACHINE, recordResult } from './results.js';
@@ -118,6 +118,8 @@ interface DbCounters {
   statements(): Promise<StatementTimes | undefined>;
   wal(): Promise<WalReading>;
   printWal(before: WalReading, after: WalReading, visits: number): Promise<{ walBytes: number; walImages: number }>;
+  /** CPU seconds of the server's processes so far (databaseCpuSeconds). */
+  cpuSeconds(): number;
   close(): Promise<void>;
 }
 
@@ -126,15 +128,17 @@ async function postgresCounters(url: string): Promise<DbCounters> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const perStatement = await enableStatementStats(client);
+  const postmaster = await postmasterOf(client);
   return {
+    cpuSeconds: () => databaseCpuSeconds(postmaster),
     read: async () => {
-      const { rows } = await client.query<{ xacts: string; rows_read: string; rows_written: string }>(
+      const { rows } = await client.query<{ xacts: string; rows_read: string; rows_written: string; sessions: string }>(
         `SELECT xact_commit + xact_rollback AS xacts, tup_returned + tup_fetched AS rows_read,
-                tup_inserted + tup_updated + tup_deleted AS rows_written
+                tup_inserted + tup_updated + tup_deleted AS rows_written, sessions
            FROM pg_stat_database WHERE datname = current_database()`,
       );
       const row = rows[0];
-      return row ? { xacts: Number(row.xacts), rows_read: Number(row.rows_read), rows_written: Number(row.rows_written) } : undefined;
+      return row ? { xacts: Number(row.xacts), rows_read: Number(row.rows_read), rows_written: Number(row.rows_written), sessions: Number(row.sessions) } : undefined;
     },
     tables: () => readTableStats(client),
     statements: async () => (perStatement ? readStatementTimes(client) : undefined),
@@ -188,7 +192,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     log(`${label}: ${BURSTS} bursts of ${BURST} first feed pages: p99 ${burst.figures.p99.toFixed(1)} ms (each burst's: ${burst.p99s.map((p) => p.toFixed(0)).join(', ')}); ramp ${ramp.join(', ')} arrivals/s, ${STEP_SECONDS} s each`);
     const snapshot = (): Snapshot => {
       const cpu = process.cpuUsage();
-      const dbCpu = counters ? databaseCpuSeconds() : undefined;
+      const dbCpu = counters?.cpuSeconds();
       const pids = tree();
       return { at: Date.now(), serverCpu: treeCpuSeconds(pids), serverWrites: treeWriteCalls(pids), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
     };

@@ -104,7 +104,7 @@ export function printReport(r: RunReport, s: Summary): void {
   console.log(
     `Server CPU per member visit: ${s.serverCpuMsPerSession.toFixed(0)} ms (${s.sessions} visits finished), ${s.serverWritesPerSession.toFixed(0)} write system calls; server RSS peak ${s.rssPeakMiB.toFixed(0)} MiB`,
   );
-  if (s.dbCpuMsPerSession !== undefined) console.log(`PostgreSQL CPU per member visit: ${s.dbCpuMsPerSession.toFixed(0)} ms (all its processes on the machine)`);
+  if (s.dbCpuMsPerSession !== undefined) console.log(`PostgreSQL CPU per member visit: ${s.dbCpuMsPerSession.toFixed(0)} ms (its server's processes)`);
   console.log(`Load generator CPU: ${s.generatorCorePercent.toFixed(0)} % of one core over ${r.wallSeconds.toFixed(0)} s`);
   console.log(`What the visits did: ${Object.entries(r.outcome).map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`).join(', ')}`);
   if (typeof r.db === 'string') console.log(`Database statements per visit: ${r.db}`);
@@ -119,7 +119,8 @@ export function printReport(r: RunReport, s: Summary): void {
     const statements = r.db.pg_statements === undefined ? 'pg_stat_statements is not preloaded' : `${per('pg_statements').toFixed(0)} statements`;
     console.log(
       `Database per visit (pg_stat_database; ${statements}): ${per('xacts').toFixed(0)} transactions ` +
-        `(each statement outside a transaction is one), rows read ${per('rows_read').toFixed(0)}, written ${per('rows_written').toFixed(1)}`,
+        `(each statement outside a transaction is one), rows read ${per('rows_read').toFixed(0)}, written ${per('rows_written').toFixed(1)}; ` +
+        `${(r.db as Record<string, number>).sessions ?? 0} connections opened in the run (each a new backend process, its statements prepared again)`,
     );
   }
 }

@@ -77,17 +77,31 @@ export function treeWriteCalls(pids: number[]): number {
 }
 
 /**
- * CPU seconds of every PostgreSQL process on the machine (named `postgres`: the postmaster with
- * the backends it has reaped, the live backends, the background workers). The bench's server is
- * the only one using it during a run; idle other databases add next to nothing.
+ * CPU seconds of a PostgreSQL server: its postmaster with the backends it has reaped, and its
+ * living processes (backends, background workers). Only this server's: on a machine with another
+ * PostgreSQL, or the previous run's server going away, a sum over every process named `postgres`
+ * fell when one of those ended (a negative CPU per visit). Without the postmaster (a server on
+ * another machine), every `postgres` process on this one.
  */
-export function databaseCpuSeconds(): number {
+export function databaseCpuSeconds(postmaster: number | undefined): number {
+  if (postmaster !== undefined) {
+    const tree = processTree(postmaster);
+    return tree.reduce((sum, pid) => sum + safely(() => cpuSecondsWithEndedChildren(pid)), 0);
+  }
   let total = 0;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     total += safely(() => (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres' ? cpuSecondsWithEndedChildren(Number(d)) : 0));
   }
   return total;
+}
+
+/** The postmaster of the server `client` is connected to: its backend's parent, when that server runs on this machine. */
+export async function postmasterOf(client: { query<R>(sql: string): Promise<{ rows: R[] }> }): Promise<number | undefined> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const backend = rows[0]?.pid;
+  const parent = backend === undefined ? undefined : parentOf(backend);
+  return parent !== undefined && safely(() => (readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres' ? 1 : 0)) === 1 ? parent : undefined;
 }
 
 /** The tree's summed VmRSS in bytes. */
