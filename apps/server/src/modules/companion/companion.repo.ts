@@ -8,8 +8,14 @@ type Turn = Pick<Selectable<CompanionMessages>, 'role' | 'content'>;
 
 const MEMORY = ['id', 'content', 'tags', 'created_at'] as const;
 
-export async function insertConversation(q: Queryable, id: string, userId: string): Promise<void> {
-  await typed(q).insertInto('companion_conversations').values({ id, user_id: userId }).execute();
+/** A new conversation with its first turn, the companion's greeting: one statement (no transaction around two). */
+export async function startConversation(q: Queryable, id: string, userId: string, greeting: string): Promise<void> {
+  await typed(q)
+    .with('c', (db) => db.insertInto('companion_conversations').values({ id, user_id: userId }).returning('id'))
+    .insertInto('companion_messages')
+    .columns(['conversation_id', 'role', 'content'])
+    .expression((eb) => eb.selectFrom('c').select((s) => ['c.id', s.val('assistant').as('role'), s.val(greeting).as('content')]))
+    .execute();
 }
 
 export function listConversations(q: Queryable, userId: string) {

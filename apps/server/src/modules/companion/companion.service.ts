@@ -72,10 +72,7 @@ export class CompanionService {
   async start(member: Member): Promise<CompanionStartResponse> {
     const id = randomUUID();
     const text = greeting(member.name);
-    await this.db.transaction(async (tx) => {
-      await repo.insertConversation(tx, id, member.id);
-      await repo.insertTurns(tx, id, [{ role: 'assistant', content: text }]);
-    });
+    await repo.startConversation(this.db, id, member.id, text);
     return { id, greeting: text };
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
 import { startOpenAiServer } from '../../../test/openai-server.js';
+import { countTransactions } from '../../../test/transactions.js';
 import { PERSONA } from './persona.js';
 
 type Api = ReturnType<typeof apiAs>;
@@ -29,6 +30,20 @@ describe('the embedded companion (no model configured)', () => {
     const list = (await api('GET', '/api/ai/df/conversations', token)).json<{ id: string; title: string; started_at: string }[]>();
     expect(list.map((c) => c.id)).toEqual([second.id, first.id]);
     expect(list[0]).toMatchObject({ title: 'Neue Unterhaltung', started_at: expect.any(String) });
+  });
+
+  it('starts a conversation with its greeting in one statement, no transaction (PGlite has one connection)', async () => {
+    const { token } = await register(t.app, undefined, 'Kiwi-Wolke-Geheim-42', 'Jonas');
+    const opened = countTransactions(t.c.db);
+    let started: { id: string; greeting: string };
+    try {
+      started = await start(api, token);
+      expect(opened.count()).toBe(0);
+    } finally {
+      opened.restore();
+    }
+    const history = (await api('GET', `/api/ai/df/${started.id}/messages`, token)).json<{ role: string; content: string }[]>();
+    expect(history).toEqual([expect.objectContaining({ role: 'assistant', content: started.greeting })]);
   });
 
   it('recalls a saved memory when the member asks about it', async () => {
