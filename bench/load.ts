@@ -118,7 +118,7 @@ interface DbCounters {
   statements(): Promise<StatementTimes | undefined>;
   wal(): Promise<WalReading>;
   printWal(before: WalReading, after: WalReading, visits: number): Promise<{ walBytes: number; walImages: number }>;
-  /** CPU seconds of the server's processes so far (databaseCpuSeconds). */
+  /** CPU seconds of the PostgreSQL server's processes so far (databaseCpuSeconds). */
   cpuSeconds(): number;
   close(): Promise<void>;
 }

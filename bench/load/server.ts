@@ -27,9 +27,12 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
+/** The machine's living processes. */
+const livePids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+
 /** The process and its descendants (cluster workers). */
 export function processTree(root: number): number[] {
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = livePids();
   const children = new Map<number, number[]>();
   for (const pid of pids) {
     const parent = parentOf(pid);
@@ -51,15 +54,18 @@ const safely = (f: () => number) => {
   }
 };
 
+/** The process's command name (/proc/PID/comm); undefined once it is gone. */
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tree's command names, e.g. node, node, node, esbuild (tsx's transform service). */
 export function treeNames(pids: number[]): string[] {
-  return pids.map((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    } catch {
-      return '?';
-    }
-  });
+  return pids.map((pid) => commandOf(pid) ?? '?');
 }
 
 /** User + system CPU seconds of the tree's living processes. */
@@ -84,16 +90,8 @@ export function treeWriteCalls(pids: number[]): number {
  * another machine), every `postgres` process on this one.
  */
 export function databaseCpuSeconds(postmaster: number | undefined): number {
-  if (postmaster !== undefined) {
-    const tree = processTree(postmaster);
-    return tree.reduce((sum, pid) => sum + safely(() => cpuSecondsWithEndedChildren(pid)), 0);
-  }
-  let total = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    total += safely(() => (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres' ? cpuSecondsWithEndedChildren(Number(d)) : 0));
-  }
-  return total;
+  const pids = postmaster !== undefined ? processTree(postmaster) : livePids().filter((pid) => commandOf(pid) === 'postgres');
+  return pids.reduce((sum, pid) => sum + safely(() => cpuSecondsWithEndedChildren(pid)), 0);
 }
 
 /** The postmaster of the server `client` is connected to: its backend's parent, when that server runs on this machine. */
@@ -101,7 +99,7 @@ export async function postmasterOf(client: { query<R>(sql: string): Promise<{ ro
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const backend = rows[0]?.pid;
   const parent = backend === undefined ? undefined : parentOf(backend);
-  return parent !== undefined && safely(() => (readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres' ? 1 : 0)) === 1 ? parent : undefined;
+  return parent !== undefined && commandOf(parent) === 'postgres' ? parent : undefined;
 }
 
 /** The tree's summed VmRSS in bytes. */
