@@ -72,26 +72,26 @@ function isClusterEvent(name: unknown): name is keyof ClusterEvents {
   return CLUSTER_EVENTS.includes(name as keyof ClusterEvents);
 }
 
-function isHidden(name: keyof ClusterEvents, _payload: ClusterEvents[keyof ClusterEvents]): _payload is ClusterEvents['feed.hidden'] {
-  return name === 'feed.hidden';
-}
-
 /**
- * How long `feed.hidden` pairs wait to go out to the other processes together, as one message.
- * Every swipe publishes a pair; a Redis message per swipe cost the processes ~0.3 ms of CPU per
- * swipe (a write, a wake-up and a parse in each; docs/ARCHITECTURE.md). This process's listeners hear
- * each pair at once; the others hear it at most this much later, which only widens a window that
- * publishing already has (a swiped member leaves the other processes' decks when the message arrives).
+ * How long swipes' `feed.hidden` pairs wait to go out to the other processes together, as one
+ * message. Every swipe hides a pair, and a Redis message per swipe cost the processes ~0.3 ms of CPU
+ * per swipe (a write, a wake-up and a parse in each; docs/ARCHITECTURE.md). Members swipe seconds
+ * apart, so a batch fills with many members' swipes: at 10 ms it held about one (0.8 messages per
+ * swipe with 240 members swiping on two workers), at 50 ms several at a few hundred members. This
+ * process's listeners hear each pair at once; the others hear it at most this much later, which only
+ * widens a window that publishing already has (a swiped member leaves the other processes' decks
+ * when the message arrives; the web app never shows a card twice in a visit anyway). A block is not
+ * held: it goes out at once (`publish`).
  */
-const HIDDEN_BATCH_MS = 10;
+const SWIPE_BATCH_MS = 50;
 /** A batch this large goes out at once. */
-const HIDDEN_BATCH_MAX = 500;
+const SWIPE_BATCH_MAX = 500;
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
   private readonly origin = randomUUID();
   private cluster: { pub: Redis; sub: Redis; channel: string; subscribed: boolean; stopHeartbeat: () => void } | undefined;
-  /** `feed.hidden` pairs held for the next message to the other processes (HIDDEN_BATCH_MS). */
+  /** Swipes' `feed.hidden` pairs held for the next message to the other processes (SWIPE_BATCH_MS). */
   private held: [string, string][] = [];
   private heldTimer: NodeJS.Timeout | undefined;
 
@@ -114,19 +114,22 @@ export class EventBus {
     tx.afterCommit(() => this.publish(name, payload));
   }
 
-  /**
-   * In this process at once, and in every other process through Redis when connected: in order,
-   * except that `feed.hidden` pairs go out together, within HIDDEN_BATCH_MS (before any later event).
-   */
+  /** In this process at once, and in every other process through Redis when connected, in order (held swipes first). */
   publish<K extends keyof ClusterEvents>(name: K, payload: ClusterEvents[K]): void {
     this.emitter.emit(name, payload);
     if (!this.cluster) return;
-    if (isHidden(name, payload)) {
-      this.hold(payload.pairs);
-      return;
-    }
     this.flushHeld();
     this.send(name, payload);
+  }
+
+  /**
+   * A swipe: `feed.hidden` for [viewer, member], heard in this process at once and by the others
+   * together with the other swipes of SWIPE_BATCH_MS (before any later event).
+   */
+  publishSwipe(viewerId: string, memberId: string): void {
+    const pairs: [string, string][] = [[viewerId, memberId]];
+    this.emitter.emit('feed.hidden', { pairs });
+    if (this.cluster) this.hold(pairs);
   }
 
   private send<K extends keyof ClusterEvents>(name: K, payload: ClusterEvents[K]): void {
@@ -137,8 +140,8 @@ export class EventBus {
 
   private hold(pairs: [string, string][]): void {
     this.held.push(...pairs);
-    if (this.held.length >= HIDDEN_BATCH_MAX) this.flushHeld();
-    else this.heldTimer ??= setTimeout(() => this.flushHeld(), HIDDEN_BATCH_MS).unref();
+    if (this.held.length >= SWIPE_BATCH_MAX) this.flushHeld();
+    else this.heldTimer ??= setTimeout(() => this.flushHeld(), SWIPE_BATCH_MS).unref();
   }
 
   private flushHeld(): void {

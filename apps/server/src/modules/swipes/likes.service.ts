@@ -51,7 +51,7 @@ export class LikesService {
     const swipe = await this.record(viewerId, targetId, kind);
     if (!swipe) throw unknownMember();
     // Only the viewer's feed changes: the target's never shows who likes them (not even by a reload).
-    this.events.publish('feed.hidden', { pairs: [[viewerId, targetId]] });
+    this.events.publishSwipe(viewerId, targetId);
     const { before } = swipe;
     if (kind === 'skip' && before !== 'like' && before !== 'flirt') return { match: false };
     if (swipe.isDemo && demoLikesBack(viewerId, targetId)) {
