@@ -26,14 +26,15 @@
  * does not change) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
  * server RSS peak; the load generator's own CPU (process.cpuUsage); the box's speed before the run
  * (a bare Fastify hello-world's requests/s, bench/hello.ts: this 2-core machine has measured
- * 15,000-74,000 on different days, so each recorded figure carries it);
+ * 15,000-88,000 on different days, so each recorded figure carries it);
  * database transactions and rows per visit on PostgreSQL (pg_stat_database; where PostgreSQL
  * preloads pg_stat_statements, also statements per visit, planning and execution time per visit
  * and the statements that took most of it), PostgreSQL's WAL per visit (pg_stat_wal: bytes,
  * full-page images, sync time; with pg_walinspect, the relations and records the full-page images
  * were of: bench/load/pg-wal.ts), statements and
  * transactions per visit on PGlite with the statements that took most of its one connection
- * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts).
+ * (the server's DB_STATS_FILE, bench/load/pglite-stats.ts); with Redis, its commands and
+ * PUBLISHes per visit (INFO commandstats, bench/load/redis-commands.ts).
  *
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
@@ -55,6 +56,7 @@ import { FEED_QUERY } from './load/member.js';
 import { readOutcome } from './load/outcome.js';
 import { readPgliteStats } from './load/pglite-stats.js';
 import { enableStatementStats, printStatementTimes, readStatementTimes, type StatementTimes } from './load/pg-statements.js';
+import { printCommandCounts, readCommandCounts } from './load/redis-commands.js';
 import { printTableReads, readTableStats, type TableReads } from './load/pg-tables.js';
 import { printWal, readWal, type WalReading } from './load/pg-wal.js';
 import { boxSpeed, HELLO_CONNECTIONS } from './hello.js';
@@ -200,6 +202,8 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const tablesBefore = await counters?.tables();
     const statementsBefore = await counters?.statements();
     const walBefore = await counters?.wal();
+    const redisUrl = backend.env.REDIS_URL;
+    const redisBefore = redisUrl ? await readCommandCounts(redisUrl) : undefined;
     const wall0 = performance.now();
     const steps = await runRamp({
       base: server.base,
@@ -213,6 +217,8 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
     const wallSeconds = (performance.now() - wall0) / 1000;
+    const visits = steps.reduce((n, step) => n + step.finished, 0);
+    const redis = redisUrl && redisBefore ? printCommandCounts(redisBefore, await readCommandCounts(redisUrl), visits) : undefined;
     let db: RunReport['db'] = 'not measured';
     if (counters && dbBefore) {
       await new Promise((r) => setTimeout(r, 11_000)); // idle backends flush their statistics within 10 s
@@ -220,7 +226,6 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       const after = (await counters.read()) ?? {};
       db = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (dbBefore[k] ?? 0)]));
       if (tablesBefore) printTableReads(tablesBefore, await counters.tables());
-      const visits = steps.reduce((n, step) => n + step.finished, 0);
       if (walBefore) Object.assign(db, await counters.printWal(walBefore, walAfter, visits));
       const statementsAfter = statementsBefore && (await counters.statements());
       if (statementsBefore && statementsAfter) {
@@ -230,7 +235,7 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
     const first = steps[0];
     const last = steps.at(-1);
     const generatorCpu = first && last ? last.end.generatorCpu - first.start.generatorCpu : 0;
-    report = { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {}, helloRps };
+    report = { label, members, steps, burst, generatorCpu, wallSeconds, db, since, outcome: {}, helloRps, ...(redis ? { redis } : {}) };
   } finally {
     await counters?.close();
     const code = await server.stop();
@@ -257,7 +262,7 @@ async function record(run: Recorded): Promise<void> {
   const s = summarize(r);
   const benchmark = `load (${configuration}, ${members.toLocaleString('en')} members)`;
   const reproduce = 'npm run bench:load';
-  // Every figure with the box's speed at the time (hello-world req/s): the same machine has measured 15,000-74,000.
+  // Every figure with the box's speed at the time (hello-world req/s): the same machine has measured 15,000-88,000.
   const box = `; box: hello-world ${r.helloRps.toFixed(0)} req/s`;
   const row = (metric: string, value: string, target: string) => recordResult({ benchmark, metric, value: `${value}${box}`, target, machine: MACHINE, reproduce });
   await row(`highest arrival rate with every endpoint p99 < ${P99_BUDGET_MS} ms`, activeFigure(s, r.steps), activeTarget);
@@ -267,6 +272,7 @@ async function record(run: Recorded): Promise<void> {
   await row('server RSS peak', `${s.rssPeakMiB.toFixed(0)} MiB`, '-');
   await row('load generator CPU', `${s.generatorCorePercent.toFixed(0)} % of one core`, '-');
   if (run.settings) await row('PostgreSQL server', run.settings, '-');
+  if (r.redis) await row('Redis commands per visit', `${r.redis.commands.toFixed(0)} (${r.redis.publishes.toFixed(1)} PUBLISH, each heard by every process)`, '-');
   if (typeof r.db !== 'string') {
     const per = (k: string) => ((r.db as Record<string, number>)[k] ?? 0) / Math.max(1, s.sessions);
     if (r.db.statements !== undefined) {

@@ -22,6 +22,8 @@ export interface RunReport {
   outcome: Record<string, number>;
   /** The box's speed before the run: a bare Fastify hello-world's requests/s (bench/hello.ts). */
   helloRps: number;
+  /** Redis commands and PUBLISHes per visit over the ramp and drain, where the server uses Redis. */
+  redis?: { commands: number; publishes: number };
 }
 
 export interface Summary {
