@@ -38,7 +38,7 @@
  *
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
- * [--postgres-rates 4,8,12,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
+ * [--postgres-rates 8,12,16,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
  * [--burst 40] [--bursts 5] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
  * --profile writes each server process's V8 CPU profile under DIR and prints the top items.
  * PostgreSQL: a server of the bench's own with the README's production settings, or BENCH_PG_URL's
@@ -76,7 +76,9 @@ const { values: args } = parseArgs({
     'pglite-members': { type: 'string', default: '10000' },
     'postgres-members': { type: 'string', default: '1000000' },
     'pglite-rates': { type: 'string', default: '1,2,3,4' },
-    'postgres-rates': { type: 'string', default: '4,8,12,16' },
+    // A visit lasts ~85 s, longer than a step: the last rate is held for a second step, in which the
+    // members active come near the steady state of that rate (16/s: ~1,300) instead of still rising.
+    'postgres-rates': { type: 'string', default: '8,12,16,16' },
     /** Seconds per ramp step. */
     step: { type: 'string', default: '40' },
     /** Think times scaled by this (1: a visit takes about a minute and a half). */

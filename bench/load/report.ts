@@ -131,14 +131,15 @@ export function printReport(r: RunReport, s: Summary): void {
 export function activeFigure(s: Summary, steps: StepResult[]): string {
   if (s.best) {
     const best = s.best;
-    // A slower step over the budget is said with it: one spike there, or the figure is luck.
-    const over = steps.filter((step) => step.rate > 0 && step.rate < best.rate && !passes(step));
+    const at = steps.indexOf(best);
+    // A step before it over the budget is said with it: one spike there, or the figure is luck.
+    const over = steps.slice(0, at).filter((step) => step.rate > 0 && !passes(step));
     const misses = over.map((step) => {
       const w = worst(step.stats.figures());
       return `${step.rate}/s was over: ${w?.endpoint} p99 ${w?.p99.toFixed(1)} ms`;
     });
-    // The step above it, over the budget: by how much (a step missed by a millisecond is not a wall).
-    const next = steps.find((step) => step.rate > best.rate);
+    // The step after it (a higher rate, or the same one held), over the budget: by how much (a step missed by a millisecond is not a wall).
+    const next = steps.slice(at + 1).find((step) => step.rate > 0);
     const nextWorst = next ? worst(next.stats.figures()) : undefined;
     const above = next && nextWorst ? `; next ${next.rate}/s, ${next.activeMean.toFixed(0)} active: ${nextWorst.endpoint} p99 ${nextWorst.p99.toFixed(1)} ms` : '';
     return `${best.rate} arrivals/s, ${best.activeMean.toFixed(0)} active (peak ${best.activePeak})${misses.length ? ` (${misses.join('; ')})` : ''}${above}`;
