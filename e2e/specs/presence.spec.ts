@@ -1,10 +1,17 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 
+/** The server's PRESENCE_INTERVAL_MS and a margin. */
+const PRESENCE_SETTLE_MS = 6000;
+
 test("'Gerade online' rises when a second member signs in and falls when they leave", async ({ guardPage: page, browser, request }) => {
   await page.goto('/');
   await expect(page.getByText('Gerade online', { exact: true })).toBeVisible();
   const counter = page.getByTestId('online-count');
   await expect(counter).toHaveText(/^\d+$/);
+  // A page that connects gets the count last broadcast, which is up to one presence interval
+  // (PRESENCE_INTERVAL_MS, 5 s) behind: members of the journey before may have left just now, and
+  // the broadcast that says so is still to come. Read the count once that interval has passed.
+  await page.waitForTimeout(PRESENCE_SETTLE_MS);
   const before = Number(await counter.textContent());
 
   const email = uniqueEmail('clara');
