@@ -1,11 +1,10 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
-import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { findMailContact, findShownMember, type MailContact } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';
 import { notificationMail } from './notification-mails.js';
-import { claimMark, countMail, releaseMark } from './notifications.repo.js';
+import { claimAndEnqueueMail, releaseMark } from './notifications.repo.js';
 import { unsubscribePath, type UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const PATH: Record<NotificationKind, (otherId: string) => string> = {
@@ -60,15 +59,15 @@ export class EmailChannel implements NotificationChannel<MailTo> {
     return otherName === undefined ? undefined : { recipient, otherName };
   }
 
-  async notify(tx: Queryable, n: MemberNotification, { recipient, otherName }: MailTo): Promise<void> {
+  /**
+   * One statement: the mark, the daily count and the outbox row together or not at all. The mail is
+   * written before it is known to be sent (a repeated notification renders one it does not send).
+   */
+  async notify(q: Queryable, n: MemberNotification, { recipient, otherName }: MailTo): Promise<boolean> {
     const other = n.kind === 'flirt' ? undefined : n.otherId;
     const subject = other ?? 'flirt';
-    if (!(await claimMark(tx, n.userId, subject))) return;
-    if (!(await countMail(tx, n.userId, await this.settings.get('NOTIFICATION_MAILS_PER_DAY', tx)))) {
-      // Over the cap: this conversation has not been mailed about, so tomorrow it may be.
-      await releaseMark(tx, n.userId, subject);
-      return;
-    }
+    const cap = await this.settings.get('NOTIFICATION_MAILS_PER_DAY');
+    if (cap <= 0) return false;
     const token = await this.tokens.sign(n.userId, n.kind);
     const mail = notificationMail({
       kind: n.kind,
@@ -79,7 +78,10 @@ export class EmailChannel implements NotificationChannel<MailTo> {
       unsubscribeUrl: this.publicUrl + unsubscribePath(token),
       settingsUrl: `${this.publicUrl}/settings`,
     });
-    await enqueueMail(tx, mail);
+    const { marked, mailed } = await claimAndEnqueueMail(q, n.userId, subject, cap, mail);
+    // Over the cap: this conversation has not been mailed about, so tomorrow it may be.
+    if (marked && !mailed) await releaseMark(q, n.userId, subject);
+    return mailed;
   }
 
   committed(): void {

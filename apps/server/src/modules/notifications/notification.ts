@@ -13,23 +13,21 @@ export interface MemberNotification {
 
 /**
  * A way to reach an offline member (e-mail, Web Push). The NotificationService calls `notify` for
- * each channel inside one transaction opened right AFTER the domain change committed, in the process
- * that made it: a channel writes its own outbox rows (and marks) through `tx`, so a notification is
- * enqueued whole or not at all, and delivery happens in that channel's own job. A channel decides on
- * its own settings, caps and marks; a failing channel does not stop the others (each runs in its
- * own transaction).
+ * each channel right AFTER the domain change committed, in the process that made it: a channel
+ * writes its own outbox rows (and marks) in one statement, so a notification is enqueued whole or
+ * not at all without a transaction (BEGIN and COMMIT would be two round trips more, and on PGlite
+ * hold its one connection in between), and delivery happens in that channel's own job. A channel
+ * decides on its own settings, caps and marks; a failing channel does not stop the others.
  */
 export interface NotificationChannel<Prepared> {
   name: string;
   /**
-   * Before notify's transaction: what it only reads (the member's address, the other's name, keys),
-   * each read a statement of its own: a transaction holds PGlite's one connection from its first
-   * statement to its commit, also while the event loop gets to its next one. Undefined when the
-   * member cannot be reached this way (no device, no mails wanted): no transaction then.
+   * Before notify: what it only reads (the member's address, the other's name, keys). Undefined
+   * when the member cannot be reached this way (no device, no mails wanted): no write then.
    */
   prepare(n: MemberNotification): Promise<Prepared | undefined>;
-  /** The channel's writes (outbox rows, marks), whole or not at all. */
-  notify(tx: Queryable, n: MemberNotification, prepared: Prepared): Promise<void>;
-  /** After notify's transaction committed, e.g. to wake the channel's sender at once. */
+  /** The channel's writes (outbox rows, marks), whole or not at all; true when something was enqueued. */
+  notify(q: Queryable, n: MemberNotification, prepared: Prepared): Promise<boolean>;
+  /** After notify enqueued something, e.g. to wake the channel's sender at once. */
   committed?(): void;
 }

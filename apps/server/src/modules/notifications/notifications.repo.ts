@@ -1,24 +1,64 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { berlinToday, now, typed } from '../../db/kysely.js';
+import { type OutgoingMail, outboxValues } from '../../platform/mail/outbox.repo.js';
 
 /**
- * Marks `subject` as notified; false if it already was since the member was last active (their
- * sessions record that at most once a minute). A mark older than that activity is taken again.
- * The comparison with `last_active_at` stays inside the conditional upsert: a separate read would be racy.
+ * One statement (no transaction, one round trip): marks `subject` as notified, counts one
+ * notification mail today (Europe/Berlin) under `cap`, and enqueues the mail, each step only when
+ * the one before it wrote. The mark is taken when there is none or it is older than the member's
+ * last activity (their sessions record that at most once a minute); that comparison stays inside
+ * the conditional upsert, as a separate read would be racy. `marked` and not `mailed`: over the
+ * cap, and the caller releases the mark (this conversation was not mailed about).
  */
-export async function claimMark(q: Queryable, userId: string, subject: string): Promise<boolean> {
+export async function claimAndEnqueueMail(q: Queryable, userId: string, subject: string, cap: number, mail: OutgoingMail): Promise<{ marked: boolean; mailed: boolean }> {
+  const values = outboxValues(mail);
   const row = await typed(q)
-    .insertInto('notification_marks')
-    .values({ user_id: userId, subject })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'subject'])
-        .doUpdateSet({ created_at: now() })
-        .where('notification_marks.created_at', '<', (eb) => eb.selectFrom('users').select('last_active_at').where('id', '=', userId)),
+    .with('mark', (db) =>
+      db
+        .insertInto('notification_marks')
+        .values({ user_id: userId, subject })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'subject'])
+            .doUpdateSet({ created_at: now() })
+            .where('notification_marks.created_at', '<', (eb) => eb.selectFrom('users').select('last_active_at').where('id', '=', userId)),
+        )
+        .returning('user_id'),
     )
-    .returning('user_id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .with('counted', (db) =>
+      db
+        .insertInto('daily_counters')
+        .columns(['user_id', 'kind', 'day', 'count'])
+        .expression((eb) => eb.selectFrom('mark').select(['mark.user_id', sql.val('mail:notification').as('kind'), berlinToday().as('day'), sql.lit(1).as('count')]))
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'kind', 'day'])
+            .doUpdateSet((eb) => ({ count: eb('daily_counters.count', '+', 1) }))
+            .where('daily_counters.count', '<', cap),
+        )
+        .returning('count'),
+    )
+    .with('mail', (db) =>
+      db
+        .insertInto('mail_outbox')
+        .columns(['to_address', 'subject', 'text_body', 'html_body', 'headers'])
+        .expression((eb) =>
+          eb
+            .selectFrom('counted')
+            .select([
+              sql.val(values.to_address).as('to_address'),
+              sql.val(values.subject).as('subject'),
+              sql.val(values.text_body).as('text_body'),
+              sql.val(values.html_body).as('html_body'),
+              sql<string | null>`${values.headers}::jsonb`.as('headers'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectNoFrom((eb) => [eb.exists(eb.selectFrom('mark').select('mark.user_id')).as('marked'), eb.exists(eb.selectFrom('mail').select('mail.id')).as('mailed')])
+    .executeTakeFirstOrThrow();
+  return { marked: Boolean(row.marked), mailed: Boolean(row.mailed) };
 }
 
 export async function releaseMark(q: Queryable, userId: string, subject: string): Promise<void> {
@@ -28,21 +68,4 @@ export async function releaseMark(q: Queryable, userId: string, subject: string)
 /** The member is back: every conversation may notify once more. */
 export async function clearMarks(q: Queryable, userId: string): Promise<void> {
   await typed(q).deleteFrom('notification_marks').where('user_id', '=', userId).execute();
-}
-
-/** Counts one notification mail today (Europe/Berlin) unless `cap` are already counted; false then. */
-export async function countMail(q: Queryable, userId: string, cap: number): Promise<boolean> {
-  if (cap <= 0) return false;
-  const row = await typed(q)
-    .insertInto('daily_counters')
-    .values({ user_id: userId, kind: 'mail:notification', day: berlinToday(), count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'kind', 'day'])
-        .doUpdateSet((eb) => ({ count: eb('daily_counters.count', '+', 1) }))
-        .where('daily_counters.count', '<', cap),
-    )
-    .returning('count')
-    .executeTakeFirst();
-  return row !== undefined;
 }

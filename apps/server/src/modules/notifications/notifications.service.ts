@@ -13,8 +13,8 @@ const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
 /**
  * Tells offline members about a new match, message or flirt through every channel. It hears the
  * process-local domain events, which only the process that committed the change emits, so each
- * notification is produced once across the cluster. Each channel runs in its own transaction, so
- * one failing channel neither loses nor repeats the others' work.
+ * notification is produced once across the cluster. Each channel writes in a statement of its own,
+ * so one failing channel neither loses nor repeats the others' work.
  */
 export class NotificationService {
   private readonly channels: NotificationChannel<unknown>[] = [];
@@ -67,8 +67,7 @@ export class NotificationService {
       try {
         const prepared = await channel.prepare(n);
         if (prepared === undefined) continue;
-        await this.db.transaction((tx) => channel.notify(tx, n, prepared));
-        channel.committed?.();
+        if (await channel.notify(this.db, n, prepared)) channel.committed?.();
       } catch (err) {
         this.log.error({ err, channel: channel.name, kind: n.kind }, 'notification failed');
       }

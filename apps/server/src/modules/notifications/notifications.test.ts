@@ -117,7 +117,7 @@ describe('notification mails', () => {
     expect(await mailsOf(unconfirmed)).toHaveLength(0);
   });
 
-  it('reads outside its transaction: a member who gets no mail costs no transaction (PGlite has one connection)', async () => {
+  it('writes without a transaction: the mark, the daily count and the outbox row in one statement (PGlite has one connection)', async () => {
     const ida = await member('Ida');
     await api('PUT', '/api/me/settings', ida.token, { emailOnFlirt: false });
     await t.c.notifications.idle();
@@ -130,7 +130,7 @@ describe('notification mails', () => {
       const settingsWrites = opened.count();
       t.c.events.emit('flirt.created', { recipientId: ida.id });
       await t.c.notifications.idle();
-      expect(opened.count() - settingsWrites).toBe(1); // the mark, the daily count and the outbox row, together
+      expect(opened.count() - settingsWrites).toBe(0);
     } finally {
       opened.restore();
     }
@@ -144,6 +144,38 @@ describe('notification mails', () => {
     try {
       for (const s of senders) await send(s, ida);
       expect(await mailsOf(ida)).toHaveLength(2);
+    } finally {
+      await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '10' });
+    }
+  });
+
+  it('over the cap a conversation stays unmarked: once the cap allows, its next message mails', async () => {
+    const [ida, anna, berta] = [await member('Ida'), await member('Anna'), await member('Berta')];
+    await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '1' });
+    try {
+      await send(anna, ida);
+      await send(berta, ida);
+      expect(await mailsOf(ida)).toHaveLength(1);
+      const marks = await t.c.db.query<{ subject: string }>('SELECT subject FROM notification_marks WHERE user_id = $1', [ida.id]);
+      expect(marks.map((m) => m.subject)).toEqual([anna.id]);
+      await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '2' });
+      await send(berta, ida);
+      expect((await mailsOf(ida)).map((m) => m.text.includes('Berta'))).toEqual([false, true]);
+    } finally {
+      await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '10' });
+    }
+  });
+
+  it('holds the daily cap when many conversations notify at the same moment', async () => {
+    const ida = await member('Ida');
+    const senders = await Promise.all(['Anna', 'Berta', 'Carla', 'Dora', 'Emma', 'Frida'].map((name) => member(name)));
+    await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '2' });
+    try {
+      await Promise.all(senders.map((s) => send(s, ida)));
+      expect(await mailsOf(ida)).toHaveLength(2);
+      const [row] = await t.c.db.query<{ count: number }>("SELECT count FROM daily_counters WHERE user_id = $1 AND kind = 'mail:notification'", [ida.id]);
+      expect(row?.count).toBe(2);
+      expect(await t.c.db.query('SELECT 1 FROM notification_marks WHERE user_id = $1', [ida.id])).toHaveLength(2);
     } finally {
       await t.c.settings.update({ NOTIFICATION_MAILS_PER_DAY: '10' });
     }

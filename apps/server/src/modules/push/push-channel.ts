@@ -18,8 +18,8 @@ export class PushChannel implements NotificationChannel<{ otherName: string | nu
     return { otherName: n.kind === 'flirt' ? null : await previewNameOf(this.db, n.userId, n.otherId) };
   }
 
-  async notify(tx: Queryable, n: MemberNotification, { otherName }: { otherName: string | null }): Promise<void> {
-    await enqueuePush(tx, n.userId, JSON.stringify(pushPayloadFor(n, otherName)));
+  async notify(q: Queryable, n: MemberNotification, { otherName }: { otherName: string | null }): Promise<boolean> {
+    return (await enqueuePush(q, n.userId, JSON.stringify(pushPayloadFor(n, otherName)))) > 0;
   }
 
   committed(): void {

@@ -64,12 +64,15 @@ export async function hasDevice(q: Queryable, userId: string): Promise<boolean> 
 }
 
 /** One outbox row per device of the member. */
-export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<void> {
-  await typed(q)
+/** A push to each of the member's devices; answers how many were enqueued. */
+export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<number> {
+  const result = await typed(q)
     .insertInto('push_outbox')
     .columns(['subscription_id', 'payload'])
     .expression((eb) => eb.selectFrom('push_subscriptions').select(['id', sql.val(payload).as('payload')]).where('user_id', '=', userId))
+    .returning('id')
     .execute();
+  return result.length;
 }
 
 /** Claims one due push for this worker under a lease; SKIP LOCKED keeps processes from sending one twice. */

@@ -27,10 +27,10 @@ describe('Web Push', () => {
     const res = await api()('POST', '/api/push/subscriptions', member.token, { endpoint: device.endpoint, keys: device.keys });
     expect(res.statusCode, res.body).toBe(200);
   };
-  // As the NotificationService does it: what the channel reads first, then its transaction.
+  // As the NotificationService does it: what the channel reads first, then its one write.
   const notify = async (n: MemberNotification) => {
     const prepared = await t.c.pushChannel.prepare(n);
-    if (prepared) await t.c.db.transaction((tx) => t.c.pushChannel.notify(tx, n, prepared));
+    if (prepared) await t.c.pushChannel.notify(t.c.db, n, prepared);
   };
   const payloadsFor = (device: TestDevice) => service.received.filter((p) => p.deviceId === device.id).map((p) => p.payload);
   const subscriptionsOf = async (endpoint: string) =>

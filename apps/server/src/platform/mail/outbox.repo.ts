@@ -16,17 +16,19 @@ const COLUMNS = ['id', 'to_address', 'subject', 'text_body', 'html_body', 'heade
 
 export type OutboxRow = Pick<Selectable<MailOutbox>, (typeof COLUMNS)[number]>;
 
+/** The outbox row's columns of a mail (what enqueueMail inserts; a statement that enqueues under a condition selects them). */
+export function outboxValues(mail: OutgoingMail) {
+  return {
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+  };
+}
+
 export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
-  await typed(q)
-    .insertInto('mail_outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-    })
-    .execute();
+  await typed(q).insertInto('mail_outbox').values(outboxValues(mail)).execute();
 }
 
 /** Claims due mails for this worker; SKIP LOCKED keeps several processes from sending one twice. */
