@@ -34,25 +34,27 @@ export function findConversation(q: Queryable, id: string, userId: string) {
   return typed(q).selectFrom('companion_conversations').select(['id', 'title', 'started_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function setTitle(q: Queryable, id: string, title: string): Promise<void> {
-  await typed(q).updateTable('companion_conversations').set({ title }).where('id', '=', id).where('title', '=', 'Neue Unterhaltung').execute();
-}
-
-/** The turns in the given order (their ids follow the VALUES list). */
-export async function insertTurns(q: Queryable, conversationId: string, turns: Turn[]): Promise<void> {
-  if (turns.length === 0) return;
+/**
+ * A message and its reply in one statement: the turns in the given order (their ids follow the
+ * VALUES list), and the conversation titled after the member's first message.
+ */
+export async function insertTurns(q: Queryable, conversationId: string, turns: Turn[], title: string): Promise<void> {
   await typed(q)
+    .with('titled', (db) => db.updateTable('companion_conversations').set({ title }).where('id', '=', conversationId).where('title', '=', 'Neue Unterhaltung'))
     .insertInto('companion_messages')
     .values(turns.map((t) => ({ conversation_id: conversationId, role: t.role, content: t.content })))
     .execute();
 }
 
-/** The newest turns, oldest first. */
-export async function recentTurns(q: Queryable, conversationId: string, limit: number) {
+/** The newest turns of the member's conversation, oldest first (none of anyone else's). */
+export async function recentTurns(q: Queryable, conversationId: string, userId: string, limit: number) {
   const rows = await typed(q)
     .selectFrom('companion_messages')
     .select(['role', 'content', 'created_at'])
     .where('conversation_id', '=', conversationId)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('companion_conversations as c').select('c.id').where('c.id', '=', conversationId).where('c.user_id', '=', userId)),
+    )
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -78,7 +78,7 @@ export class CompanionService {
 
   async history(userId: string, conversationId: string): Promise<CompanionTurn[]> {
     if (!(await repo.findConversation(this.db, conversationId, userId))) throw notFound();
-    const turns = await repo.recentTurns(this.db, conversationId, 500);
+    const turns = await repo.recentTurns(this.db, conversationId, userId, 500);
     return turns.map((t) => ({ role: t.role, content: t.content, created_at: t.created_at.toISOString() }));
   }
 
@@ -98,12 +98,15 @@ export class CompanionService {
    */
   async prepare(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<PreparedMessage> {
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
-    // The three reads go out together (one wait, not three); their answers count in this order:
-    // an unknown conversation (404) before a key reused for another message (409) before the balance.
-    const [found, stored, balance] = await Promise.allSettled([
+    // The reads go out together (one wait, not two); their answers count in this order: an unknown
+    // conversation (404) before a key reused for another message (409) before the balance. The
+    // model's context (memories, the recent turns of this member's conversation only) comes along.
+    const [found, stored, balance, memories, turns] = await Promise.allSettled([
       repo.findConversation(this.db, conversationId, member.id),
       storedAnswer<CompanionMessageResponse>(this.db, request),
       this.ledger.balance(this.db, member.id),
+      repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
+      repo.recentTurns(this.db, conversationId, member.id, RECENT_TURNS),
     ]);
     if (!settledValue(found)) throw notFound();
     const answer = settledValue(stored);
@@ -113,7 +116,7 @@ export class CompanionService {
     if (settledValue(balance) < cost) throw insufficientCredits(cost, settledValue(balance));
     return {
       deliver: async (onDelta) => {
-        const reply = await this.ask(member, conversationId, content, onDelta);
+        const reply = await this.ask(member, { memories: settledValue(memories), turns: settledValue(turns), latest: content }, onDelta);
         const { result } = await runIdempotent(this.db, request, (tx) => this.book(tx, member, conversationId, content, reply, cost));
         return result;
       },
@@ -121,11 +124,16 @@ export class CompanionService {
   }
 
   private async book(tx: Tx, member: Member, conversationId: string, content: string, reply: string, cost: number): Promise<CompanionMessageResponse> {
-    await repo.insertTurns(tx, conversationId, [
-      { role: 'user', content },
-      { role: 'assistant', content: reply },
-    ]);
-    await repo.setTitle(tx, conversationId, content.length > 48 ? `${content.slice(0, 47)}…` : content);
+    const title = content.length > 48 ? `${content.slice(0, 47)}…` : content;
+    await repo.insertTurns(
+      tx,
+      conversationId,
+      [
+        { role: 'user', content },
+        { role: 'assistant', content: reply },
+      ],
+      title,
+    );
     const posted = await this.ledger.post(tx, {
       kind: 'companion',
       reference: conversationId,
@@ -137,11 +145,7 @@ export class CompanionService {
     return { reply, credits: member.premium ? null : await this.ledger.balanceAfter(tx, member.id, [posted]) };
   }
 
-  private async ask(member: Member, conversationId: string, content: string, onDelta?: (text: string) => void): Promise<string> {
-    const [memories, turns] = await Promise.all([
-      repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
-      repo.recentTurns(this.db, conversationId, RECENT_TURNS),
-    ]);
+  private async ask(member: Member, { memories, turns, latest: content }: ModelContext, onDelta?: (text: string) => void): Promise<string> {
     const messages = buildMessages({ memories: memories.map((m) => m.content), turns, latest: content, budgetTokens: CONTEXT_TOKENS });
     let reply: string;
     try {
@@ -178,6 +182,13 @@ export class CompanionService {
   async deleteMemory(userId: string, id: string): Promise<void> {
     if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError('not_found', { params: { of: 'memory' } });
   }
+}
+
+/** What the model is asked with: the member's memories, the conversation's recent turns and the new message. */
+interface ModelContext {
+  memories: Awaited<ReturnType<typeof repo.relevantMemories>>;
+  turns: Awaited<ReturnType<typeof repo.recentTurns>>;
+  latest: string;
 }
 
 /** A settled promise's value, or its error thrown. */

@@ -46,6 +46,34 @@ describe('the embedded companion (no model configured)', () => {
     expect(history).toEqual([expect.objectContaining({ role: 'assistant', content: started.greeting })]);
   });
 
+  it("titles a conversation after the member's first message, shortened, and keeps that title", async () => {
+    const { token } = await register(t.app);
+    await buyPack(t.app, token, 'starter');
+    const { id } = await start(api, token);
+    const first = 'Wie schreibe ich eine erste Nachricht, die wirklich neugierig macht und nicht langweilt?';
+    expect((await say(api, token, id, first)).statusCode).toBe(200);
+    expect((await say(api, token, id, 'Danke dir!')).statusCode).toBe(200);
+    const [listed] = (await api('GET', '/api/ai/df/conversations', token)).json<{ title: string }[]>();
+    expect(listed?.title).toBe(`${first.slice(0, 47)}…`);
+    const history = (await api('GET', `/api/ai/df/${id}/messages`, token)).json<{ role: string; content: string }[]>();
+    expect(history.map((h) => h.role)).toEqual(['assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(history[1]?.content).toBe(first);
+  });
+
+  it("never answers from another member's conversation: its id is a 404 and its turns stay out of the reply", async () => {
+    const owner = await register(t.app);
+    const other = await register(t.app);
+    await buyPack(t.app, owner.token, 'starter');
+    await buyPack(t.app, other.token, 'starter');
+    const { id } = await start(api, owner.token);
+    await say(api, owner.token, id, 'Mein Hund heißt Zorro.');
+    const before = await credits(api, other.token);
+    const res = await say(api, other.token, id, 'Wie heißt mein Hund?');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Zorro');
+    expect(await credits(api, other.token)).toBe(before);
+  });
+
   it('recalls a saved memory when the member asks about it', async () => {
     const { token } = await register(t.app);
     await buyPack(t.app, token, 'starter');
