@@ -21,18 +21,23 @@ export class ComposeService {
     private readonly settings: SettingsService,
   ) {}
 
-  /** Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. */
+  /**
+   * Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. The reads
+   * go out together (one wait, not four in a row); nothing of them is answered before the checks.
+   */
   async compose(userId: string, memberId: string): Promise<ComposeInfo> {
-    const member = await findShownMember(this.db, memberId);
-    if (!member || memberId === userId || (await isBlockedEitherWay(this.db, userId, memberId))) {
-      throw new AppError('not_found', { params: { of: 'conversation' } });
-    }
-    const rule = (await loadMessageRules(this.settings))((await repo.senderGender(this.db, userId)) ?? null);
-    const [balance, theyWrote, dailyRewardOpen] = await Promise.all([
+    if (memberId === userId) throw new AppError('not_found', { params: { of: 'conversation' } });
+    const [member, blocked, gender, balance, theyWrote, dailyRewardOpen, rules] = await Promise.all([
+      findShownMember(this.db, memberId),
+      isBlockedEitherWay(this.db, userId, memberId),
+      repo.senderGender(this.db, userId),
       this.ledger.balance(this.db, userId),
       composeRepo.hasWritten(this.db, memberId, userId),
       composeRepo.loginRewardOpen(this.db, userId, berlinToday()),
+      loadMessageRules(this.settings),
     ]);
+    if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
+    const rule = rules(gender ?? null);
     const cost = rule.kind === 'pay' ? rule.cost : null;
     return {
       rule: rule.kind,

@@ -252,6 +252,10 @@ describe('conversations', () => {
     expect(page2.messages.map((m) => m.body)).toEqual(['Ida 1', 'Ida 2']);
     expect(page2.before).toBeNull();
     expect((await api('GET', `/api/conversations/${ida.id}?before=kaputt`, eva.token)).statusCode).toBe(400);
+    // A paging token opens only where it came from: another conversation (400), another member (400); an unknown member stays a 404.
+    expect((await api('GET', `/api/conversations/${ole.id}?before=${page1.before}`, eva.token)).statusCode).toBe(400);
+    expect((await api('GET', `/api/conversations/${eva.id}?before=${page1.before}`, ida.token)).statusCode).toBe(400);
+    expect((await api('GET', `/api/conversations/${randomUUID()}?before=kaputt`, eva.token)).statusCode).toBe(404);
     expect((await api('POST', `/api/conversations/${ida.id}/read`, eva.token)).json()).toEqual({ marked: 5 });
     const after = (await api('GET', '/api/conversations', eva.token)).json<{ name: string; unread: number }[]>();
     expect(after.map((c) => [c.name, c.unread])).toEqual([['Ida', 0], ['Ole', 1]]);
