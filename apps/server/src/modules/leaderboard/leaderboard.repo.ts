@@ -1,6 +1,7 @@
 import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
 import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-query.js';
 import { plannedPerRun, typed, uuidArray } from '../../db/kysely.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
@@ -54,17 +55,21 @@ const competes = sql<boolean>`(p.id = e.photo_id OR NOT EXISTS (SELECT 1 FROM ph
  * entry's photo), with whether a block stands between its owner and the voter.
  */
 export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory, voterId: string) {
-  return typed(q)
+  return votablePhoto.takeFirst(q, { photoId, category, voterId });
+}
+
+/** Compiled once: asked before every vote. */
+const votablePhoto = compiledOnce((k, p: { photoId: string; category: PhotoCategory; voterId: string }) =>
+  k
     .selectFrom('photos as p')
-    .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', category))
+    .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', p.category))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
-    .select((eb) => ['p.id', 'p.user_id', blockedEitherWay(voterId, eb.ref('p.user_id')).as('blocked')])
-    .where('p.id', '=', photoId)
+    .select((eb) => ['p.id', 'p.user_id', blockedEitherWay(p.voterId, eb.ref('p.user_id')).as('blocked')])
+    .where('p.id', '=', p.photoId)
     .where('p.status', '=', 'approved')
     .where('p.disabled_at', 'is', null)
-    .where(sql<boolean>`p.id = ${competingPhoto}`)
-    .executeTakeFirst();
-}
+    .where(sql<boolean>`p.id = ${competingPhoto}`),
+);
 
 /**
  * One vote and its point, in one statement: the vote row (one per voter, photo and month) and, only
@@ -76,7 +81,12 @@ export async function castVote(
   q: Queryable,
   v: { photoId: string; ownerId: string; voterId: string; category: PhotoCategory; month: string; day: string; at: Date },
 ): Promise<number | undefined> {
-  const row = await typed(q)
+  return (await vote.takeFirst(q, v))?.score;
+}
+
+/** Compiled once: every vote. */
+const vote = compiledOnce((k, v: { photoId: string; ownerId: string; voterId: string; category: PhotoCategory; month: string; day: string; at: Date }) =>
+  k
     .with('vote', (db) =>
       db
         .insertInto('photo_votes')
@@ -101,31 +111,36 @@ export async function castVote(
     .onConflict((oc) =>
       oc.columns(['category', 'month', 'photo_id']).doUpdateSet((eb) => ({ score: eb('photo_scores.score', '+', 1), reached: eb.ref('excluded.reached') })),
     )
-    .returning('score')
-    .executeTakeFirst();
-  return row?.score;
-}
+    .returning('score'),
+);
+
+/** How many places the Top10 has. */
+export const TOP = 10;
 
 /** The running Top10: photos still approved, enabled and competing for their entry; ties to who reached the score first. */
-export async function liveTop(q: Queryable, category: PhotoCategory, month: string, limit = 10) {
-  const rows = await typed(q)
+export async function liveTop(q: Queryable, category: PhotoCategory, month: string) {
+  const rows = await runningTop.execute(q, { category, month });
+  return rows.map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
+/** Compiled once: read after every vote that can move the Top10 (coalesced per category). */
+const runningTop = compiledOnce((k, p: { category: PhotoCategory; month: string }) =>
+  k
     .selectFrom('photo_scores as s')
     .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', sql.lit('approved')).on('p.disabled_at', 'is', null))
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 's.user_id').onRef('e.category', '=', 's.category'))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
     .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
-    .where('s.category', '=', category)
-    .where('s.month', '=', month)
+    .where('s.category', '=', p.category)
+    .where('s.month', '=', p.month)
     // Only the photo that competes now: one row per member, however many photos scored before.
     .where(competes)
     .orderBy('s.score', 'desc')
     .orderBy('s.reached')
-    .limit(limit)
+    .limit(TOP)
     // The month's scores grow from none: a plan kept from its first votes would read them all.
-    .modifyEnd(plannedPerRun())
-    .execute();
-  return rows.map((r, i) => ({ ...r, rank: i + 1 }));
-}
+    .modifyEnd(plannedPerRun()),
+);
 
 export type RankRow = Awaited<ReturnType<typeof liveTop>>[number];
 

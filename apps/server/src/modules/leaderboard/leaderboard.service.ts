@@ -50,7 +50,6 @@ const randomDraw: CandidateDraw = {
 const CANDIDATE_WINDOW = 8;
 
 /** The places of a running Top10. */
-const TOP = 10;
 
 /** What LeaderboardService is built from (named, so no call site depends on an argument order). */
 export interface LeaderboardServiceDeps {
@@ -184,7 +183,7 @@ export class LeaderboardService {
     const kept = this.kept(category, month);
     if (kept) return kept.rows;
     const at = this.changes;
-    const rows = await repo.liveTop(this.db, category, month, TOP);
+    const rows = await repo.liveTop(this.db, category, month);
     if (this.keepTop() && this.changes === at) this.tops.set(category, { month, rows });
     return rows;
   }
@@ -204,7 +203,7 @@ export class LeaderboardService {
    */
   private mayMove(category: PhotoCategory, month: string, photoId: string, score: number): boolean {
     const rows = this.kept(category, month)?.rows;
-    const tenth = rows?.[TOP - 1];
+    const tenth = rows?.[repo.TOP - 1];
     return !rows || !tenth || score >= tenth.score || rows.some((r) => r.photo_id === photoId);
   }
 
