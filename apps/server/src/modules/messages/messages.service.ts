@@ -21,12 +21,21 @@ import { isReply, loadMessageRules, type MessageRule, type Gender } from './mess
 import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
 import type { ReadStateService } from './read-state.service.js';
-import { mayWrite } from './write-permission.js';
+import { writePermission, type WritePermission } from './write-permission.js';
 
 export interface SendInput {
   body: string;
   prepaidReply: number;
   clientId?: string;
+}
+
+/** A message to store, and what was read before its transaction about whether the sender may write. */
+interface NewMessage {
+  senderId: string;
+  recipientId: string;
+  input: SendInput;
+  clientId: string;
+  permission: WritePermission;
 }
 
 const HISTORY_PAGE = 30;
@@ -69,18 +78,23 @@ export class MessagesService {
   /**
    * Stores a message and books what it costs, all in one transaction: a refusal (402, 403, 429)
    * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
+   * The two reads (a stored message with this clientId, whether the sender may write) go out
+   * together before the transaction: they lock nothing, so inside it they guarded nothing more on
+   * PostgreSQL, and on PGlite the transaction held the one connection through two more round trips.
+   * A concurrent first send of the same clientId still meets the unique key and becomes a replay.
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
     const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
     const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
-    const attempt = () =>
-      runIdempotent(this.db, request, async (tx) => {
-        const existing = await repo.findByClientId(tx, senderId, clientId);
+    const attempt = async () => {
+      const [existing, permission] = await Promise.all([repo.findByClientId(this.db, senderId, clientId), writePermission(this.db, senderId, recipientId)]);
+      return runIdempotent(this.db, request, async (tx) => {
         if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
-        return { replay: false, ...(await this.store(tx, senderId, recipientId, input, clientId, ruleFor, freeCap)) };
+        return { replay: false, ...(await this.store(tx, { senderId, recipientId, input, clientId, permission }, ruleFor, freeCap)) };
       });
+    };
     // The same clientId sent twice at once: the second insert waits for the first and then fails
     // on the unique key; run once more, and it finds the stored message.
     const { result, replayed } = await attempt().catch((err: unknown) => {
@@ -104,14 +118,12 @@ export class MessagesService {
 
   private async store(
     tx: Queryable,
-    senderId: string,
-    recipientId: string,
-    input: SendInput,
-    clientId: string,
+    { senderId, recipientId, input, clientId, permission }: NewMessage,
     ruleFor: (gender: Gender) => MessageRule,
     freeCap: number,
   ): Promise<SendMessageResponse> {
-    const { senderGender: gender } = await mayWrite(tx, senderId, recipientId);
+    if ('refusal' in permission) throw permission.refusal;
+    const gender = permission.senderGender;
     if (gender === undefined) throw new AppError('profile_required');
     const rule = ruleFor(gender);
     if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {

@@ -34,6 +34,35 @@ describe('sending', () => {
     ]);
   });
 
+  it('reads the clientId and the permission before its transaction: inside it only what it writes and locks; a retry is a replay', async () => {
+    const max = await memberWithProfile(t.app, 'Kurz', 'male');
+    const eva = await memberWithProfile(t.app, 'Eva', 'female');
+    await buyPack(t.app, max.token, 'starter');
+    const inside: string[] = [];
+    const original = t.c.db.transaction.bind(t.c.db);
+    const recording: typeof t.c.db.transaction = (fn) =>
+      original((tx) =>
+        fn(
+          new Proxy(tx, {
+            get: (target, key) =>
+              key === 'query' ? (text: string, params?: unknown[]) => (inside.push(text), target.query(text, params)) : Reflect.get(target, key, target),
+          }),
+        ),
+      );
+    Object.assign(t.c.db, { transaction: recording });
+    const clientId = randomUUID();
+    try {
+      expect((await send(max, eva.id, { body: 'Hallo Eva!', clientId })).statusCode).toBe(200);
+    } finally {
+      Object.assign(t.c.db, { transaction: original });
+    }
+    expect(inside.some((q) => q.includes('insert into "messages"'))).toBe(true);
+    expect(inside.filter((q) => q.includes('"client_id" =') || q.includes('"message_pref"'))).toEqual([]);
+    const again = await send(max, eva.id, { body: 'Hallo Eva!', clientId });
+    expect(again.json<{ credits: number }>().credits).toBe(45);
+    expect(await messageCount(max.id)).toBe(1);
+  });
+
   it('refuses a man without enough credits with 402, storing and booking nothing', async () => {
     const max = await memberWithProfile(t.app, 'Pleite', 'male');
     const eva = await memberWithProfile(t.app, 'Eva', 'female');

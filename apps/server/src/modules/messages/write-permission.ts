@@ -18,14 +18,17 @@ export async function writeRefusal(q: Queryable, senderId: string, recipientId: 
   return refusalOf(await findRecipient(q, recipientId, senderId));
 }
 
+/** For a message: why `senderId` may not write to `recipientId`, or the sender's gender for the message rule. */
+export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined };
+
 /**
- * For a message: throws why `senderId` may not write to `recipientId`, else answers the sender's
- * gender for the message rule (undefined: the sender has no profile yet). One statement.
+ * For a message, in one statement: the refusal (to be thrown where the send decides; a replay of a
+ * stored message comes first), else the sender's gender (undefined: no profile yet).
  */
-export async function mayWrite(q: Queryable, senderId: string, recipientId: string): Promise<{ senderGender: Gender | undefined }> {
-  if (senderId === recipientId) throw new AppError('self_message');
+export async function writePermission(q: Queryable, senderId: string, recipientId: string): Promise<WritePermission> {
+  if (senderId === recipientId) return { refusal: new AppError('self_message') };
   const recipient = await findRecipient(q, recipientId, senderId);
   const refusal = refusalOf(recipient);
-  if (refusal) throw refusal;
+  if (refusal) return { refusal };
   return { senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined };
 }
