@@ -14,3 +14,20 @@ export function countTransactions(db: Db): { count: () => number; restore: () =>
   Object.assign(db, { transaction: counting });
   return { count: () => opened, restore: () => Object.assign(db, { transaction: original }) };
 }
+
+/** Records the statements run inside transactions on `db` until `restore`: for the promise that a path's transaction holds only what needs it. */
+export function recordTransactionStatements(db: Db): { statements: string[]; restore: () => void } {
+  const original = db.transaction.bind(db);
+  const statements: string[] = [];
+  const recording: Db['transaction'] = (fn) =>
+    original((tx) =>
+      fn(
+        new Proxy(tx, {
+          get: (target, key) =>
+            key === 'query' ? (text: string, params?: unknown[]) => (statements.push(text), target.query(text, params)) : Reflect.get(target, key, target),
+        }),
+      ),
+    );
+  Object.assign(db, { transaction: recording });
+  return { statements, restore: () => Object.assign(db, { transaction: original }) };
+}

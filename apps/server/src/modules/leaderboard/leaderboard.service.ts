@@ -49,8 +49,6 @@ const randomDraw: CandidateDraw = {
  */
 const CANDIDATE_WINDOW = 8;
 
-/** The places of a running Top10. */
-
 /** What LeaderboardService is built from (named, so no call site depends on an argument order). */
 export interface LeaderboardServiceDeps {
   db: Db;

@@ -188,16 +188,17 @@ export class MessagesService {
   async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
     const context = conversationContext(userId, memberId);
     const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
+    const badCursor = query.before !== undefined && !before;
     const limit = query.limit ?? HISTORY_PAGE;
     // The reads go out together (one wait, not four in a row); nothing of them is answered before the checks.
     const [member, blocked, rows, thumbUrl] = await Promise.all([
       findShownMember(this.db, memberId),
       isBlockedEitherWay(this.db, userId, memberId),
-      query.before !== undefined && !before ? [] : repo.history(this.db, userId, memberId, before, limit + 1),
+      badCursor ? [] : repo.history(this.db, userId, memberId, before, limit + 1),
       this.thumbOf(memberId),
     ]);
     if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
-    if (query.before !== undefined && !before) throw new AppError('bad_cursor');
+    if (badCursor) throw new AppError('bad_cursor');
     const page = rows.slice(0, limit);
     return {
       member: { id: member.id, name: member.name, thumbUrl },

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/fixture.js';
 import { register } from '../../../test/harness.js';
 import { buyPack, ledgerProblems, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
+import { recordTransactionStatements } from '../../../test/transactions.js';
 
 const t = useTestApp({ listen: true });
 const { api } = t;
@@ -38,23 +39,13 @@ describe('sending', () => {
     const max = await memberWithProfile(t.app, 'Kurz', 'male');
     const eva = await memberWithProfile(t.app, 'Eva', 'female');
     await buyPack(t.app, max.token, 'starter');
-    const inside: string[] = [];
-    const original = t.c.db.transaction.bind(t.c.db);
-    const recording: typeof t.c.db.transaction = (fn) =>
-      original((tx) =>
-        fn(
-          new Proxy(tx, {
-            get: (target, key) =>
-              key === 'query' ? (text: string, params?: unknown[]) => (inside.push(text), target.query(text, params)) : Reflect.get(target, key, target),
-          }),
-        ),
-      );
-    Object.assign(t.c.db, { transaction: recording });
+    const recorded = recordTransactionStatements(t.c.db);
+    const inside = recorded.statements;
     const clientId = randomUUID();
     try {
       expect((await send(max, eva.id, { body: 'Hallo Eva!', clientId })).statusCode).toBe(200);
     } finally {
-      Object.assign(t.c.db, { transaction: original });
+      recorded.restore();
     }
     expect(inside.some((q) => q.includes('insert into "messages"'))).toBe(true);
     expect(inside.filter((q) => q.includes('"client_id" =') || q.includes('"message_pref"'))).toEqual([]);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { berlinToday, now, typed } from '../../db/kysely.js';
-import { type OutgoingMail, outboxValues } from '../../platform/mail/outbox.repo.js';
+import { OUTBOX_COLUMNS, type OutgoingMail, outboxSelection } from '../../platform/mail/outbox.repo.js';
 
 /**
  * One statement (no transaction, one round trip): marks `subject` as notified, counts one
@@ -12,7 +12,6 @@ import { type OutgoingMail, outboxValues } from '../../platform/mail/outbox.repo
  * cap, and the caller releases the mark (this conversation was not mailed about).
  */
 export async function claimAndEnqueueMail(q: Queryable, userId: string, subject: string, cap: number, mail: OutgoingMail): Promise<{ marked: boolean; mailed: boolean }> {
-  const values = outboxValues(mail);
   const row = await typed(q)
     .with('mark', (db) =>
       db
@@ -42,18 +41,8 @@ export async function claimAndEnqueueMail(q: Queryable, userId: string, subject:
     .with('mail', (db) =>
       db
         .insertInto('mail_outbox')
-        .columns(['to_address', 'subject', 'text_body', 'html_body', 'headers'])
-        .expression((eb) =>
-          eb
-            .selectFrom('counted')
-            .select([
-              sql.val(values.to_address).as('to_address'),
-              sql.val(values.subject).as('subject'),
-              sql.val(values.text_body).as('text_body'),
-              sql.val(values.html_body).as('html_body'),
-              sql<string | null>`${values.headers}::jsonb`.as('headers'),
-            ]),
-        )
+        .columns(OUTBOX_COLUMNS)
+        .expression((eb) => eb.selectFrom('counted').select(outboxSelection(mail)))
         .returning('id'),
     )
     .selectNoFrom((eb) => [eb.exists(eb.selectFrom('mark').select('mark.user_id')).as('marked'), eb.exists(eb.selectFrom('mail').select('mail.id')).as('mailed')])

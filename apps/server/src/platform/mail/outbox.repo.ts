@@ -17,7 +17,7 @@ const COLUMNS = ['id', 'to_address', 'subject', 'text_body', 'html_body', 'heade
 export type OutboxRow = Pick<Selectable<MailOutbox>, (typeof COLUMNS)[number]>;
 
 /** The outbox row's columns of a mail (what enqueueMail inserts; a statement that enqueues under a condition selects them). */
-export function outboxValues(mail: OutgoingMail) {
+function outboxValues(mail: OutgoingMail) {
   return {
     to_address: mail.to,
     subject: mail.subject,
@@ -25,6 +25,22 @@ export function outboxValues(mail: OutgoingMail) {
     html_body: mail.html,
     headers: mail.headers ? JSON.stringify(mail.headers) : null,
   };
+}
+
+/**
+ * The outbox row's columns of a mail as select-list items, for a statement that enqueues it once
+ * per row of a CTE (`insertInto('mail_outbox').columns(OUTBOX_COLUMNS).expression(...)`).
+ */
+export const OUTBOX_COLUMNS = ['to_address', 'subject', 'text_body', 'html_body', 'headers'] as const;
+export function outboxSelection(mail: OutgoingMail) {
+  const v = outboxValues(mail);
+  return [
+    sql.val(v.to_address).as('to_address'),
+    sql.val(v.subject).as('subject'),
+    sql.val(v.text_body).as('text_body'),
+    sql.val(v.html_body).as('html_body'),
+    sql<string | null>`${v.headers}::jsonb`.as('headers'),
+  ];
 }
 
 export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
