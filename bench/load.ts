@@ -38,7 +38,7 @@
  *
  * Reproduce: `npm run bench:load`, or `npx tsx bench/load.ts [--only pglite|postgres]
  * [--pglite-members 10000] [--postgres-members 1000000] [--pglite-rates 1,2,3,4]
- * [--postgres-rates 8,12,16,16] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
+ * [--postgres-rates 8,12,12,12] [--members N] [--rates list] [--step 40] [--think 1] [--workers 2]
  * [--burst 40] [--bursts 5] [--dry] [--profile DIR]`; --members and --rates set both configurations' values;
  * --profile writes each server process's V8 CPU profile under DIR and prints the top items.
  * PostgreSQL: a server of the bench's own with the README's production settings, or BENCH_PG_URL's
@@ -76,9 +76,10 @@ const { values: args } = parseArgs({
     'pglite-members': { type: 'string', default: '10000' },
     'postgres-members': { type: 'string', default: '1000000' },
     'pglite-rates': { type: 'string', default: '1,2,3,4' },
-    // A visit lasts ~85 s, longer than a step: the last rate is held for a second step, in which the
-    // members active come near the steady state of that rate (16/s: ~1,300) instead of still rising.
-    'postgres-rates': { type: 'string', default: '8,12,16,16' },
+    // A visit lasts ~85 s, two steps: a rate's first step ends with the members active still rising
+    // (12/s: ~515 on average), so 12/s is held for two more, in which the active count settles at
+    // that rate's steady state (Little's law: 12/s x ~85 s, ~1,000), the target's figure.
+    'postgres-rates': { type: 'string', default: '8,12,12,12' },
     /** Seconds per ramp step. */
     step: { type: 'string', default: '40' },
     /** Think times scaled by this (1: a visit takes about a minute and a half). */

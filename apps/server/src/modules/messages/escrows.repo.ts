@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.js';
 
 const ESCROW_DAYS = 7;
 
@@ -24,20 +25,28 @@ export async function insertEscrow(
 
 const SETTLED = ['message_id', 'sender_account', 'amount', 'free'] as const;
 
+/** A settled escrow: what goes where. */
+export interface Settled {
+  message_id: string;
+  sender_account: number;
+  amount: number;
+  free: number;
+}
+
 /**
- * open -> released for every unexpired escrow `payer` holds for `replier`. The status condition
- * makes each escrow settle once: a concurrent expiry waits for the row lock, then finds it settled.
+ * open -> released for every unexpired escrow `payer` holds for `replier`, as a statement to run
+ * inside the reply's insert (messages.repo). The status condition makes each escrow settle once:
+ * a concurrent expiry waits for the row lock, then finds it settled.
  */
-export function releaseFor(q: Queryable, payer: string, replier: string, replyId: string) {
-  return typed(q)
+export function releaseStatement(k: QueryCreator<DB>, p: { payer: string; replier: string; replyId: string }) {
+  return k
     .updateTable('escrows')
-    .set({ status: 'released', settled_at: now(), settled_by: replyId })
-    .where('sender_id', '=', payer)
-    .where('recipient_id', '=', replier)
+    .set({ status: 'released', settled_at: now(), settled_by: p.replyId })
+    .where('sender_id', '=', p.payer)
+    .where('recipient_id', '=', p.replier)
     .where('status', '=', 'open')
     .where('expires_at', '>', now())
-    .returning(SETTLED)
-    .execute();
+    .returning(SETTLED);
 }
 
 /** open -> refunded for up to `limit` expired escrows; rows another process is settling are skipped. */

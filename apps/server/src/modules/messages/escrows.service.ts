@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, type Posted, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, type Posting, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import { deleteOldKeys } from '../../platform/idempotency/idempotency.repo.js';
 import * as repo from './escrows.repo.js';
 
@@ -34,37 +34,40 @@ export class EscrowService {
     await repo.insertEscrow(tx, e);
   }
 
-  /** A reply from `replier` to `payer`: whatever `payer` prepaid for it goes to `replier` (the movement, if any). */
-  async releaseOnReply(tx: Queryable, payer: string, replier: string, replyId: string): Promise<Posted | undefined> {
-    const released = await repo.releaseFor(tx, payer, replier, replyId);
+  /**
+   * A reply from `replier`, with the escrows its insert released (messages.repo): the movement that
+   * gives what they held to `replier`, to be posted with the message's own (none when nothing was held).
+   */
+  releasePosting(replier: string, replyId: string, released: readonly repo.Settled[]): Posting | undefined {
     const total = released.reduce((sum, e) => sum + e.amount, 0);
     if (total === 0) return undefined;
-    return this.ledger.post(tx, {
+    return {
       kind: 'escrow.release',
       reference: replyId,
       legs: [
         { account: SYSTEM_ACCOUNTS.escrow, amount: -total },
         { account: { wallet: replier }, amount: total },
       ],
-    });
+    };
   }
 
-  /** The job: refunds expired escrows in batches; safe to run in many processes at once. */
+  /** The job: refunds expired escrows in batches (a batch's movements booked together); safe to run in many processes at once. */
   async refundExpired(batch = 100): Promise<number> {
     let refunded = 0;
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
         const due = await repo.refundDue(tx, batch);
-        for (const e of due) {
-          await this.ledger.post(tx, {
+        await this.ledger.postAll(
+          tx,
+          due.map((e) => ({
             kind: 'escrow.refund',
             reference: e.message_id,
             legs: [
               { account: SYSTEM_ACCOUNTS.escrow, amount: -e.amount },
               { account: e.sender_account, amount: e.amount, free: e.free },
             ],
-          });
-        }
+          })),
+        );
         return due.length;
       });
       refunded += count;

@@ -1,9 +1,11 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/index.js';
+import { balanceSubquery } from '../wallet/index.js';
+import { releaseStatement, type Settled } from './escrows.repo.js';
 
 const COLUMNS = ['id', 'client_id', 'sender_id', 'recipient_id', 'body', 'prepaid_reply', 'created_at', 'read_at'] as const;
 const MESSAGE = COLUMNS.map((c) => `m.${c}` as const);
@@ -31,19 +33,40 @@ function betweenPair(a: string, b: string) {
     ]);
 }
 
-/** Stores a message; answers it as stored, `reserved` being what the caller holds for it in escrow. */
+/**
+ * Stores a message and, in the same statement, releases what its recipient prepaid for a reply
+ * from the sender (escrows.repo's releaseStatement): answers the message as stored, `reserved`
+ * being what the caller holds for it in escrow, the escrows released and the sender's balance as
+ * it was before the statement.
+ */
 export async function insertMessage(
   q: Queryable,
   m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
   reserved: number,
-): Promise<MessageRow> {
-  const row = await typed(q)
-    .insertInto('messages')
-    .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
-  return { ...row, reserved };
+): Promise<{ message: MessageRow; released: Settled[]; senderBalance: number }> {
+  const row = await insertReleasing.takeFirst(q, m);
+  if (!row) throw new Error('the message insert answered no row');
+  const { released, sender_balance: senderBalance, ...message } = row;
+  return { message: { ...message, reserved }, released, senderBalance: senderBalance ?? 0 };
 }
+
+/** Compiled once: every message is this statement. */
+const insertReleasing = compiledOnce(
+  (k, m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number }) =>
+    k
+      .with('r', (db) => releaseStatement(db, { payer: m.recipientId, replier: m.senderId, replyId: m.id }))
+      .with('m', (db) =>
+        db
+          .insertInto('messages')
+          .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
+          .returning(COLUMNS),
+      )
+      .selectFrom('m')
+      .select(COLUMNS)
+      .select(sql<Settled[]>`(SELECT coalesce(json_agg(r), '[]'::json) FROM r)`.as('released'))
+      // The sender's balance before this statement (what a message that moves no credits answers).
+      .select(balanceSubquery(k, m.senderId).as('sender_balance')),
+);
 
 export async function findMessages(q: Queryable, ids: string[]): Promise<Map<string, MessageRow>> {
   if (ids.length === 0) return new Map();
@@ -172,15 +195,13 @@ const unread = compiledOnce((k, p: { userId: string }) =>
 
 /** Who wrote the first message between two members; undefined when they have none yet. */
 export async function startedBy(q: Queryable, a: string, b: string): Promise<string | null | undefined> {
-  const row = await typed(q)
-    .selectFrom('messages as m')
-    .select('m.sender_id')
-    .where(betweenPair(a, b))
-    .orderBy('m.created_at')
-    .orderBy('m.id')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await firstSender(typed(q), a, b).executeTakeFirst();
   return row === undefined ? undefined : row.sender_id;
+}
+
+/** The sender of the pair's first message, as a query of its own or a subquery (the send's recipient). */
+function firstSender(k: Kysely<DB>, a: string, b: string) {
+  return k.selectFrom('messages as m').select('m.sender_id').where(betweenPair(a, b)).orderBy('m.created_at').orderBy('m.id').limit(1);
 }
 
 /**
@@ -223,9 +244,13 @@ export function findRecipient(q: Queryable, recipientId: string, senderId: strin
   return recipient.takeFirst(q, { recipientId, senderId });
 }
 
-/** Compiled once: asked for every message and every compose view. */
-const recipient = compiledOnce((k, { recipientId, senderId }: { recipientId: string; senderId: string }) =>
-  k
+/** For a message: the recipient as findRecipient answers, and who wrote the pair's first message (null: nobody yet, or an erased account). */
+export function findMessageRecipient(q: Queryable, recipientId: string, senderId: string) {
+  return messageRecipient.takeFirst(q, { recipientId, senderId });
+}
+
+function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId: string; senderId: string }) {
+  return k
     .selectFrom('users as u')
     .leftJoin('profiles as p', (j) => j.on('p.user_id', '=', senderId))
     .select(['u.message_pref', 'p.user_id as sender_profile', 'p.gender as sender_gender'])
@@ -236,7 +261,15 @@ const recipient = compiledOnce((k, { recipientId, senderId }: { recipientId: str
       blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
-    .where('u.suspended_at', 'is', null),
+    .where('u.suspended_at', 'is', null);
+}
+
+/** Compiled once: asked for every compose view and typing signal. */
+const recipient = compiledOnce(recipientQuery);
+
+/** Compiled once: asked for every message. */
+const messageRecipient = compiledOnce((k, p: { recipientId: string; senderId: string }) =>
+  recipientQuery(k, p).select(firstSender(k, p.recipientId, p.senderId).as('started_by')),
 );
 
 export async function senderGender(q: Queryable, userId: string) {

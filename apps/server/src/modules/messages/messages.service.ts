@@ -15,9 +15,9 @@ import { isBlockedEitherWay } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
-import { type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import { balanceMovedBy, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import type { EscrowService } from './escrows.service.js';
-import { isReply, loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
+import { loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
 import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
 import * as repo from './messages.repo.js';
 import type { ReadStateService } from './read-state.service.js';
@@ -78,10 +78,13 @@ export class MessagesService {
   /**
    * Stores a message and books what it costs, all in one transaction: a refusal (402, 403, 429)
    * books and stores nothing. The same clientId (or Idempotency-Key) again returns the first answer.
-   * The two reads (a stored message with this clientId, whether the sender may write) go out
-   * together before the transaction: they lock nothing, so inside it they guarded nothing more on
-   * PostgreSQL, and on PGlite the transaction held the one connection through two more round trips.
-   * A concurrent first send of the same clientId still meets the unique key and becomes a replay.
+   * The two reads (a stored message with this clientId; whether the sender may write, and whether
+   * the message answers a conversation the recipient started) go out together before the
+   * transaction: they lock nothing, so inside it they guarded nothing more on PostgreSQL, and on
+   * PGlite the transaction held the one connection through more round trips. A concurrent first
+   * send of the same clientId still meets the unique key and becomes a replay. Inside, the message
+   * and the release of what the recipient prepaid for it are one statement, and its cost and that
+   * release one lock and one booking (docs/ARCHITECTURE.md, "A message send's round trips").
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
     const clientId = input.clientId ?? randomUUID();
@@ -104,7 +107,7 @@ export class MessagesService {
     const { replay, ...response } = result;
     if (!replayed && !replay) {
       this.events.emit('message.created', { message: response.message });
-      await this.readState.pushUnread(recipientId);
+      this.readState.pushUnread(recipientId);
     }
     return response;
   }
@@ -126,31 +129,40 @@ export class MessagesService {
     const gender = permission.senderGender;
     if (gender === undefined) throw new AppError('profile_required');
     const rule = ruleFor(gender);
-    if (rule.kind === 'limit' && (await isReply(tx, senderId, recipientId)) && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
+    if (rule.kind === 'limit' && permission.isReply && !(await repo.countDailyReply(tx, senderId, rule.perDay))) {
       throw new AppError('daily_limit', { params: { perDay: rule.perDay } });
     }
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
-    const stored = await repo.insertMessage(tx, { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply }, input.prepaidReply);
-    const posted = await this.ledger.post(tx, {
-      kind: 'message',
-      reference: id,
-      legs: [
-        { account: { wallet: senderId }, amount: -cost },
-        { account: SYSTEM_ACCOUNTS.spending, amount: cost },
-        // A prepaid reply goes to another member: bought credits first, free ones count against the cap.
-        { account: { wallet: senderId }, amount: -input.prepaidReply, takeFirst: 'bought' },
-        { account: SYSTEM_ACCOUNTS.escrow, amount: input.prepaidReply },
-      ],
-    });
+    const { message, released, senderBalance } = await repo.insertMessage(
+      tx,
+      { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply },
+      input.prepaidReply,
+    );
+    // What the message costs, then what the recipient had prepaid for this reply: one lock, one booking.
+    const release = this.escrows.releasePosting(senderId, id, released);
+    const [posted, releasedPosted] = await this.ledger.postAll(tx, [
+      {
+        kind: 'message',
+        reference: id,
+        legs: [
+          { account: { wallet: senderId }, amount: -cost },
+          { account: SYSTEM_ACCOUNTS.spending, amount: cost },
+          // A prepaid reply goes to another member: bought credits first, free ones count against the cap.
+          { account: { wallet: senderId }, amount: -input.prepaidReply, takeFirst: 'bought' },
+          { account: SYSTEM_ACCOUNTS.escrow, amount: input.prepaidReply },
+        ],
+      },
+      ...(release ? [release] : []),
+    ]);
     if (input.prepaidReply > 0) {
       const senderAccount = posted?.wallets.get(senderId);
       if (!posted || senderAccount === undefined) throw new Error('a prepaid reply was not booked from the sender\'s wallet');
       const free = -(posted.free[2] ?? 0);
       await this.escrows.hold(tx, { messageId: id, senderId, senderAccount, recipientId, amount: input.prepaidReply, free }, freeCap);
     }
-    const released = await this.escrows.releaseOnReply(tx, recipientId, senderId, id);
-    return { message: presentMessage(stored), credits: await this.ledger.balanceAfter(tx, senderId, [posted, released]) };
+    // Nothing moved the sender's wallet (a free message, nothing collected): the balance the insert read.
+    return { message: presentMessage(message), credits: balanceMovedBy(senderId, [posted, releasedPosted]) ?? senderBalance };
   }
 
   async inbox(userId: string): Promise<InboxItem[]> {

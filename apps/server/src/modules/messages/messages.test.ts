@@ -54,6 +54,50 @@ describe('sending', () => {
     expect(await messageCount(max.id)).toBe(1);
   });
 
+  it('a reply that collects a prepaid reply is three statements inside its transaction: the message with the release, the wallet lock, the booking', async () => {
+    const max = await memberWithProfile(t.app, 'Zahlt', 'male');
+    const moritz = await memberWithProfile(t.app, 'Antwortet', 'male');
+    await Promise.all([buyPack(t.app, max.token, 'starter'), buyPack(t.app, moritz.token, 'starter')]);
+    expect((await send(max, moritz.id, { body: 'Antwortest du?', prepaidReply: 10 })).statusCode).toBe(200);
+    const recorded = recordTransactionStatements(t.c.db);
+    let res;
+    try {
+      res = await send(moritz, max.id, { body: 'Klar!' });
+    } finally {
+      recorded.restore();
+    }
+    expect(res.statusCode).toBe(200);
+    const inside = recorded.statements;
+    expect(inside).toHaveLength(3);
+    expect(inside[0]).toMatch(/update "escrows"[\s\S]*insert into "messages"/);
+    expect(inside[1]).toMatch(/for update/);
+    // 50 bought, 5 for the message, 10 collected: the answer's balance is after both movements.
+    expect(res.json<{ credits: number }>().credits).toBe(55);
+    const history = (await api('GET', '/api/wallet', moritz.token)).json<{ history: { amount: number; label: string }[] }>().history;
+    expect(history.slice(0, 2)).toEqual([
+      expect.objectContaining({ amount: 10, label: 'Vorbezahlte Antwort erhalten' }),
+      expect.objectContaining({ amount: -5, label: 'Nachricht gesendet' }),
+    ]);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  it('knows a woman\'s message is a reply before its transaction: inside it the daily count and the message', async () => {
+    const max = await memberWithProfile(t.app, 'Fragt', 'male');
+    const eva = await memberWithProfile(t.app, 'Eva', 'female');
+    await buyPack(t.app, max.token, 'starter');
+    await send(max, eva.id, { body: 'Hallo Eva!' });
+    const recorded = recordTransactionStatements(t.c.db);
+    try {
+      expect((await send(eva, max.id, { body: 'Hallo Max!' })).statusCode).toBe(200);
+    } finally {
+      recorded.restore();
+    }
+    expect(recorded.statements).toHaveLength(2);
+    expect(recorded.statements[0]).toMatch(/insert into "daily_counters"/);
+    const [counted] = await t.c.db.query<{ count: number }>("SELECT count FROM daily_counters WHERE user_id = $1 AND kind = 'reply'", [eva.id]);
+    expect(counted?.count).toBe(1);
+  });
+
   it('refuses a man without enough credits with 402, storing and booking nothing', async () => {
     const max = await memberWithProfile(t.app, 'Pleite', 'male');
     const eva = await memberWithProfile(t.app, 'Eva', 'female');

@@ -1,5 +1,5 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
-import type { AppModule, Platform } from '../../platform/module.js';
+import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
@@ -9,7 +9,7 @@ import { MessagesService } from './messages.service.js';
 import { messagesRoutes } from './messages.routes.js';
 import { ReadStateService } from './read-state.service.js';
 
-export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'schedule'> {
+export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'log' | 'schedule'> {
   ledger: Ledger;
   settings: SettingsService;
   photos: PhotosService;
@@ -27,14 +27,15 @@ export interface MessagesServices {
  * Messages, conversations and prepaid replies. Its job refunds expired prepaid replies and prunes
  * old idempotency keys, every minute (once across the cluster).
  */
-export function createMessagesModule({ db, events, limiter, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
+export function createMessagesModule({ db, events, limiter, log, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
   const escrows = new EscrowService(db, ledger);
-  const readState = new ReadStateService(db, events, limiter);
+  const readState = new ReadStateService(db, events, limiter, log);
   const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, cursors, readState });
   const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService(db, ledger, settings) };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();
     await escrows.pruneIdempotencyKeys();
   });
-  return { routes: messagesRoutes(services), services, jobs: [expiry] };
+  // At shutdown the unread counts pushed after answers finish before the database closes.
+  return { routes: messagesRoutes(services), services, jobs: [expiry, stopOnly(() => readState.idle())] };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { BackgroundWork } from '../../platform/background.js';
 import type { EventBus } from '../../platform/events.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import * as repo from './messages.repo.js';
@@ -9,19 +10,33 @@ const TYPING_WINDOW_MS = 2000;
 
 /** What a member has read, their unread count, and the signals about it: read receipts, typing. */
 export class ReadStateService {
+  private readonly background: BackgroundWork;
+
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
     private readonly limiter: RateLimiter,
-  ) {}
+    log: { error(obj: object, msg: string): void },
+  ) {
+    this.background = new BackgroundWork((err) => log.error({ err }, 'unread count not pushed'));
+  }
 
   unread(userId: string): Promise<number> {
     return repo.unreadCount(this.db, userId);
   }
 
-  /** Tells the member's open sessions their unread count. */
-  async pushUnread(userId: string): Promise<void> {
-    this.events.emit('unread.changed', { userId, count: await this.unread(userId) });
+  /**
+   * Tells the member's open sessions their unread count, counted after the caller's commit and
+   * after its answer: the answer does not wait for the count (a read on PGlite's one connection,
+   * a hop on a busy box).
+   */
+  pushUnread(userId: string): void {
+    this.background.track(this.unread(userId).then((count) => this.events.emit('unread.changed', { userId, count })));
+  }
+
+  /** Resolves once every unread count started so far is pushed (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 
   /**
@@ -34,7 +49,7 @@ export class ReadStateService {
     if (newest.read_receipts) {
       this.events.emit('messages.read', { readerId: userId, senderId: memberId, upTo: newest.id, at: newest.read_at.toISOString() });
     }
-    await this.pushUnread(userId);
+    this.pushUnread(userId);
     return marked;
   }
 

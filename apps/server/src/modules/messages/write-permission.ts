@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Gender } from './message-rules.js';
-import { findRecipient } from './messages.repo.js';
+import { findMessageRecipient, findRecipient } from './messages.repo.js';
 
 type Recipient = Awaited<ReturnType<typeof findRecipient>>;
 
@@ -18,17 +18,21 @@ export async function writeRefusal(q: Queryable, senderId: string, recipientId: 
   return refusalOf(await findRecipient(q, recipientId, senderId));
 }
 
-/** For a message: why `senderId` may not write to `recipientId`, or the sender's gender for the message rule. */
-export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined };
+/**
+ * For a message: why `senderId` may not write to `recipientId`, or the sender's gender for the
+ * message rule and whether the message answers a conversation the recipient started (only those
+ * count against a daily reply limit).
+ */
+export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined; isReply: boolean };
 
 /**
  * For a message, in one statement: the refusal (to be thrown where the send decides; a replay of a
- * stored message comes first), else the sender's gender (undefined: no profile yet).
+ * stored message comes first), else the sender's gender (undefined: no profile yet) and whether it is a reply.
  */
 export async function writePermission(q: Queryable, senderId: string, recipientId: string): Promise<WritePermission> {
   if (senderId === recipientId) return { refusal: new AppError('self_message') };
-  const recipient = await findRecipient(q, recipientId, senderId);
+  const recipient = await findMessageRecipient(q, recipientId, senderId);
   const refusal = refusalOf(recipient);
   if (refusal) return { refusal };
-  return { senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined };
+  return { senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined, isReply: recipient?.started_by === recipientId };
 }

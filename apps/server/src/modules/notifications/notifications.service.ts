@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { BackgroundWork } from '../../platform/background.js';
 import type { EventBus } from '../../platform/events.js';
 import type { MemberNotification, NotificationChannel } from './notification.js';
 import { clearMarks } from './notifications.repo.js';
@@ -18,7 +19,7 @@ const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
  */
 export class NotificationService {
   private readonly channels: NotificationChannel<unknown>[] = [];
-  private readonly pending = new Set<Promise<void>>();
+  private readonly background: BackgroundWork;
   private readonly subscriptions: (() => void)[];
   private presence = NOBODY_ONLINE;
 
@@ -27,6 +28,7 @@ export class NotificationService {
     events: EventBus,
     private readonly log: { error(obj: object, msg: string): void },
   ) {
+    this.background = new BackgroundWork((err) => this.log.error({ err }, 'notification failed'));
     this.subscriptions = [
       events.on('match.created', ({ deliveries }) => {
         for (const d of deliveries) this.track(this.deliver({ kind: 'match', userId: d.userId, otherId: d.match.userId }));
@@ -52,8 +54,8 @@ export class NotificationService {
   }
 
   /** Resolves once every notification heard so far is handled (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 
   async close(): Promise<void> {
@@ -75,8 +77,6 @@ export class NotificationService {
   }
 
   private track(work: Promise<void>): void {
-    const p = work.catch((err: unknown) => this.log.error({ err }, 'notification failed'));
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
+    this.background.track(work);
   }
 }

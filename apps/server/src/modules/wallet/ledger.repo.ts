@@ -1,8 +1,8 @@
-import { type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { typed } from '../../db/kysely.js';
-import type { LedgerAccounts } from '../../db/schema.js';
+import type { DB, LedgerAccounts } from '../../db/schema.js';
 
 /** The system accounts created by migration 005; member wallets get their own rows. */
 export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } as const;
@@ -16,6 +16,14 @@ export async function walletState(q: Queryable, userId: string): Promise<WalletS
 
 /** Compiled once: the balance is read for every paid step and every wallet view. */
 const wallet = compiledOnce((k, p: { userId: string }) => k.selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', p.userId));
+
+/**
+ * A member's balance (0 without a wallet) as a subquery, for a statement of another module that
+ * answers it along with what it writes (the message insert: a free message moves no wallet).
+ */
+export function balanceSubquery(k: Kysely<DB>, userId: string) {
+  return k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', userId);
+}
 
 /** A wallet locked for a movement: its account, its member (null once the account was erased) and its state. */
 export interface LockedWallet extends WalletState {
@@ -66,33 +74,41 @@ export interface Entry {
   free: number;
 }
 
-export interface Booking {
+/** One ledger transaction to book: its id, what it is and belongs to, its entries. */
+export interface Transaction {
   id: string;
   kind: string;
   reference: string | null;
   entries: Entry[];
-  /** The wallets' new cached state, under the locks taken by lockWallets. */
+}
+
+export interface Booking {
+  transactions: Transaction[];
+  /** The wallets' new cached state (after all the transactions), under the locks taken by lockWallets. */
   wallets: (WalletState & { id: number })[];
 }
 
 /**
- * The transaction, its entries and the wallets' new balances in one statement, with one text for
- * every size (arrays, not a value list per row). The entries' foreign keys are checked at the
- * statement's end, their sum at commit.
+ * The transactions, their entries and the wallets' new balances in one statement, with one text
+ * for every size (arrays, not a value list per row). The entries' foreign keys are checked at the
+ * statement's end, each transaction's sum at commit.
  */
 export async function book(q: Queryable, b: Booking): Promise<void> {
-  const { wallets: w, entries: e } = b;
+  const { transactions: t, wallets: w } = b;
+  const e = t.flatMap((x) => x.entries.map((entry) => ({ transaction: x.id, ...entry })));
   await sql`
     WITH t AS (
-      INSERT INTO ledger_transactions (id, kind, reference) VALUES (${b.id}, ${b.kind}, ${b.reference})
+      INSERT INTO ledger_transactions (id, kind, reference)
+      SELECT * FROM unnest(${t.map((x) => x.id)}::uuid[], ${t.map((x) => x.kind)}::text[], ${t.map((x) => x.reference)}::text[])
     ), w AS (
       UPDATE ledger_accounts AS a SET balance = v.balance, free = v.free
       FROM unnest(${w.map((x) => x.id)}::bigint[], ${w.map((x) => x.balance)}::bigint[], ${w.map((x) => x.free)}::bigint[]) AS v (id, balance, free)
       WHERE a.id = v.id AND a.kind = 'wallet'
     )
     INSERT INTO ledger_entries (transaction_id, account_id, amount, free)
-    SELECT ${b.id}, e.account, e.amount, e.free
-    FROM unnest(${e.map((x) => x.account)}::bigint[], ${e.map((x) => x.amount)}::bigint[], ${e.map((x) => x.free)}::bigint[]) AS e (account, amount, free)
+    SELECT e.transaction, e.account, e.amount, e.free
+    FROM unnest(${e.map((x) => x.transaction)}::uuid[], ${e.map((x) => x.account)}::bigint[], ${e.map((x) => x.amount)}::bigint[], ${e.map((x) => x.free)}::bigint[])
+      AS e (transaction, account, amount, free)
   `.execute(typed(q));
 }
 

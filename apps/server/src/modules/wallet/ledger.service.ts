@@ -66,60 +66,103 @@ function freePart(state: repo.WalletState, leg: Leg): number {
   return -(leg.takeFirst === 'bought' ? Math.max(out - bought, 0) : Math.min(state.free, out));
 }
 
+/** A member's balance after the given movements: from the last one that moved their wallet (undefined when none did). */
+export function balanceMovedBy(userId: string, postings: readonly (Posted | undefined)[]): number | undefined {
+  for (const posted of [...postings].reverse()) {
+    const balance = posted?.balances.get(userId);
+    if (balance !== undefined) return balance;
+  }
+  return undefined;
+}
+
+function checkPosting(posting: Posting): void {
+  for (const leg of posting.legs) {
+    if (!Number.isSafeInteger(leg.amount)) throw new Error(`ledger amounts are integers, got ${leg.amount}`);
+  }
+  if (posting.legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
+}
+
+/** The wallets locked for a set of postings: by member their account, by account the state the postings so far left. */
+interface Wallets {
+  byMember: ReadonlyMap<string, number>;
+  state: Map<number, repo.WalletState>;
+}
+
 /**
  * The double-entry ledger. post() runs inside the caller's transaction, so a movement commits with
  * the change it pays for or not at all. Wallet balances and their free parts are cached (CHECK
  * 0 <= free <= balance) and changed in the same transaction under the wallets' row locks; the
  * database refuses a transaction whose entries do not sum to zero. A movement of one member's
- * wallet is two statements: the lock (which reads the state) and the booking.
+ * wallet is two statements: the lock (which reads the state) and the booking; so are several
+ * movements posted together (postAll).
  */
 export class Ledger {
   async post(tx: Queryable, posting: Posting): Promise<Posted | undefined> {
-    for (const leg of posting.legs) {
-      if (!Number.isSafeInteger(leg.amount)) throw new Error(`ledger amounts are integers, got ${leg.amount}`);
-    }
-    if (posting.legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger transaction ${posting.kind} does not sum to zero`);
+    return (await this.postAll(tx, [posting]))[0];
+  }
+
+  /**
+   * Several movements, one after another as if posted in turn (each sees the balances the ones
+   * before it left, and each is refused on its own with a 402), in two statements: their wallets
+   * locked together, their transactions, entries and the wallets' new state written together.
+   */
+  async postAll(tx: Queryable, postings: readonly Posting[]): Promise<(Posted | undefined)[]> {
+    for (const posting of postings) checkPosting(posting);
     // Legs of 0 move nothing: no wallet is looked up, locked or written for them.
-    const moving = posting.legs.filter((l) => l.amount !== 0);
-    if (moving.length === 0) return undefined;
+    const moving = postings.map((posting) => posting.legs.filter((l) => l.amount !== 0));
+    if (moving.every((legs) => legs.length === 0)) return postings.map(() => undefined);
     const members = new Set<string>();
     const walletIds = new Set<number>();
-    for (const { account } of moving) {
+    for (const { account } of moving.flat()) {
       if (typeof account !== 'number') members.add(account.wallet);
       else if (!isSystemAccount(account)) walletIds.add(account);
     }
     const locked = await repo.lockWallets(tx, [...walletIds], [...members]);
-    const byMember = new Map(locked.flatMap((w) => (w.user_id === null ? [] : [[w.user_id, w.id] as const])));
-    const before = new Map(locked.map((w) => [w.id, { balance: w.balance, free: w.free }]));
-    for (const id of walletIds) if (!before.has(id)) throw new Error(`ledger account ${id} is no wallet`);
-    const after = new Map(before);
+    const wallets: Wallets = {
+      byMember: new Map(locked.flatMap((w) => (w.user_id === null ? [] : [[w.user_id, w.id] as const]))),
+      state: new Map(locked.map((w) => [w.id, { balance: w.balance, free: w.free }])),
+    };
+    for (const id of walletIds) if (!wallets.state.has(id)) throw new Error(`ledger account ${id} is no wallet`);
+    const transactions: repo.Transaction[] = [];
+    const posted = postings.map((posting, i) => {
+      if (moving[i]!.length === 0) return undefined;
+      const { result, transaction } = this.apply(posting, wallets);
+      transactions.push(transaction);
+      return result;
+    });
+    await repo.book(tx, { transactions, wallets: [...wallets.state].map(([id, state]) => ({ id, ...state })) });
+    return posted;
+  }
+
+  /** One posting on the wallets' state (which it leaves changed): its transaction to book and what it answers. */
+  private apply(posting: Posting, wallets: Wallets): { result: Posted; transaction: repo.Transaction } {
+    const { byMember, state } = wallets;
+    const before = new Map(state);
     const entries: repo.Entry[] = [];
     const free = posting.legs.map((leg) => {
       if (leg.amount === 0) return 0;
       // A wallet leg of 0 was left out above: neither locked nor booked.
       const account = typeof leg.account === 'number' ? leg.account : byMember.get(leg.account.wallet);
       if (account === undefined) throw new Error(`no wallet account for ${JSON.stringify(leg.account)}`);
-      const state = after.get(account);
-      const part = state ? freePart(state, leg) : 0;
-      if (state) after.set(account, { balance: state.balance + leg.amount, free: state.free + part });
+      const wallet = state.get(account);
+      const part = wallet ? freePart(wallet, leg) : 0;
+      if (wallet) state.set(account, { balance: wallet.balance + leg.amount, free: wallet.free + part });
       entries.push({ account, amount: leg.amount, free: part });
       return part;
     });
-    for (const [account, state] of after) {
+    for (const [account, after] of state) {
       const was = before.get(account)!;
-      if (state.balance < 0) throw insufficientCredits(was.balance - state.balance, was.balance);
+      if (after.balance < 0) throw insufficientCredits(was.balance - after.balance, was.balance);
     }
     const id = randomUUID();
-    await repo.book(tx, {
+    const moved = new Set(posting.legs.flatMap((l) => (typeof l.account === 'number' || l.amount === 0 ? [] : [l.account.wallet])));
+    const result: Posted = {
       id,
-      kind: posting.kind,
-      reference: posting.reference ?? null,
-      entries,
-      wallets: [...after].map(([account, state]) => ({ id: account, ...state })),
-    });
-    const wallets = new Map([...byMember].filter(([member]) => members.has(member)));
-    const balances = new Map([...byMember].map(([member, account]) => [member, after.get(account)!.balance]));
-    return { id, free, wallets, balances };
+      free,
+      wallets: new Map([...byMember].filter(([member]) => moved.has(member))),
+      balances: new Map([...byMember].map(([member, account]) => [member, state.get(account)!.balance])),
+    };
+    return { result, transaction: { id, kind: posting.kind, reference: posting.reference ?? null, entries } };
   }
 
   /**
@@ -127,11 +170,7 @@ export class Ledger {
    * their wallet, read from the database only when none did.
    */
   async balanceAfter(q: Queryable, userId: string, postings: readonly (Posted | undefined)[]): Promise<number> {
-    for (const posted of [...postings].reverse()) {
-      const balance = posted?.balances.get(userId);
-      if (balance !== undefined) return balance;
-    }
-    return this.balance(q, userId);
+    return balanceMovedBy(userId, postings) ?? this.balance(q, userId);
   }
 
   /** The member's balance, their wallet locked until the transaction ends. */

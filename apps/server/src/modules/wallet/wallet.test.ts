@@ -271,6 +271,48 @@ describe('ledger', () => {
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 
+  const spend = (userId: string, amount: number): Posting => ({
+    kind: 'premium',
+    legs: [
+      { account: { wallet: userId }, amount: -amount },
+      { account: SYSTEM_ACCOUNTS.spending, amount },
+    ],
+  });
+
+  it('posts several movements in the same two statements, each on what the one before left and each its own transaction', async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
+    const statements: string[] = [];
+    const posted = await t.c.db.transaction((tx) => {
+      const recorded: Queryable = {
+        query: <T extends Row>(text: string, params?: unknown[]) => {
+          statements.push(text);
+          return tx.query<T>(text, params);
+        },
+      };
+      return t.c.ledger.postAll(recorded, [spend(id, 5), reward(id, 7), spend(id, 0), reward(id, 3)]);
+    });
+    expect(statements).toHaveLength(2);
+    expect(posted.map((p) => p?.balances.get(id))).toEqual([0, 7, undefined, 10]);
+    const mine = await wallet(token);
+    expect(mine.credits).toBe(10);
+    expect(mine.history.map((h) => h.amount)).toEqual([3, 7, -5, 5]);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
+  it('refuses a movement posted together with others on its own, although what follows it would cover it, and writes none of them', async () => {
+    const { id, token } = await verifiedMember(t.app, t.c.db);
+    await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
+    await expect(t.c.db.transaction((tx) => t.c.ledger.postAll(tx, [reward(id, 1), spend(id, 8), reward(id, 7)]))).rejects.toMatchObject({
+      code: 'insufficient_credits',
+      message: 'Nicht genug Credits: Du brauchst 8, hast aber 6.',
+    });
+    const mine = await wallet(token);
+    expect(mine.credits).toBe(5);
+    expect(mine.history).toHaveLength(1);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+  });
+
   it('refuses a movement that would overdraw a wallet and writes nothing', async () => {
     const { id, token } = await verifiedMember(t.app, t.c.db);
     await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
