@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
@@ -11,9 +11,13 @@ export async function insertSession(q: Queryable, s: { id: string; userId: strin
     .execute();
 }
 
-/** The live session for a token hash: not revoked, not past its absolute or idle expiry. */
-export function findLiveSession(q: Queryable, tokenHash: string, idleSeconds: number) {
-  return liveSession.takeFirst(q, { tokenHash, idleSeconds });
+/** A live session and its member, as the request lookup reads them. */
+export type LiveSessionRow = Omit<Awaited<ReturnType<typeof liveSession.execute>>[number], 'token_hash'>;
+
+/** The live sessions for these token hashes (not revoked, not past their absolute or idle expiry), by token hash. */
+export async function findLiveSessions(q: Queryable, tokenHashes: readonly string[], idleSeconds: number): Promise<Map<string, LiveSessionRow>> {
+  const rows = await liveSession.execute(q, { tokenHashes, idleSeconds });
+  return new Map(rows.map(({ token_hash: hash, ...row }) => [hash, row]));
 }
 
 /**
@@ -30,12 +34,12 @@ function liveSessions(k: Kysely<DB>, idleSeconds: number) {
     .where('s.last_seen_at', '>', secondsAgo(idleSeconds));
 }
 
-/** Compiled once: every request whose session is not cached in its process looks it up. */
-const liveSession = compiledOnce((k, p: { tokenHash: string; idleSeconds: number }) =>
+/** Compiled once: every request whose session is not cached in its process looks it up (those arriving together in one statement). */
+const liveSession = compiledOnce((k, p: { tokenHashes: readonly string[]; idleSeconds: number }) =>
   liveSessions(k, p.idleSeconds)
-    .select(['s.id as session_id', 's.last_seen_at', 's.expires_at'])
+    .select(['s.token_hash', 's.id as session_id', 's.last_seen_at', 's.expires_at'])
     .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
-    .where('s.token_hash', '=', p.tokenHash),
+    .where('s.token_hash', '=', (eb) => eb.fn.any(sql<string[]>`${p.tokenHashes}::text[]`)),
 );
 
 /** Which of these sessions are live, as findLiveSession has it. */

@@ -4,9 +4,10 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
+import { batchedReads, ReadBatcher } from '../../platform/read-batcher.js';
 import { SessionCache } from './session-cache.js';
 import { LastSeenWriter } from './last-seen.js';
-import { deleteEndedSessions, findLiveSession, findLiveSessionIds, insertSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
+import { deleteEndedSessions, findLiveSessionIds, findLiveSessions, insertSession, type LiveSessionRow, revokeSession, revokeUserSessions } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
 /** A session unused this long ends (stated on the Datenschutz page). */
@@ -40,6 +41,8 @@ export interface SessionServiceDeps {
 /** Opaque bearer sessions: 256-bit random tokens, stored only as SHA-256, idle and absolute expiry. */
 export class SessionService {
   private readonly cache: SessionCache;
+  /** Lookups of sessions not cached, those arriving together in one statement (a crowd opening the app at once). */
+  private readonly lookups: ReadBatcher<string, LiveSessionRow>;
   /** "Last seen" marks, written behind the requests (a job of the auth module: stop() writes the rest). */
   readonly lastSeen: LastSeenWriter;
 
@@ -55,6 +58,7 @@ export class SessionService {
     const cacheable = deps.cacheable ?? (() => true);
     this.cache = new SessionCache({ events: deps.events, enabled: cacheable });
     this.lastSeen = new LastSeenWriter(deps.db, deps.log, deps.events);
+    this.lookups = new ReadBatcher((hashes) => findLiveSessions(this.db, hashes, SESSION_IDLE_SECONDS), batchedReads(deps.db));
   }
 
   /** Deletes revoked and expired sessions (the daily cleanup); returns how many. */
@@ -81,7 +85,7 @@ export class SessionService {
       return cached.auth;
     }
     const generation = this.cache.begin();
-    const row = await findLiveSession(this.db, hash, SESSION_IDLE_SECONDS);
+    const row = await this.lookups.load(hash);
     if (!row) return undefined;
     let lastSeenAt = row.last_seen_at.getTime();
     if (now - lastSeenAt > TOUCH_AFTER_MS) {

@@ -86,11 +86,16 @@ export interface ExclusionRow {
   skippedAt: Date | null;
 }
 
-/** The viewer's swipes that hide a member (any like or flirt, a skip of the last 14 days) and blocks either way. */
-export async function findExclusions(q: Queryable, viewerId: string): Promise<ExclusionRow[]> {
-  const result = await sql<ExclusionRow>`SELECT s.target_id AS id, CASE WHEN s.kind = 'skip' THEN s.created_at END AS "skippedAt"
-      FROM swipes s WHERE s.actor_id = ${viewerId} AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days')
-    UNION ALL SELECT b.blocked_id, NULL FROM blocks b WHERE b.blocker_id = ${viewerId}
-    UNION ALL SELECT b.blocker_id, NULL FROM blocks b WHERE b.blocked_id = ${viewerId}`.execute(typed(q));
-  return result.rows;
+/**
+ * Per viewer (each one asked has an entry), their swipes that hide a member (any like or flirt, a
+ * skip of the last 14 days) and blocks either way; viewers asked for together are read in one statement.
+ */
+export async function findExclusions(q: Queryable, viewerIds: readonly string[]): Promise<Map<string, ExclusionRow[]>> {
+  const result = await sql<ExclusionRow & { viewer: string }>`SELECT s.actor_id AS viewer, s.target_id AS id, CASE WHEN s.kind = 'skip' THEN s.created_at END AS "skippedAt"
+      FROM swipes s WHERE s.actor_id = ANY(${viewerIds}::uuid[]) AND (s.kind <> 'skip' OR s.created_at > now() - interval '14 days')
+    UNION ALL SELECT b.blocker_id, b.blocked_id, NULL FROM blocks b WHERE b.blocker_id = ANY(${viewerIds}::uuid[])
+    UNION ALL SELECT b.blocked_id, b.blocker_id, NULL FROM blocks b WHERE b.blocked_id = ANY(${viewerIds}::uuid[])`.execute(typed(q));
+  const byViewer = new Map<string, ExclusionRow[]>(viewerIds.map((id) => [id, []]));
+  for (const { viewer, ...row } of result.rows) byViewer.get(viewer)?.push(row);
+  return byViewer;
 }

@@ -216,6 +216,44 @@ describe('the feed index', () => {
   });
 });
 
+describe('many viewers at once', () => {
+  it("reads the exclusions of viewers opening their feed at the same moment in few statements, each viewer's own", async () => {
+    const N = 12;
+    const place = placeIds[0] ?? null;
+    const woman = (k: number) => ({ gender: 'female' as const, interestedIn: ['male' as const], birthDate: daysAgo(25, k), ageMin: 18, ageMax: 99, placeId: place, photo: 'approved' as const });
+    const man = (k: number) => ({ gender: 'male' as const, interestedIn: ['female' as const], birthDate: daysAgo(30, k), ageMin: 18, ageMax: 99, placeId: place, photo: 'approved' as const });
+    const women = await insertMembers(t.c.db, Array.from({ length: N }, (_, k) => woman(k)));
+    const men = await insertMembers(t.c.db, Array.from({ length: N }, (_, k) => man(k)));
+    // Man k liked woman k; woman 0 blocked man 1 as well.
+    for (const [k, viewer] of men.entries()) {
+      await t.c.db.query(`INSERT INTO swipes (id, actor_id, target_id, kind) VALUES (gen_random_uuid(), $1, $2, 'like')`, [viewer, women[k]]);
+    }
+    await t.c.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [women[0], men[1]]);
+    t.c.events.publish('users.changed', { userIds: [...women, ...men] });
+    const filterOf = (viewerId: string): FeedFilter =>
+      toFilter(viewerId, { viewerGender: 'male', interestedIn: ['female'], viewerAge: 30, youngest: 18, span: 40, origin: 0, radiusKm: null, onlyVerified: false, limit: 100 });
+    const reads: string[] = [];
+    const query = t.c.db.query.bind(t.c.db);
+    Object.assign(t.c.db, { query: (text: string, params?: unknown[]) => (text.includes('FROM swipes s WHERE s.actor_id = ANY') && reads.push(text), query(text, params)) });
+    try {
+      const pages = await Promise.all(men.map((viewer) => index.page(filterOf(viewer))));
+      for (const [k, page] of pages.entries()) {
+        const shown = new Set(page?.map((r) => r.id));
+        const expected = women.filter((w, j) => j !== k && !(k === 1 && j === 0));
+        expect(expected.every((w) => shown.has(w)), `man ${k} sees the women he did not like`).toBe(true);
+        expect(shown.has(women[k]!), `man ${k} does not see the woman he liked`).toBe(false);
+      }
+      expect(pages[1]?.some((r) => r.id === women[0])).toBe(false);
+      // One read per free slot (PGlite 1, PostgreSQL 4), then the rest together: not one per viewer.
+      expect(reads.length).toBeLessThanOrEqual(5);
+    } finally {
+      Object.assign(t.c.db, { query });
+      await t.c.db.query('DELETE FROM users WHERE id = ANY($1::uuid[])', [[...women, ...men]]);
+      t.c.events.publish('users.changed', { userIds: [...women, ...men] });
+    }
+  });
+});
+
 describe('distM', () => {
   it('rounds half to even, as PostgreSQL rounds a double', async () => {
     const rows = await t.c.db.query<{ d: number }>(

@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Job } from '../../platform/module.js';
-import { findActiveDays, findBadgedSince, findExclusions, findIndexRows, type IndexRow } from './feed-index.repo.js';
+import { batchedReads, ReadBatcher } from '../../platform/read-batcher.js';
+import { type ExclusionRow, findActiveDays, findBadgedSince, findExclusions, findIndexRows, type IndexRow } from './feed-index.repo.js';
 import { rank, type Exclusions } from './feed-rank.js';
 import type { CardColumns, FeedFilter, FeedRow } from './feed.repo.js';
 
@@ -70,6 +71,8 @@ export class FeedIndex implements Job {
   private loading: Promise<void> | undefined;
   private readonly exclusions: LRUCache<string, Exclusions>;
   private readonly exclusionLoads = new Map<string, Set<Loading>>();
+  /** Viewers' exclusions read from the database, those asked for together in one statement (a crowd opening the app at once). */
+  private readonly exclusionReads: ReadBatcher<string, ExclusionRow[]>;
   private badgesCheckedAt: Date | undefined;
   private badgePoll: NodeJS.Timeout | undefined;
   private readonly offs: (() => void)[] = [];
@@ -81,6 +84,7 @@ export class FeedIndex implements Job {
     this.ttlMs = deps.ttlMs ?? 5 * 60_000;
     this.enabled = deps.enabled ?? (() => true);
     this.exclusions = new LRUCache({ max: deps.maxViewers ?? 20_000 });
+    this.exclusionReads = new ReadBatcher((viewerIds) => findExclusions(this.db, viewerIds), batchedReads(this.db));
     const { events } = deps;
     const changed = ({ userIds }: { userIds: string[] }) => this.markDirty(userIds, true);
     const dropExclusions = ({ userIds }: { userIds: string[] }) => {
@@ -286,13 +290,13 @@ export class FeedIndex implements Job {
       loads.add(flag);
       this.exclusionLoads.set(viewerId, loads);
       const at = Date.now();
-      const rows = await findExclusions(this.db, viewerId).finally(() => {
+      const rows = await this.exclusionReads.load(viewerId).finally(() => {
         loads.delete(flag);
         if (loads.size === 0) this.exclusionLoads.delete(viewerId);
       });
       if (flag.changed) continue;
       const excluded: Exclusions = { hidden: new Set(), skippedAt: new Map(), at };
-      for (const r of rows) {
+      for (const r of rows ?? []) {
         if (r.skippedAt === null) excluded.hidden.add(r.id);
         else excluded.skippedAt.set(r.id, Math.max(excluded.skippedAt.get(r.id) ?? 0, r.skippedAt.getTime()));
       }
