@@ -251,19 +251,24 @@ describe('ledger', () => {
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 
+  /** Runs fn in a transaction and records the statements it sends there. */
+  async function recordedTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<{ statements: string[]; result: T }> {
+    const statements: string[] = [];
+    const result = await t.c.db.transaction((tx) =>
+      fn({
+        query: <R extends Row>(text: string, params?: unknown[]) => {
+          statements.push(text);
+          return tx.query<R>(text, params);
+        },
+      }),
+    );
+    return { statements, result };
+  }
+
   it("moves one member's wallet in two statements: the lock and the booking", async () => {
     const { id, token } = await verifiedMember(t.app, t.c.db);
     await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
-    const statements: string[] = [];
-    const posted = await t.c.db.transaction((tx) => {
-      const recorded: Queryable = {
-        query: <T extends Row>(text: string, params?: unknown[]) => {
-          statements.push(text);
-          return tx.query<T>(text, params);
-        },
-      };
-      return t.c.ledger.post(recorded, reward(id, 7));
-    });
+    const { statements, result: posted } = await recordedTransaction((tx) => t.c.ledger.post(tx, reward(id, 7)));
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/for update/i);
     expect(posted?.balances.get(id)).toBe(12);
@@ -282,16 +287,7 @@ describe('ledger', () => {
   it('posts several movements in the same two statements, each on what the one before left and each its own transaction', async () => {
     const { id, token } = await verifiedMember(t.app, t.c.db);
     await t.c.db.transaction((tx) => t.c.ledger.post(tx, reward(id, 5)));
-    const statements: string[] = [];
-    const posted = await t.c.db.transaction((tx) => {
-      const recorded: Queryable = {
-        query: <T extends Row>(text: string, params?: unknown[]) => {
-          statements.push(text);
-          return tx.query<T>(text, params);
-        },
-      };
-      return t.c.ledger.postAll(recorded, [spend(id, 5), reward(id, 7), spend(id, 0), reward(id, 3)]);
-    });
+    const { statements, result: posted } = await recordedTransaction((tx) => t.c.ledger.postAll(tx, [spend(id, 5), reward(id, 7), spend(id, 0), reward(id, 3)]));
     expect(statements).toHaveLength(2);
     expect(posted.map((p) => p?.balances.get(id))).toEqual([0, 7, undefined, 10]);
     const mine = await wallet(token);
