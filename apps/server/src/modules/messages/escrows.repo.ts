@@ -1,7 +1,7 @@
-import { type QueryCreator, sql } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Escrows } from '../../db/schema.js';
 
 const ESCROW_DAYS = 7;
 
@@ -26,12 +26,7 @@ export async function insertEscrow(
 const SETTLED = ['message_id', 'sender_account', 'amount', 'free'] as const;
 
 /** A settled escrow: what goes where. */
-export interface Settled {
-  message_id: string;
-  sender_account: number;
-  amount: number;
-  free: number;
-}
+export type Settled = Pick<Selectable<Escrows>, (typeof SETTLED)[number]>;
 
 /**
  * open -> released for every unexpired escrow `payer` holds for `replier`, as a statement to run

@@ -264,7 +264,7 @@ function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId:
     .where('u.suspended_at', 'is', null);
 }
 
-/** Compiled once: asked for every compose view and typing signal. */
+/** Compiled once: asked for every typing signal. */
 const recipient = compiledOnce(recipientQuery);
 
 /** Compiled once: asked for every message. */

@@ -31,13 +31,13 @@ export class NotificationService {
     this.background = new BackgroundWork((err) => this.log.error({ err }, 'notification failed'));
     this.subscriptions = [
       events.on('match.created', ({ deliveries }) => {
-        for (const d of deliveries) this.track(this.deliver({ kind: 'match', userId: d.userId, otherId: d.match.userId }));
+        for (const d of deliveries) this.background.track(this.deliver({ kind: 'match', userId: d.userId, otherId: d.match.userId }));
       }),
       events.on('message.created', ({ message }) => {
-        if (message.recipientId && message.senderId) this.track(this.deliver({ kind: 'message', userId: message.recipientId, otherId: message.senderId }));
+        if (message.recipientId && message.senderId) this.background.track(this.deliver({ kind: 'message', userId: message.recipientId, otherId: message.senderId }));
       }),
-      events.on('flirt.created', ({ recipientId }) => this.track(this.deliver({ kind: 'flirt', userId: recipientId }))),
-      events.on('member.connected', ({ userId }) => this.track(clearMarks(this.db, userId))),
+      events.on('flirt.created', ({ recipientId }) => this.background.track(this.deliver({ kind: 'flirt', userId: recipientId }))),
+      events.on('member.connected', ({ userId }) => this.background.track(clearMarks(this.db, userId))),
     ];
   }
 
@@ -74,9 +74,5 @@ export class NotificationService {
         this.log.error({ err, channel: channel.name, kind: n.kind }, 'notification failed');
       }
     }
-  }
-
-  private track(work: Promise<void>): void {
-    this.background.track(work);
   }
 }
