@@ -24,7 +24,10 @@
  * endpoint's p99 stays under 100 ms; server CPU per visit (/proc of the server's process tree,
  * cluster workers included; and its write system calls, /proc's syscw, a count the box's speed
  * does not change) and, on PostgreSQL, the CPU of PostgreSQL's processes per visit;
- * server RSS peak; the load generator's own CPU (process.cpuUsage); the box's speed before the run
+ * server RSS peak; the load generator's own CPU (process.cpuUsage) and, per step, how late its
+ * event loop ran (a late generator reads answers late: that much of every latency is its own);
+ * per step, how busy the whole machine was (/proc/stat: server, database, Redis, generator and
+ * anything else on the 2 cores); the box's speed before the run
  * (a bare Fastify hello-world's requests/s, bench/hello.ts: this 2-core machine has measured
  * 15,000-88,000 on different days, so each recorded figure carries it);
  * database transactions and rows per visit on PostgreSQL (pg_stat_database; where PostgreSQL
@@ -66,6 +69,7 @@ import { createSimMembers, generatePopulation, settleAfterLoad, type SimMember }
 import { activeFigure, burstSpread, P99_BUDGET_MS, printReport, summarize, type RunReport } from './load/report.js';
 import { feedBursts, runRamp, type Snapshot } from './load/scheduler.js';
 import { databaseCpuSeconds, postmasterOf, processTree, startServer, treeCpuSeconds, treeNames, treeRssBytes, treeWriteCalls } from './load/server.js';
+import { machineCpuSeconds } from './realtime/proc.js';
 import { Stats } from './load/stats.js';
 import { postgresBackend, pgliteBackend, type Backend } from './realtime/backends.js';
 import { MACHINE, recordResult } from './results.js';
@@ -199,7 +203,14 @@ async function measure(backend: Backend, members: number, ramp: number[], worker
       const cpu = process.cpuUsage();
       const dbCpu = counters?.cpuSeconds();
       const pids = tree();
-      return { at: Date.now(), serverCpu: treeCpuSeconds(pids), serverWrites: treeWriteCalls(pids), generatorCpu: (cpu.user + cpu.system) / 1e6, ...(dbCpu === undefined ? {} : { dbCpu }) };
+      return {
+        at: Date.now(),
+        serverCpu: treeCpuSeconds(pids),
+        serverWrites: treeWriteCalls(pids),
+        generatorCpu: (cpu.user + cpu.system) / 1e6,
+        machine: machineCpuSeconds(),
+        ...(dbCpu === undefined ? {} : { dbCpu }),
+      };
     };
     const dbBefore = await counters?.read();
     const tablesBefore = await counters?.tables();

@@ -76,7 +76,7 @@ export function printReport(r: RunReport, s: Summary): void {
   const withDb = s.dbCpuMsPerSession !== undefined;
   console.log(
     `${pad('rate/s', 8)}${pad('arrived', 9)}${pad('done', 6)}${pad('active mean/peak', 18)}${pad('server CPU ms/arrival', 23)}` +
-      `${withDb ? pad('PostgreSQL CPU ms/arrival', 27) : ''}${pad('worst p99 ms', 14)}worst endpoint`,
+      `${withDb ? pad('PostgreSQL CPU ms/arrival', 27) : ''}${pad('machine busy', 14)}${pad('generator lag p99/max ms', 26)}${pad('worst p99 ms', 14)}worst endpoint`,
   );
   for (const st of r.steps) {
     const w = worst(st.stats.figures());
@@ -85,6 +85,7 @@ export function printReport(r: RunReport, s: Summary): void {
     console.log(
       `${pad(st.rate ? String(st.rate) : 'drain', 8)}${pad(String(st.arrivals), 9)}${pad(String(st.finished), 6)}` +
         `${pad(`${st.activeMean.toFixed(0)} / ${st.activePeak}`, 18)}${pad(perArrival(st.start.serverCpu, st.end.serverCpu), 23)}${withDb ? pad(db, 27) : ''}` +
+        `${pad(`${machineBusyPercent(st).toFixed(0)} %`, 14)}${pad(`${st.generatorLag.p99.toFixed(1)} / ${st.generatorLag.max.toFixed(1)}`, 26)}` +
         `${pad(w ? w.p99.toFixed(1) : '-', 14)}${w?.endpoint ?? '-'}${st.rate && passes(st) ? '' : st.rate ? '  (over budget)' : ''}`,
     );
   }
@@ -127,6 +128,15 @@ export function printReport(r: RunReport, s: Summary): void {
   }
 }
 
+/** How much of the machine's CPU (all cores) was in use during the step, by anything on it. */
+function machineBusyPercent(st: StepResult): number {
+  const total = st.end.machine.total - st.start.machine.total;
+  return total > 0 ? (100 * (st.end.machine.busy - st.start.machine.busy)) / total : 0;
+}
+
+/** A step's load on the box: the machine's busy share and the generator's own event-loop lag. */
+const boxLoad = (st: StepResult) => `machine ${machineBusyPercent(st).toFixed(0)} % busy, generator lag p99 ${st.generatorLag.p99.toFixed(0)} ms`;
+
 /** The highest passing step, or (none passing) how far the lowest step was from the budget. */
 export function activeFigure(s: Summary, steps: StepResult[]): string {
   if (s.best) {
@@ -141,13 +151,13 @@ export function activeFigure(s: Summary, steps: StepResult[]): string {
     // The step after it (a higher rate, or the same one held), over the budget: by how much (a step missed by a millisecond is not a wall).
     const next = steps.slice(at + 1).find((step) => step.rate > 0);
     const nextWorst = next ? worst(next.stats.figures()) : undefined;
-    const above = next && nextWorst ? `; next ${next.rate}/s, ${next.activeMean.toFixed(0)} active: ${nextWorst.endpoint} p99 ${nextWorst.p99.toFixed(1)} ms` : '';
-    return `${best.rate} arrivals/s, ${best.activeMean.toFixed(0)} active (peak ${best.activePeak})${misses.length ? ` (${misses.join('; ')})` : ''}${above}`;
+    const above = next && nextWorst ? `; next ${next.rate}/s, ${next.activeMean.toFixed(0)} active (${boxLoad(next)}): ${nextWorst.endpoint} p99 ${nextWorst.p99.toFixed(1)} ms` : '';
+    return `${best.rate} arrivals/s, ${best.activeMean.toFixed(0)} active (peak ${best.activePeak}; ${boxLoad(best)})${misses.length ? ` (${misses.join('; ')})` : ''}${above}`;
   }
   const lowest = steps.find((step) => step.rate > 0);
   const w = lowest ? worst(lowest.stats.figures()) : undefined;
   if (!lowest || !w) return `none under ${P99_BUDGET_MS} ms`;
-  return `none under ${P99_BUDGET_MS} ms (lowest step ${lowest.rate} arrivals/s, ${lowest.activeMean.toFixed(0)} active: worst p99 ${w.p99.toFixed(0)} ms, ${w.endpoint})`;
+  return `none under ${P99_BUDGET_MS} ms (lowest step ${lowest.rate} arrivals/s, ${lowest.activeMean.toFixed(0)} active, ${boxLoad(lowest)}: worst p99 ${w.p99.toFixed(0)} ms, ${w.endpoint})`;
 }
 
 /** How many bursts the figures are over, and the range of their own p99s. */

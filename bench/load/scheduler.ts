@@ -5,6 +5,7 @@
  * without a pause; after the last one no one new arrives and the visits still running finish
  * (the drain). Requests count into the step in which they were sent.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call, closeClient, memberClient } from './http.js';
 import { FEED_QUERY, visit } from './member.js';
@@ -21,6 +22,8 @@ export interface Snapshot {
   generatorCpu: number;
   /** CPU seconds of the PostgreSQL processes (PostgreSQL runs only; PGlite is inside the server). */
   dbCpu?: number;
+  /** The machine's CPU seconds over all cores (machineCpuSeconds): what ran, and all there was. */
+  machine: { busy: number; total: number };
 }
 
 export interface StepResult {
@@ -33,6 +36,11 @@ export interface StepResult {
   activeMean: number;
   activePeak: number;
   rssPeak: number;
+  /**
+   * How late this process's event loop ran what was due (ms): a late loop answers late, so every
+   * latency measured in the step includes up to this much of the generator's own waiting.
+   */
+  generatorLag: { p99: number; max: number };
   start: Snapshot;
   end: Snapshot;
 }
@@ -51,6 +59,10 @@ export interface RampSpec {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The period of the generator's lag probe (ms); the histogram records whole periods, so the lag is what exceeds it. */
+const LAG_PROBE_MS = 10;
+const lagMs = (periodNs: number) => Math.max(0, periodNs / 1e6 - LAG_PROBE_MS);
 
 export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
   let current = new Stats();
@@ -86,6 +98,8 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
     let activeSum = 0;
     let activePeak = active;
     let rssPeak = spec.rss();
+    const lag = monitorEventLoopDelay({ resolution: LAG_PROBE_MS });
+    lag.enable();
     const sampler = setInterval(() => {
       samples += 1;
       activeSum += active;
@@ -94,6 +108,7 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
     }, 1000);
     await run(start.at + seconds * 1000);
     clearInterval(sampler);
+    lag.disable();
     const end = spec.snapshot();
     const result: StepResult = {
       rate,
@@ -103,6 +118,7 @@ export async function runRamp(spec: RampSpec): Promise<StepResult[]> {
       activeMean: samples ? activeSum / samples : active,
       activePeak,
       rssPeak,
+      generatorLag: { p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
       start,
       end,
     };

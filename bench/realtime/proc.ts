@@ -36,3 +36,19 @@ export function writeCalls(pid: number): number {
   if (!match?.[1]) throw new Error(`no syscw for pid ${pid}`);
   return Number(match[1]);
 }
+
+/**
+ * The whole machine's CPU time so far, in seconds summed over its cores (/proc/stat's first line):
+ * `busy` is what ran (user, nice, system, interrupts), `total` also idle, I/O wait and steal (time the
+ * hypervisor gave to others). Between two readings,
+ * busy / total is how much of every core was used, by whatever ran: the server, PostgreSQL,
+ * Redis, the load generator and anything else on the box.
+ */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  const busy = user + nice + system + irq + softirq;
+  return { busy: busy / CLOCK_TICKS, total: (busy + idle + iowait + steal) / CLOCK_TICKS };
+}
