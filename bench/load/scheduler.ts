@@ -9,6 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { call, closeClient, memberClient } from './http.js';
 import { FEED_QUERY, visit } from './member.js';
+import type { MachineCpu } from '../realtime/proc.js';
 import type { SimMember } from './population.js';
 import { percentiles, Stats, type Percentiles } from './stats.js';
 
@@ -22,8 +23,8 @@ export interface Snapshot {
   generatorCpu: number;
   /** CPU seconds of the PostgreSQL processes (PostgreSQL runs only; PGlite is inside the server). */
   dbCpu?: number;
-  /** The machine's CPU seconds over all cores (machineCpuSeconds): what ran, and all there was. */
-  machine: { busy: number; total: number };
+  /** The machine's CPU seconds over all cores (machineCpuSeconds). */
+  machine: MachineCpu;
 }
 
 export interface StepResult {

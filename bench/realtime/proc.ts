@@ -37,14 +37,19 @@ export function writeCalls(pid: number): number {
   return Number(match[1]);
 }
 
+/** The whole machine's CPU seconds so far, summed over its cores. */
+export interface MachineCpu {
+  /** What ran: user, nice, system and interrupt time. */
+  busy: number;
+  /** That, idle, I/O wait and steal (time the hypervisor gave to others). */
+  total: number;
+}
+
 /**
- * The whole machine's CPU time so far, in seconds summed over its cores (/proc/stat's first line):
- * `busy` is what ran (user, nice, system, interrupts), `total` also idle, I/O wait and steal (time the
- * hypervisor gave to others). Between two readings,
- * busy / total is how much of every core was used, by whatever ran: the server, PostgreSQL,
- * Redis, the load generator and anything else on the box.
+ * MachineCpu from /proc/stat's first line. Between two readings, busy / total is how much of every
+ * core was used by whatever ran: the server, PostgreSQL, Redis, the load generator, anything else.
  */
-export function machineCpuSeconds(): { busy: number; total: number } {
+export function machineCpuSeconds(): MachineCpu {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
   const fields = line.trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal (guest time is inside user already)
