@@ -29,11 +29,6 @@ export function listConversations(q: Queryable, userId: string) {
     .execute();
 }
 
-/** The conversation if it belongs to the member (anyone else gets nothing). */
-export function findConversation(q: Queryable, id: string, userId: string) {
-  return typed(q).selectFrom('companion_conversations').select(['id', 'title', 'started_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-}
-
 /**
  * A message and its reply in one statement: the turns in the given order (their ids follow the
  * VALUES list), and the conversation titled after the member's first message.
@@ -46,19 +41,31 @@ export async function insertTurns(q: Queryable, conversationId: string, turns: T
     .execute();
 }
 
-/** The newest turns of the member's conversation, oldest first (none of anyone else's). */
-export async function recentTurns(q: Queryable, conversationId: string, userId: string, limit: number) {
+/**
+ * The newest turns of the member's conversation, oldest first; undefined when the conversation is
+ * not theirs (or gone). One statement: the conversation, joined to its turns.
+ */
+export async function conversationTurns(q: Queryable, conversationId: string, userId: string, limit: number) {
   const rows = await typed(q)
-    .selectFrom('companion_messages')
-    .select(['role', 'content', 'created_at'])
-    .where('conversation_id', '=', conversationId)
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('companion_conversations as c').select('c.id').where('c.id', '=', conversationId).where('c.user_id', '=', userId)),
+    .selectFrom('companion_conversations as c')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('companion_messages as m')
+          .select(['m.id', 'm.role', 'm.content', 'm.created_at'])
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .as('t'),
+      (join) => join.onTrue(),
     )
-    .orderBy('id', 'desc')
-    .limit(limit)
+    .select(['t.role', 't.content', 't.created_at'])
+    .where('c.id', '=', conversationId)
+    .where('c.user_id', '=', userId)
+    .orderBy('t.id', 'desc')
     .execute();
-  return rows.reverse();
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((t) => (t.role === null || t.content === null || t.created_at === null ? [] : [{ role: t.role, content: t.content, created_at: t.created_at }])).reverse();
 }
 
 export function insertMemory(q: Queryable, m: { id: string; userId: string; content: string; tags: string[] }): Promise<MemoryRow> {

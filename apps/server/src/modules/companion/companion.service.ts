@@ -77,8 +77,8 @@ export class CompanionService {
   }
 
   async history(userId: string, conversationId: string): Promise<CompanionTurn[]> {
-    if (!(await repo.findConversation(this.db, conversationId, userId))) throw notFound();
-    const turns = await repo.recentTurns(this.db, conversationId, userId, 500);
+    const turns = await repo.conversationTurns(this.db, conversationId, userId, 500);
+    if (!turns) throw notFound();
     return turns.map((t) => ({ role: t.role, content: t.content, created_at: t.created_at.toISOString() }));
   }
 
@@ -98,17 +98,17 @@ export class CompanionService {
    */
   async prepare(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<PreparedMessage> {
     const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
-    // The reads go out together (one wait, not two); their answers count in this order: an unknown
-    // conversation (404) before a key reused for another message (409) before the balance. The
-    // model's context (memories, the recent turns of this member's conversation only) comes along.
-    const [found, stored, balance, memories, turns] = await Promise.allSettled([
-      repo.findConversation(this.db, conversationId, member.id),
+    // The reads go out together (one wait, not several); their answers count in this order: an
+    // unknown conversation (404) before a key reused for another message (409) before the balance.
+    // The model's context (memories, the recent turns of this member's conversation only) comes along.
+    const [found, stored, balance, memories] = await Promise.allSettled([
+      repo.conversationTurns(this.db, conversationId, member.id, RECENT_TURNS),
       storedAnswer<CompanionMessageResponse>(this.db, request),
       this.ledger.balance(this.db, member.id),
       repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
-      repo.recentTurns(this.db, conversationId, member.id, RECENT_TURNS),
     ]);
-    if (!settledValue(found)) throw notFound();
+    const turns = settledValue(found);
+    if (!turns) throw notFound();
     const answer = settledValue(stored);
     if (answer) return { stored: answer };
     await enforcePolicy(this.limiter, limits.companion, member.id);
@@ -116,7 +116,7 @@ export class CompanionService {
     if (settledValue(balance) < cost) throw insufficientCredits(cost, settledValue(balance));
     return {
       deliver: async (onDelta) => {
-        const reply = await this.ask(member, { memories: settledValue(memories), turns: settledValue(turns), latest: content }, onDelta);
+        const reply = await this.ask(member, { memories: settledValue(memories), turns, latest: content }, onDelta);
         const { result } = await runIdempotent(this.db, request, (tx) => this.book(tx, member, conversationId, content, reply, cost));
         return result;
       },
@@ -187,7 +187,7 @@ export class CompanionService {
 /** What the model is asked with: the member's memories, the conversation's recent turns and the new message. */
 interface ModelContext {
   memories: Awaited<ReturnType<typeof repo.relevantMemories>>;
-  turns: Awaited<ReturnType<typeof repo.recentTurns>>;
+  turns: NonNullable<Awaited<ReturnType<typeof repo.conversationTurns>>>;
   latest: string;
 }
 

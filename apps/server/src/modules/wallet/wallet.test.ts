@@ -188,6 +188,28 @@ describe('concurrency', () => {
     expect((await wallet(token)).credits).toBe(50);
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
+
+  it('the same Idempotency-Key sent 10 times at once for a spend the balance covers once: all ten get the one answer, none a 402', async () => {
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '50' });
+    const { token } = await register(t.app);
+    expect(await buyPack(t.app, token, 'starter')).toBe(50);
+    const key = { 'idempotency-key': 'parallel-premium' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/wallet/premium', token, undefined, key)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const answers = results.map((r) => r.json<{ credits: number; premiumUntil: string }>());
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]!.credits).toBe(0);
+    expect((await wallet(token)).credits).toBe(0);
+    const id = (await api('GET', '/api/me', token)).json<{ id: string }>().id;
+    const bookings = await t.c.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE t.kind = 'premium' AND a.user_id = $1`,
+      [id],
+    );
+    expect(bookings[0]!.n).toBe(1);
+    expect(await ledgerProblems(t.c.db)).toEqual([]);
+    await t.c.settings.update({ PREMIUM_PRICE_CREDITS: '300' });
+  });
 });
 
 describe('parallel reward claims', () => {

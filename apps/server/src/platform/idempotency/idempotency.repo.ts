@@ -3,11 +3,11 @@ import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
 import type { Json } from '../../db/schema.js';
 
-/** Claims (member, key) for this transaction; false when it was already taken. */
-export async function claimKey(q: Queryable, userId: string, key: string, fingerprint: string): Promise<boolean> {
+/** Stores (member, key) with the request's fingerprint and answer; false when another request stored it first. */
+export async function storeKey(q: Queryable, userId: string, key: string, fingerprint: string, response: unknown): Promise<boolean> {
   const row = await typed(q)
     .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, fingerprint, response: sql<Json>`'null'::jsonb` })
+    .values({ user_id: userId, key, fingerprint, response: sql<Json>`${JSON.stringify(response)}::jsonb` })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
@@ -16,15 +16,6 @@ export async function claimKey(q: Queryable, userId: string, key: string, finger
 
 export function findKey(q: Queryable, userId: string, key: string) {
   return typed(q).selectFrom('idempotency_keys').select(['fingerprint', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-}
-
-export async function storeResponse(q: Queryable, userId: string, key: string, response: unknown): Promise<void> {
-  await typed(q)
-    .updateTable('idempotency_keys')
-    .set({ response: sql<Json>`${JSON.stringify(response)}::jsonb` })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .execute();
 }
 
 /** Keys are kept for 7 days; a retry after that is a new request. */

@@ -13,24 +13,41 @@ export interface IdempotentRequest {
 }
 
 /**
- * Runs a spending, claiming or buying request in one transaction with its Idempotency-Key: the key
- * is claimed first (a concurrent duplicate waits on it), the answer is stored with the change, and
- * a later request with the key gets that answer again. A refused request (4xx) stores nothing, so
- * it can be retried once the reason is gone.
+ * Runs a spending, claiming or buying request in one transaction with its Idempotency-Key: the
+ * change is made, then the key is stored with its answer in the same transaction, and a later
+ * request with the key gets that answer again. A duplicate running at the same moment waits on the
+ * unique key (or earlier, on the same wallet or row), finds it taken once the first commits, rolls
+ * its own change back and answers what the first stored; one that failed meanwhile (402 because the
+ * first spent the credits, a duplicate row) answers that too. A refused request (4xx) stores
+ * nothing, so it can be retried once the reason is gone. Storing the key last is one statement
+ * where claiming it first and filling in the answer later was two.
  */
 export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: Tx) => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+  const { key } = req;
+  if (key === undefined) return { result: await db.transaction(fn), replayed: false };
   const fingerprint = fingerprintOf(req);
-  return db.transaction(async (tx) => {
-    const { key } = req;
-    if (key !== undefined && !(await repo.claimKey(tx, req.userId, key, fingerprint))) {
-      const prior = await repo.findKey(tx, req.userId, key);
-      if (prior && prior.fingerprint !== fingerprint) throw conflict();
-      return { result: prior?.response as T, replayed: true };
-    }
-    const result = await fn(tx);
-    if (key !== undefined) await repo.storeResponse(tx, req.userId, key, result);
+  try {
+    const result = await db.transaction(async (tx) => {
+      const answer = await fn(tx);
+      if (!(await repo.storeKey(tx, req.userId, key, fingerprint, answer))) throw new KeyTaken();
+      return answer;
+    });
     return { result, replayed: false };
-  });
+  } catch (err) {
+    // Rolled back: a request with this key that committed meanwhile answers for this one (when the
+    // key cannot be read either, the first failure is the answer).
+    const prior = await repo.findKey(db, req.userId, key).catch(() => undefined);
+    if (!prior) throw err;
+    if (prior.fingerprint !== fingerprint) throw conflict();
+    return { result: prior.response as T, replayed: true };
+  }
+}
+
+/** The key was stored by another request with it while this one ran (its change is rolled back). */
+class KeyTaken extends Error {
+  constructor() {
+    super('the idempotency key was taken by a concurrent request');
+  }
 }
 
 function fingerprintOf(req: IdempotentRequest): string {
