@@ -17,8 +17,8 @@ export interface IdempotentRequest {
  * change is made, then the key is stored with its answer in the same transaction, and a later
  * request with the key gets that answer again. A duplicate running at the same moment waits on the
  * unique key (or earlier, on the same wallet or row), finds it taken once the first commits, rolls
- * its own change back and answers what the first stored; one that failed meanwhile (402 because the
- * first spent the credits, a duplicate row) answers that too. A refused request (4xx) stores
+ * its own change back and answers what the first stored; so does one that failed meanwhile (a 402
+ * because the first spent the credits, a duplicate row). A refused request (4xx) stores
  * nothing, so it can be retried once the reason is gone. Storing the key last is one statement
  * where claiming it first and filling in the answer later was two.
  */
