@@ -62,10 +62,11 @@ export async function conversationTurns(q: Queryable, conversationId: string, us
     .select(['t.role', 't.content', 't.created_at'])
     .where('c.id', '=', conversationId)
     .where('c.user_id', '=', userId)
-    .orderBy('t.id', 'desc')
+    .orderBy('t.id')
     .execute();
   if (rows.length === 0) return undefined;
-  return rows.flatMap((t) => (t.role === null || t.content === null || t.created_at === null ? [] : [{ role: t.role, content: t.content, created_at: t.created_at }])).reverse();
+  // A conversation without turns is one row of nulls (the left join's).
+  return rows.flatMap(({ role, content, created_at }) => (role === null || content === null || created_at === null ? [] : [{ role, content, created_at }]));
 }
 
 export function insertMemory(q: Queryable, m: { id: string; userId: string; content: string; tags: string[] }): Promise<MemoryRow> {
