@@ -15,6 +15,7 @@ import { RealtimeGateway } from './platform/realtime/gateway.js';
 import { echoRequestId, requestId } from './platform/request-id.js';
 import { registerSecurityHeaders, securityHeaders } from './platform/security.js';
 import { registerSpa } from './platform/spa.js';
+import { proxyTrust } from './platform/trust-proxy.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -40,7 +41,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   useGermanValidationMessages();
   const headersFor = securityHeaders(c.config);
   const app = Fastify({
-    trustProxy: c.config.trustProxy,
+    trustProxy: proxyTrust(c.config.trustProxy),
     bodyLimit: 64 * 1024,
     ...(options.logger === false
       ? { logger: false }

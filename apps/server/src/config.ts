@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { legalConfig, legalEnv, legalIssues } from './config-legal.js';
 import { p256PublicKeyOf } from './platform/crypto.js';
 import { parseStorageUrl, StorageUrlError } from './platform/storage/storage-url.js';
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from './platform/trust-proxy.js';
 
 const optionalString = z
   .string()
@@ -45,7 +46,12 @@ const schema = z
     GOOGLE_ISSUER: optionalUrl(['https:', 'http:'], 'https://accounts.google.com').transform(
       (v) => v ?? 'https://accounts.google.com',
     ),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /** The reverse proxies in front: true (one), false, a hop count or proxy addresses/CIDRs (platform/trust-proxy.ts). */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine((v) => parseTrustProxy(v) !== undefined, { message: TRUST_PROXY_HELP })
+      .transform((v): TrustProxy => parseTrustProxy(v) ?? false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
     /** Sign-ups per IP address and hour (abuse guard); the e2e run, all from one address, raises it. */
