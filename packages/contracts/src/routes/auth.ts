@@ -65,5 +65,14 @@ export const authEndpoints = {
   /** Where Google sends the browser back (redirect_uri): redirects to /login with a one-time code or an error. */
   googleCallback: endpoint({ method: 'GET', path: '/api/auth/oauth/google/callback', auth: 'visitor', errors: [], tag }),
   /** The login page redeems the one-time code (with the browser's binding cookie) for a session. */
-  oauthExchange: endpoint({ method: 'POST', path: '/api/auth/oauth/exchange', auth: 'visitor', body: oauthExchangeBody, response: tokenResponse, errors: ['invalid_login_code'], tag }),
+  oauthExchange: endpoint({
+    method: 'POST',
+    path: '/api/auth/oauth/exchange',
+    auth: 'visitor',
+    body: oauthExchangeBody,
+    response: tokenResponse,
+    errors: ['invalid_login_code'],
+    limits: [limits.oauthExchangeIp],
+    tag,
+  }),
 } as const;

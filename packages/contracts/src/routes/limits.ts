@@ -46,6 +46,8 @@ export const limits = {
   verifyResendIp: policy({ key: 'verify-resend:ip', per: 'ip', max: 20, windowMs: HOUR }),
   resetRequestIp: policy({ key: 'reset-request:ip', per: 'ip', max: 20, windowMs: HOUR }),
   tokenConfirmIp: policy({ key: 'token-confirm:ip', per: 'ip', max: 30, windowMs: HOUR }),
+  // A Google sign-in redeems one code; the codes are single-use 256-bit values, so this only caps the database work of guesses.
+  oauthExchangeIp: policy({ key: 'oauth-exchange:ip', per: 'ip', max: 30, windowMs: 15 * MINUTE }),
   unsubscribeIp: policy({ key: 'unsubscribe:ip', per: 'ip', max: 60, windowMs: HOUR }),
 } as const;
 
