@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { facePhoto } from '../support/face-photo.js';
+import { confirmEmail } from '../support/members.js';
 
 /** A plain portrait-like picture the real moderation model approves. */
 function photo(): Promise<Buffer> {
@@ -17,7 +18,7 @@ async function member(request: APIRequestContext, name: string, gender: 'female'
   const res = await request.put('/api/me/profile', { headers, data: { birthDate: '1993-04-12', gender, interestedIn: ['female', 'male'], ageMin: 18, ageMax: 70 } });
   expect(res.ok(), await res.text()).toBe(true);
   const me = (await (await request.get('/api/me', { headers })).json()) as { id: string };
-  return { token, headers, id: me.id };
+  return { token, headers, id: me.id, email };
 }
 
 test('enter a photo, vote for it, and see it on the Top10', async ({ guardPage: page, request }) => {
@@ -38,6 +39,7 @@ test('enter a photo, vote for it, and see it on the Top10', async ({ guardPage: 
 
   // Another member rates the category and gives the photo a vote.
   const voter = await member(request, 'Jurorin', 'female');
+  await confirmEmail(request, voter.email); // only a confirmed member votes
   await page.evaluate((t) => localStorage.setItem('token', t), voter.token);
   await page.goto('/vote?category=vacation');
   await expect(page.getByRole('heading', { name: 'Bewerten' })).toBeVisible();

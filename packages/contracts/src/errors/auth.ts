@@ -8,10 +8,12 @@ export const authErrors = defineErrors({
   suspended: { status: 403, message: 'Dein Konto ist gesperrt. Bitte wende dich an den Support.' },
   email_not_verified: {
     status: 403,
-    message: ({ of }: { of?: 'reward' }) =>
+    message: ({ of }: { of?: 'reward' | 'vote' }) =>
       of === 'reward'
         ? 'Rewards gibt es erst, wenn deine E-Mail-Adresse bestätigt ist. Klicke auf den Link in unserer E-Mail oder fordere eine neue Bestätigung an.'
-        : 'Deine E-Mail ist noch nicht bestätigt. Bitte prüfe dein Postfach und klicke auf den Bestätigungslink.',
+        : of === 'vote'
+          ? 'Abstimmen kannst du, sobald deine E-Mail-Adresse bestätigt ist. Klicke auf den Link in unserer E-Mail oder fordere eine neue Bestätigung an.'
+          : 'Deine E-Mail ist noch nicht bestätigt. Bitte prüfe dein Postfach und klicke auf den Bestätigungslink.',
   },
   already_verified: { status: 409, message: 'Deine E-Mail-Adresse ist bereits bestätigt.' },
   /** A confirmation or reset token; the unsubscribe link of a notification mail says so. */

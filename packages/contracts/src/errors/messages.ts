@@ -7,7 +7,11 @@ export const messagesErrors = defineErrors({
   blocked: { status: 403, message: 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.' },
   not_liked: { status: 403, message: 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.' },
   client_id_conflict: { status: 409, message: 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.' },
-  profile_required: { status: 403, message: 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.' },
+  profile_required: {
+    status: 403,
+    message: ({ of }: { of?: 'vote' }) =>
+      of === 'vote' ? 'Lege zuerst dein Profil an, dann kannst du abstimmen.' : 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.',
+  },
   daily_limit: {
     status: 429,
     message: ({ perDay }: { perDay: number }) => `Du hast heute schon ${count(perDay, 'Antwort', 'Antworten')} geschrieben. Morgen kannst du wieder antworten.`,

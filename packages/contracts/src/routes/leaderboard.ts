@@ -18,14 +18,18 @@ export const leaderboardEndpoints = {
   entries: endpoint({ method: 'GET', path: '/api/me/photo/categories', auth: 'member', response: entriesResponse, errors: [], tag: 'leaderboard' }),
   setEntries: endpoint({ method: 'PUT', path: '/api/me/photo/categories', auth: 'member', body: entriesBody, response: entriesResponse, errors: ['invalid_entry_photo'], tag: 'leaderboard' }),
   nextVote: endpoint({ method: 'GET', path: '/api/votes/next', auth: 'member', query: nextVoteQuery, response: nextVoteResponse, errors: [], tag: 'leaderboard' }),
-  /** 30 a minute and 500 a day against automation (the minute's limit is counted first). */
+  /**
+   * 30 a minute and 500 a day against automation (the minute's limit is counted first). Only a
+   * member with a confirmed e-mail and a profile votes (throwaway accounts must not move a score).
+   */
   vote: endpoint({
     method: 'POST',
     path: '/api/votes',
-    auth: 'member',
+    auth: 'verified',
+    unverified: { of: 'vote' },
     body: voteBody,
     response: voteResponse,
-    errors: ['not_found', 'own_photo', 'already_voted'],
+    errors: ['not_found', 'own_photo', 'already_voted', 'profile_required'],
     limits: [limits.voteMinute, limits.voteDay],
     tag: 'leaderboard',
   }),

@@ -132,7 +132,7 @@ export class AdminService {
       return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
     });
     this.sessions.announceRevoked(revoked);
-    await this.leaderboard.memberChanged(userId);
+    await this.leaderboard.accountChanged();
     await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, buyPack, type ApiMember } from '../../../test/members.js';
+import { apiAs, buyPack, confirmEmail, type ApiMember } from '../../../test/members.js';
 import { approveAll, memberWithPhoto } from '../../../test/swipers.js';
 
 // Issue 16 item 9: a suspended member is gone, at once, from everything another member can see.
@@ -44,6 +44,7 @@ async function traces(bodo: ApiMember, eva: ApiMember, lena: ApiMember, photoPat
 describe('suspension', () => {
   it('hides the member at once from profile, share page, photo links, feed, matches, flirts, messages and Top10; lifting it restores them', async () => {
     const eva = await member('Eva', 'female', ['male']);
+    await confirmEmail(t.c, eva.id); // she votes
     const lena = await member('Lena', 'female', ['male']);
     const bodo = await member('Bodo', 'male', ['female']);
     await api('POST', `/api/likes/${eva.id}?type=like`, bodo.token);

@@ -83,15 +83,16 @@ export async function insertVotes(q: Queryable, votes: DemoVote[], month: string
   }
   const photoIds = [...new Set(votes.map((v) => v.photoId))];
   if (photoIds.length === 0) return;
-  // Counted from all of the month's votes for these photos (a real member's too): the score stays their number.
+  // Counted from all of the month's votes that count for these photos (a real member's too, not a
+  // suspended or erased voter's, migration 027): the score stays their number.
   await k
     .insertInto('photo_scores')
     .columns(['category', 'month', 'photo_id', 'user_id', 'score', 'reached'])
     .expression(
-      sql`SELECT category, month, photo_id, owner_id, count(*)::int, max(id)
-            FROM photo_votes
-           WHERE month = ${month} AND photo_id = ANY(${photoIds}::uuid[])
-           GROUP BY category, month, photo_id, owner_id`,
+      sql`SELECT v.category, v.month, v.photo_id, v.owner_id, count(*)::int, max(v.id)
+            FROM photo_votes v JOIN users u ON u.id = v.voter_id AND u.suspended_at IS NULL
+           WHERE v.month = ${month} AND v.photo_id = ANY(${photoIds}::uuid[])
+           GROUP BY v.category, v.month, v.photo_id, v.owner_id`,
     )
     .onConflict((oc) =>
       oc.columns(['category', 'month', 'photo_id']).doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), reached: eb.ref('excluded.reached') })),

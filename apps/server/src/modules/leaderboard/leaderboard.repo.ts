@@ -52,7 +52,8 @@ const competes = sql<boolean>`(p.id = e.photo_id OR NOT EXISTS (SELECT 1 FROM ph
 
 /**
  * The photo if it competes in the category (approved, enabled, entered by its owner and the
- * entry's photo), with whether a block stands between its owner and the voter.
+ * entry's photo), with whether a block stands between its owner and the voter and whether the
+ * voter has a profile (birth date and gender; only members with one vote).
  */
 export function findVotablePhoto(q: Queryable, photoId: string, category: PhotoCategory, voterId: string) {
   return votablePhoto.takeFirst(q, { photoId, category, voterId });
@@ -64,7 +65,15 @@ const votablePhoto = compiledOnce((k, p: { photoId: string; category: PhotoCateg
     .selectFrom('photos as p')
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', p.category))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
-    .select((eb) => ['p.id', 'p.user_id', blockedEitherWay(p.voterId, eb.ref('p.user_id')).as('blocked')])
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      blockedEitherWay(p.voterId, eb.ref('p.user_id')).as('blocked'),
+      // A profile: at least the birth date and gender onboarding asks first (not a row an about-me text made).
+      eb
+        .exists(eb.selectFrom('profiles as vp').select('vp.user_id').where('vp.user_id', '=', p.voterId).where('vp.birth_date', 'is not', null).where('vp.gender', 'is not', null))
+        .as('voter_has_profile'),
+    ])
     .where('p.id', '=', p.photoId)
     .where('p.status', '=', 'approved')
     .where('p.disabled_at', 'is', null)
@@ -75,7 +84,9 @@ const votablePhoto = compiledOnce((k, p: { photoId: string; category: PhotoCateg
  * One vote and its point, in one statement: the vote row (one per voter, photo and month) and, only
  * if it was new, one more point on the photo's score (the row lock serialises concurrent votes on
  * one photo; `reached` becomes this vote's id). The new score, or undefined when this voter already
- * voted for the photo this month.
+ * voted for the photo this month or is suspended or gone by now (the statement reads the voter's
+ * row itself: a suspension committed after the session was checked still keeps the vote out; see
+ * migration 027 for the suspension's side of that race).
  */
 export async function castVote(
   q: Queryable,
@@ -90,7 +101,22 @@ const vote = compiledOnce((k, v: { photoId: string; ownerId: string; voterId: st
     .with('vote', (db) =>
       db
         .insertInto('photo_votes')
-        .values({ photo_id: v.photoId, owner_id: v.ownerId, voter_id: v.voterId, category: v.category, month: v.month, day: v.day, created_at: v.at })
+        .columns(['photo_id', 'owner_id', 'voter_id', 'category', 'month', 'day', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users as voter')
+            .select([
+              sql<string>`${v.photoId}::uuid`.as('photo_id'),
+              sql<string>`${v.ownerId}::uuid`.as('owner_id'),
+              'voter.id',
+              sql<PhotoCategory>`${v.category}::text`.as('category'),
+              sql<string>`${v.month}::text`.as('month'),
+              sql<string>`${v.day}::date`.as('day'),
+              sql<Date>`${v.at}::timestamptz`.as('created_at'),
+            ])
+            .where('voter.id', '=', v.voterId)
+            .where('voter.suspended_at', 'is', null),
+        )
         .onConflict((oc) => oc.columns(['photo_id', 'voter_id', 'month']).doNothing())
         .returning('id'),
     )

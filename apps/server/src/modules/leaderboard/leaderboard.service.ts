@@ -102,10 +102,6 @@ export class LeaderboardService {
     this.events.on('cluster.resync', () => this.changed());
   }
 
-  entries(userId: string): Promise<PhotoCategory[]> {
-    return repo.entriesOf(this.db, userId);
-  }
-
   /** The categories and the photo chosen for each (where the member chose one). */
   async entriesWithPhotos(userId: string): Promise<EntriesResponse> {
     const rows = await repo.entryPhotosOf(this.db, userId);
@@ -129,7 +125,10 @@ export class LeaderboardService {
     return this.entriesWithPhotos(userId);
   }
 
-  /** One vote per voter, photo and Berlin month; never for one's own or an unapproved photo (the endpoint counts the vote limits). */
+  /**
+   * One vote per voter, photo and Berlin month; never for one's own or an unapproved photo, only by
+   * a member with a profile (the endpoint checks the confirmed e-mail and counts the vote limits).
+   */
   async vote(voterId: string, photoId: string, category: PhotoCategory, at: Date = new Date()): Promise<{ score: number }> {
     const month = berlinMonth(at);
     // Two statements and no transaction: the check takes no lock and the vote is one statement, so
@@ -140,6 +139,7 @@ export class LeaderboardService {
     if (!photo) throw notVotable();
     if (photo.user_id === voterId) throw new AppError('own_photo');
     if (photo.blocked) throw notVotable();
+    if (!photo.voter_has_profile) throw new AppError('profile_required', { params: { of: 'vote' } });
     const score = await repo.castVote(this.db, { photoId, ownerId: photo.user_id, voterId, category, month, day: berlinToday(at), at });
     if (score === undefined) throw new AppError('already_voted');
     // Open Top10 pages hear of it after the answer: the voter does not wait for the read.
@@ -232,9 +232,14 @@ export class LeaderboardService {
     });
   }
 
-  /** Tells open pages of a category the current Top10 (after an entry left it). */
-  refresh(category: PhotoCategory): Promise<void> {
-    return this.announce(category);
+  /**
+   * An account was suspended, its suspension lifted, or it was erased: its photo and its votes (the
+   * database moved them out of or back into the scores in that transaction, migration 027) can
+   * move any category's Top10, so every category's open pages hear the current one.
+   */
+  async accountChanged(): Promise<void> {
+    this.scored();
+    for (const category of photoCategories) await this.announcements.run(category, null);
   }
 
   /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */

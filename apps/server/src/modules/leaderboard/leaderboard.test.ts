@@ -1,7 +1,7 @@
 import type { LeaderboardEntry, LeaderboardEvent } from '@funkeln/contracts/leaderboard';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
-import { memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { confirmEmail, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { insertMembers } from '../../../test/population.js';
 import { connectClient } from '../../../test/sockets.js';
 import { countTransactions } from '../../../test/transactions.js';
@@ -24,6 +24,12 @@ async function contestants(n: number, categories = ['bikini'], photo: 'approved'
 async function voters(n: number): Promise<string[]> {
   return insertMembers(t.c.db, Array.from({ length: n }, () => ({ gender: 'male' as const, interestedIn: ['female' as const], birthDate: '1990-01-01', ageMin: 18, ageMax: 99, placeId: null, photo: 'none' as const })));
 }
+/** A member who may vote: a profile and a confirmed e-mail. */
+async function voterWithProfile(name: string, gender: 'female' | 'male'): Promise<ApiMember> {
+  const m = await memberWithProfile(t.app, name, gender);
+  await confirmEmail(t.c, m.id);
+  return m;
+}
 const board = async (m: ApiMember, category: string, month?: string) =>
   (await api('GET', `/api/leaderboard/${category}${month ? `?month=${month}` : ''}`, m.token)).json<LeaderboardEntry[]>();
 const clearBoard = async () => {
@@ -43,7 +49,7 @@ const unannouncedScore = (c: { userId: string; photoId: string }, score: number)
 
 describe('voting', () => {
   it('counts one vote per member, photo and month, never one\'s own or an unapproved photo', async () => {
-    const viewer = await memberWithProfile(t.app, 'Wählerin', 'male');
+    const viewer = await voterWithProfile('Wählerin', 'male');
     const [c] = await contestants(1);
     const vote = (photoId: string, category = 'bikini', token = viewer.token) => api('POST', '/api/votes', token, { photoId, category });
     expect((await vote(c!.photoId)).json()).toEqual({ score: 1 });
@@ -67,7 +73,7 @@ describe('voting', () => {
   });
 
   it('refuses a vote across a block either way, as if the photo were not there, and writes nothing', async () => {
-    const viewer = await memberWithProfile(t.app, 'Blockierer', 'male');
+    const viewer = await voterWithProfile('Blockierer', 'male');
     const [blocked, blocking] = await contestants(2);
     await t.c.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($3, $1)', [viewer.id, blocked!.userId, blocking!.userId]);
     for (const c of [blocked!, blocking!]) {
@@ -181,7 +187,7 @@ describe('voting', () => {
   });
 
   it('suggests photos to rate one at a time: entered, approved, not own, not yet voted, skips honoured', async () => {
-    const rater = await memberWithProfile(t.app, 'Bewerterin', 'female');
+    const rater = await voterWithProfile('Bewerterin', 'female');
     const [a, b] = await contestants(2, ['vacation']);
     const next = async (skip: string[] = []) =>
       (await api('GET', `/api/votes/next?category=vacation${skip.length ? `&skip=${skip.join(',')}` : ''}`, rater.token)).json<{ candidate: { photoId: string; url: string } | null }>().candidate;

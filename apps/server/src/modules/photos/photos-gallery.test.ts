@@ -181,6 +181,7 @@ describe('Top10', () => {
     const { m, photos } = await withPhotos('Kandidatin', 2);
     const [a, b, c] = photos as [string, string, string];
     const voter = await member('Wähler', 'male', ['female']);
+    await confirmEmail(t.c, voter.id); // only a confirmed member votes
     const other = await withPhotos('Andere', 0);
     const set = (body: object, who = m) => api('PUT', '/api/me/photo/categories', who.token, body);
 
@@ -211,6 +212,7 @@ describe('Top10', () => {
     expect((await api('GET', '/api/me/photo/categories', m.token)).json()).toEqual({ categories: ['bikini', 'face'], photos: {} });
     // (one vote per voter, photo and month whatever the category: a second voter)
     const second = await member('Zweiter', 'male', ['female']);
+    await confirmEmail(t.c, second.id);
     expect((await api('POST', '/api/votes', second.token, { photoId: a, category: 'face' })).statusCode).toBe(200);
     expect((await top('face')).map((e) => e.photo_id)).toEqual([a]);
 

@@ -73,7 +73,6 @@ export class PrivacyService {
     }
     const photos = await this.photos.allOf(user.id);
     const selfies = await repo.selfieKeys(this.db, user.id);
-    const entries = await this.leaderboard.entries(user.id);
     const revoked = await this.db.transaction(async (tx) => {
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
       await repo.eraseUser(tx, user.id);
@@ -83,7 +82,7 @@ export class PrivacyService {
     this.sessions.announceRevoked(revoked);
     await Promise.all(photos.map((p) => this.photos.deleteFiles(p)));
     await Promise.all(selfies.map((k) => this.storage.delete(k)));
-    for (const category of entries) await this.leaderboard.refresh(category);
+    await this.leaderboard.accountChanged();
   }
 
   async consent(userId: string): Promise<ConsentResponse> {
