@@ -471,6 +471,7 @@ export const de = {
     loadFailed: 'Das nächste Foto konnte nicht geladen werden.',
     toLeaderboard: 'Zu den Top10',
     photoAlt: (name: string) => `Foto von ${name}`,
+    createProfile: 'Profil anlegen',
   },
   contest: {
     title: 'Beim Top10 mitmachen',

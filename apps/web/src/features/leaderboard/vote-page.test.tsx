@@ -1,10 +1,15 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
+import type { OwnProfile } from '@funkeln/contracts/profiles';
+import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
+import { setToken } from '../../lib/token-storage';
 import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
+import { meAs } from '../../test/members';
 import { server } from '../../test/server';
 import { VotePage } from './vote-page';
 
@@ -31,6 +36,35 @@ describe('VotePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(screen.getByRole('img', { name: de.vote.photoAlt('Lea') })).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: de.vote.vote }).disabled).toBe(false);
+  });
+
+  const noProfile: OwnProfile = {
+    aboutMe: '',
+    lookingFor: '',
+    birthDate: null,
+    gender: null,
+    interestedIn: [],
+    ageMin: 18,
+    ageMax: 99,
+    place: null,
+    shareEnabled: false,
+    complete: false,
+    photo: null,
+    interests: [],
+    prompts: [],
+  };
+
+  it.each([
+    { who: 'an unconfirmed e-mail', me: meAs({ email_verified: false }), profile: { ...noProfile, birthDate: '1990-01-01', gender: 'male' as const }, text: errorMessage('email_not_verified', { of: 'vote' }), link: false },
+    { who: 'no profile', me: meAs(), profile: noProfile, text: errorMessage('profile_required', { of: 'vote' }), link: true },
+  ])('says before any click why a member with $who cannot vote, and offers no vote button to press', async ({ me, profile, text, link }) => {
+    setToken('token');
+    server.use(candidate, answerFor(authEndpoints.me, me), answerFor(profilesEndpoints.ownProfile, profile));
+    renderPage(<VotePage />);
+    expect((await screen.findByTestId('vote-refusal')).textContent).toContain(text);
+    expect(screen.queryByRole('link', { name: de.vote.createProfile }) !== null).toBe(link);
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: de.vote.vote });
+    expect(button.disabled).toBe(true);
   });
 
   it("shows the server's sentence when the next photo does not load, with a retry that loads it", async () => {

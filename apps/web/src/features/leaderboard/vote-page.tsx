@@ -8,6 +8,7 @@ import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { useNextCandidate, useVote } from './api';
 import { CategoryButtons } from './components/category-buttons';
+import { useVoteRefusal } from './use-vote-refusal';
 import './leaderboard.css';
 
 /** 'Bewerten': one photo of a category at a time, with a vote and a skip. */
@@ -18,6 +19,7 @@ export function VotePage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const next = useNextCandidate(category, skipped);
   const vote = useVote();
+  const refusal = useVoteRefusal();
   const candidate = next.data?.candidate;
 
   const choose = (c: PhotoCategory) => {
@@ -48,6 +50,16 @@ export function VotePage() {
       </PageHeader>
       <p className="muted">{de.vote.lead}</p>
       <CategoryButtons value={category} onChange={choose} />
+      {refusal ? (
+        <div id="vote-refusal" data-testid="vote-refusal">
+          <Notice tone="info">{refusal.text}</Notice>
+          {refusal.fix === 'profile' ? (
+            <Link className="btn btn--secondary btn--small" to="/onboarding">
+              {de.vote.createProfile}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
       <QueryState query={next} failed={de.vote.loadFailed} isEmpty={(data) => !data.candidate} empty={<p>{de.vote.empty}</p>}>
         {() =>
@@ -62,7 +74,13 @@ export function VotePage() {
                 <button type="button" className="btn btn--ghost" onClick={() => setSkipped((s) => [...s, candidate.photoId])}>
                   {de.vote.skip}
                 </button>
-                <button type="button" className="btn btn--primary" disabled={vote.isPending} onClick={give}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={vote.isPending || refusal !== null}
+                  aria-describedby={refusal ? 'vote-refusal' : undefined}
+                  onClick={give}
+                >
                   {de.vote.vote}
                 </button>
               </div>

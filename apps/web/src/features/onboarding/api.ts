@@ -11,10 +11,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../lib/api';
 import * as queryKeys from '../../lib/query-keys';
 
-export function useOwnProfile() {
-  return useQuery({ queryKey: queryKeys.ownProfile(), queryFn: () => call(profilesEndpoints.ownProfile) });
-}
-
 export const saveProfile = (body: ProfileUpdateBody): Promise<OwnProfile> => call(profilesEndpoints.updateProfile, { body });
 
 /** Art. 9 DSGVO: whether the member has consented to processing gender and wishes. */

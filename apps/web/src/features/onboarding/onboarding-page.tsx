@@ -4,7 +4,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { useContestEntries } from '../../lib/contest-entries';
 import { useCurrentUser } from '../../lib/current-user';
-import { useOwnProfile } from './api';
+import { useOwnProfile } from '../../lib/own-profile';
 import { OnboardingProgress } from './components/onboarding-progress';
 import { ProfileForm } from './components/profile-form';
 import { Top10Step } from './components/top10-step';
