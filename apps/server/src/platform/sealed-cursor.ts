@@ -37,14 +37,23 @@ export function openCursor(key: Buffer | KeyObject, token: string, context: stri
 }
 
 /**
- * sealCursor/openCursor under the server's cursor key: 32 random bytes kept in `app_secrets`,
- * so every process (and every restart) opens the tokens the others sealed.
+ * sealCursor/openCursor under a server key (the paging cursors' unless another secret is named):
+ * 32 random bytes kept in `app_secrets`, so every process (and every restart) opens the tokens
+ * the others sealed.
  */
 export class CursorSealer {
   /** Imported once (a raw key is imported again by every cipher made with it). */
   private key: Promise<KeyObject> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secretName = 'cursor_aes256',
+  ) {}
+
+  /** Loads the key; call it outside any transaction (a key created in one that rolls back would seal for nobody). */
+  async ready(): Promise<void> {
+    await this.loadKey();
+  }
 
   async seal(value: unknown, context: string): Promise<string> {
     return sealCursor(await this.loadKey(), value, context);
@@ -55,7 +64,7 @@ export class CursorSealer {
   }
 
   private loadKey(): Promise<KeyObject> {
-    this.key ??= loadSecret(this.db, 'cursor_aes256').then(createSecretKey, (err: unknown) => {
+    this.key ??= loadSecret(this.db, this.secretName).then(createSecretKey, (err: unknown) => {
       this.key = undefined; // a failed read (database away) is tried again next time
       throw err;
     });

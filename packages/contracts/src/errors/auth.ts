@@ -21,7 +21,7 @@ export const authErrors = defineErrors({
     status: 400,
     message: ({ of }: { of?: 'unsubscribe' }) =>
       of === 'unsubscribe'
-        ? 'Dieser Abmeldelink ist ungültig. Deine E-Mail-Benachrichtigungen kannst du in den Einstellungen ändern.'
+        ? 'Dieser Abmeldelink ist ungültig oder abgelaufen. Deine E-Mail-Benachrichtigungen kannst du in den Einstellungen ändern.'
         : 'Ungültiger oder abgelaufener Token.',
   },
   invalid_login_code: { status: 400, message: INVALID_LOGIN_CODE },

@@ -1,6 +1,7 @@
 import { layout } from '../../platform/mail/mail-layout.js';
 import type { OutgoingMail } from '../../platform/mail/outbox.repo.js';
 import type { NotificationKind } from './notification.js';
+import { UNSUBSCRIBE_LINK_DAYS } from './unsubscribe-tokens.js';
 
 /** What each kind of mail is about, as the unsubscribe page and the mails name it. */
 export const MAIL_TOPIC: Record<NotificationKind, string> = {
@@ -34,7 +35,7 @@ export function notificationMail(m: NotificationMailInput): OutgoingMail {
   const { subject, text, action } = content(m.kind, m.otherName ?? '');
   const intro = `Hallo ${m.name},`;
   const why = 'Du bekommst diese E-Mail, weil du gerade nicht bei Funkeln online bist. Bis du wieder vorbeischaust, schreiben wir dir dazu keine weitere E-Mail.';
-  const optOut = `Keine ${MAIL_TOPIC[m.kind]} mehr? Abbestellen: ${m.unsubscribeUrl} – alle Benachrichtigungen stellst du in den Einstellungen ein: ${m.settingsUrl}`;
+  const optOut = `Keine ${MAIL_TOPIC[m.kind]} mehr? Abbestellen: ${m.unsubscribeUrl} (Dieser Link gilt ${UNSUBSCRIBE_LINK_DAYS} Tage.) Alle Benachrichtigungen stellst du in den Einstellungen ein: ${m.settingsUrl}`;
   return {
     to: m.to,
     subject,

@@ -1,7 +1,9 @@
 import { notificationsEndpoints as endpoints } from '@funkeln/contracts/routes/notifications';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../platform/endpoints.js';
-import { confirmPage, donePage } from './unsubscribe-page.js';
+import { AppError } from '../../platform/errors.js';
+import { badLinkPage, confirmPage, donePage } from './unsubscribe-page.js';
 import { unsubscribePath } from './unsubscribe-tokens.js';
 import type { UnsubscribeService } from './unsubscribe.service.js';
 
@@ -18,14 +20,20 @@ export function notificationsRoutes(unsubscribes: UnsubscribeService): FastifyPl
       done(null, formFields(req.headers['content-type'] ?? '', body as string)),
     );
 
-    serve(app, endpoints.unsubscribePage, async (req, reply) => {
-      const kind = await unsubscribes.kindOf(req.query.t);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage(kind, unsubscribePath(req.query.t)));
-    });
+    /** The page, or a browser's German page for a link that is bad or expired (API clients get the JSON error). */
+    const answer = async (req: FastifyRequest, reply: FastifyReply, page: () => Promise<string>) => {
+      const htmlPage = await page().catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'invalid_token' && req.headers.accept?.includes('text/html'))) throw err;
+        reply.code(err.statusCode);
+        return badLinkPage(err.message);
+      });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage);
+    };
 
-    serve(app, endpoints.unsubscribe, async (req, reply) => {
-      const kind = await unsubscribes.unsubscribe(req.query.t);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(donePage(kind));
-    });
+    serve(app, endpoints.unsubscribePage, (req, reply) =>
+      answer(req, reply, async () => confirmPage(await unsubscribes.kindOf(req.query.t), unsubscribePath(req.query.t))),
+    );
+
+    serve(app, endpoints.unsubscribe, (req, reply) => answer(req, reply, async () => donePage(await unsubscribes.unsubscribe(req.query.t))));
   };
 }

@@ -24,3 +24,8 @@ export function donePage(kind: NotificationKind): string {
     html`<p>Du bekommst keine ${MAIL_TOPIC[kind]} mehr. In den <a href="/settings">Einstellungen</a> kannst du sie jederzeit wieder einschalten.</p>`,
   );
 }
+
+/** A link that is not ours or has expired, for the member who opened it in a browser. */
+export function badLinkPage(message: string): string {
+  return page('Link ungültig', html`<p>${message}</p>`);
+}

@@ -1,62 +1,53 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { pathOf } from '@funkeln/contracts/routes/define';
 import { notificationsEndpoints } from '@funkeln/contracts/routes/notifications';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { loadSecret } from '../../platform/secrets.js';
+import { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { NotificationKind } from './notification.js';
 
-const KINDS: readonly NotificationKind[] = ['match', 'message', 'flirt'];
-const BODY_BYTES = 17;
-const MAC_BYTES = 32;
+/** How long an unsubscribe link works; the mails say so. */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+const DAY_SECONDS = 24 * 60 * 60;
+/** Bound into every token: a token sealed for anything else (or by the old HMAC format) does not open. */
+const CONTEXT = 'notification-unsubscribe:v2';
 
-function uuidFromHex(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** What a token seals: member, kind and the end of its life (Unix seconds). */
+const KINDS = ['match', 'message', 'flirt'] as const satisfies readonly NotificationKind[];
+const sealed = z.tuple([z.string(), z.enum(KINDS), z.number().int()]);
 
 /** The unsubscribe link of a token (path and query, from the contract table): the mails' link and the page's form. */
 export const unsubscribePath = (token: string): string =>
   `${pathOf(notificationsEndpoints.unsubscribe.path, {})}?${new URLSearchParams({ t: token }).toString()}`;
 
 /**
- * One-click unsubscribe tokens (RFC 8058 links): the member id (16 bytes) and the mail kind (1 byte)
- * with an HMAC-SHA256 over both under a key of their own. Not a session: a token can only switch
- * off one kind of notification mail for one member, which is idempotent and undone in the settings.
+ * One-click unsubscribe tokens (RFC 8058 links): member id, mail kind and expiry sealed with
+ * AES-256-GCM (random IV, platform/sealed-cursor.ts) under a key of their own, so a token shows
+ * neither member nor kind, two tokens for the same never match, and a changed byte fails the tag.
+ * Not a session: a token can only switch off one kind of notification mail for one member, which
+ * is idempotent and undone in the settings; it works UNSUBSCRIBE_LINK_DAYS days.
  */
 export class UnsubscribeTokens {
-  private key: Promise<Buffer> | undefined;
+  private readonly sealer: CursorSealer;
 
-  constructor(private readonly db: Db) {}
-
-  async sign(userId: string, kind: NotificationKind): Promise<string> {
-    const body = Buffer.concat([Buffer.from(userId.replaceAll('-', ''), 'hex'), Buffer.of(KINDS.indexOf(kind))]);
-    return Buffer.concat([body, await this.mac(body)]).toString('base64url');
+  constructor(db: Db) {
+    this.sealer = new CursorSealer(db, 'notification-unsubscribe-aes256');
   }
 
-  /** The member and kind a token names, or undefined when it is not exactly one of ours. */
+  sign(userId: string, kind: NotificationKind): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + UNSUBSCRIBE_LINK_DAYS * DAY_SECONDS;
+    return this.sealer.seal([userId, kind, expires], CONTEXT);
+  }
+
+  /** The member and kind a live token names, or undefined when it is not one of ours or has expired. */
   async verify(token: string): Promise<{ userId: string; kind: NotificationKind } | undefined> {
-    const raw = Buffer.from(token, 'base64url');
-    // Base64 ignores stray bits and characters: only the canonical spelling of our bytes counts.
-    if (raw.length !== BODY_BYTES + MAC_BYTES || raw.toString('base64url') !== token) return undefined;
-    const body = raw.subarray(0, BODY_BYTES);
-    const kind = KINDS[body[16]!];
-    if (!kind || !timingSafeEqual(raw.subarray(BODY_BYTES), await this.mac(body))) return undefined;
-    return { userId: uuidFromHex(body.subarray(0, 16).toString('hex')), kind };
+    const opened = sealed.safeParse(await this.sealer.open(token, CONTEXT));
+    if (!opened.success) return undefined;
+    const [userId, kind, expires] = opened.data;
+    return expires * 1000 > Date.now() ? { userId, kind } : undefined;
   }
 
-  /** Loads the key; call it outside any transaction (a key created in one that rolls back would sign for nobody). */
-  async ready(): Promise<void> {
-    await this.loadKey();
-  }
-
-  private async mac(body: Buffer): Promise<Buffer> {
-    return createHmac('sha256', await this.loadKey()).update(body).digest();
-  }
-
-  private loadKey(): Promise<Buffer> {
-    this.key ??= loadSecret(this.db, 'notification-unsubscribe').catch((err: unknown) => {
-      this.key = undefined;
-      throw err;
-    });
-    return this.key;
+  /** Loads the key; call it outside any transaction (a key created in one that rolls back would seal for nobody). */
+  ready(): Promise<void> {
+    return this.sealer.ready();
   }
 }
