@@ -95,12 +95,17 @@ const schema = z
     VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
       message: 'must be a mailto: or https: URL (e.g. mailto:team@funkeln.de)',
     }),
+    /** Tests only: push endpoints may be on loopback or private addresses and any port (the local push service); refused in production. */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     ...legalEnv,
   })
   .superRefine((c, ctx) => {
     for (const issue of legalIssues(c, c.NODE_ENV === 'production')) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the dev mailbox is off there)' });
+    }
+    if (c.NODE_ENV === 'production' && c.PUSH_ALLOW_PRIVATE_ENDPOINTS) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_PRIVATE_ENDPOINTS'], message: 'must not be set in production: it lets members make the server reach internal addresses' });
     }
     if (c.NODE_ENV === 'production' && c.DEMO_DATA) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'must not be set in production: demo members never go into a production database' });
@@ -161,6 +166,7 @@ const schema = z
       keys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : undefined,
       subject: c.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM}`,
     },
+    pushAllowPrivateEndpoints: c.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     /** The operator's details and what the Datenschutz page states beyond the code's constants. */
     legal: legalConfig(c),
   }));

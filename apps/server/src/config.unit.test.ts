@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses the test-only PUSH_ALLOW_PRIVATE_ENDPOINTS in production, and has it off by default', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(() => loadConfig({ ...production, PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' })).toThrow(/PUSH_ALLOW_PRIVATE_ENDPOINTS: must not be set in production/);
+    expect(loadConfig({}).pushAllowPrivateEndpoints).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).pushAllowPrivateEndpoints).toBe(true);
+  });
+
   it('requires SMTP in production and Google id and secret together', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);

@@ -1,4 +1,3 @@
-import type { Agent as HttpsAgent } from 'node:https';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -155,8 +154,8 @@ export interface ContainerOverrides {
   companionModel?: CompanionModel;
   /** Another rate limiter (the fuzz test: limits must not stop it from reaching the code behind them). */
   limiter?: RateLimiter;
-  /** TLS settings for reaching push services (tests trust their local push service). */
-  pushAgent?: HttpsAgent;
+  /** A certificate the push sender trusts besides the system's (tests: their local push service's). */
+  pushCa?: string;
   /** Whether feed decks serve pages (the feed bench switches them off to time the ranking); default: when caches are exact. */
   feedDecksEnabled?: () => boolean;
   /** Whether the feed ranks in memory where it can (the feed bench switches it off to time the database); default: on the embedded database. */
@@ -206,7 +205,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
-  const push = createPushModule({ ...platform, notifications: notifications.services.notifications, agent: overrides.pushAgent });
+  const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
   const admin = createAdminModule({
     ...platform,
     settings,

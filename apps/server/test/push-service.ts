@@ -1,7 +1,7 @@
 import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, verify, type ECDH } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Agent, createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:https';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { generate } from 'selfsigned';
 
 /** A browser's side of a subscription: its ECDH key pair and auth secret, made in the test. */
@@ -67,15 +67,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * A push service as RFC 8030 has it, over TLS on a loopback port (`agent` trusts its certificate):
+ * A push service as RFC 8030 has it, over TLS on a loopback port (the sender trusts `ca`):
  * POST /push/<device> with an aes128gcm
  * body, TTL and VAPID authorization; answers 201, or 410 for a device marked gone, or 500 while a
- * device is set to fail. Every accepted push is decrypted with the device's keys and kept.
+ * device is set to fail; a silent device's pushes are never answered. Every accepted push is decrypted with the device's keys and kept.
  */
 export async function startPushService() {
   const devices = new Map<string, TestDevice>();
   const gone = new Set<string>();
   const failures = new Map<string, number>();
+  const silent = new Set<string>();
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
   const tls = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
@@ -89,6 +90,7 @@ export async function startPushService() {
       const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
       const device = devices.get(id);
       if (req.method !== 'POST' || !device) return res.writeHead(404).end();
+      if (silent.has(id)) return; // takes the push and never answers
       if (gone.has(id)) return res.writeHead(410).end();
       const failing = failures.get(id) ?? 0;
       if (failing > 0) {
@@ -113,7 +115,8 @@ export async function startPushService() {
   return {
     received,
     rejected,
-    agent: new Agent({ ca: tls.cert }),
+    /** The service's self-signed certificate, for the sender to trust. */
+    ca: tls.cert,
     /** A new browser subscription (fresh P-256 key pair and auth secret). */
     device(): TestDevice {
       const id = randomBytes(8).toString('hex');
@@ -126,6 +129,32 @@ export async function startPushService() {
     },
     markGone: (d: TestDevice) => gone.add(d.id),
     failNext: (d: TestDevice, times: number) => failures.set(d.id, times),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    markSilent: (d: TestDevice) => silent.add(d.id),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback TCP port that accepts connections and never says a word (no TLS handshake, no answer); counts them. */
+export async function startSilentPort() {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket)).on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

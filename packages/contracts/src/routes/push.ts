@@ -11,7 +11,7 @@ export const pushEndpoints = {
     auth: 'member',
     body: pushSubscriptionBody,
     response: pushSubscriptionResponse,
-    errors: ['invalid_key'],
+    errors: ['push_endpoint_refused', 'invalid_key'],
     limits: [limits.push],
     tag: 'push',
   }),

@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import type { AppModule, Platform } from '../../platform/module.js';
 import type { NotificationService } from '../notifications/index.js';
 import { PushChannel } from './push-channel.js';
@@ -10,8 +9,8 @@ import { VapidKeys } from './vapid.js';
 export interface PushModuleDeps extends Pick<Platform, 'config' | 'db' | 'log'> {
   /** Push registers its channel here. */
   notifications: NotificationService;
-  /** TLS settings for reaching push services (tests trust their local push service). */
-  agent?: Agent;
+  /** A certificate to trust besides the system's (tests: their local push service's). */
+  ca?: string | undefined;
 }
 
 export interface PushServices {
@@ -21,11 +20,12 @@ export interface PushServices {
 }
 
 /** Web Push: devices opt in (push), notifications queue per device (pushChannel), the sender job drains them. */
-export function createPushModule({ config, db, log, notifications, agent }: PushModuleDeps): AppModule<PushServices> {
+export function createPushModule({ config, db, log, notifications, ca }: PushModuleDeps): AppModule<PushServices> {
   const vapid = new VapidKeys(db, config.vapid);
-  const pushSender = new PushSender({ db, vapid, log, agent, leaseSeconds: config.mailLeaseSeconds });
+  const endpoints = { allowPrivate: config.pushAllowPrivateEndpoints };
+  const pushSender = new PushSender({ db, vapid, log, endpoints, ca, leaseSeconds: config.mailLeaseSeconds });
   const pushChannel = new PushChannel(db, () => pushSender.kick());
   notifications.register(pushChannel);
-  const push = new PushService(db, vapid);
+  const push = new PushService(db, vapid, endpoints);
   return { routes: pushRoutes(push), services: { push, pushChannel, pushSender }, jobs: [pushSender] };
 }

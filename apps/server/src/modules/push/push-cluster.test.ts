@@ -10,8 +10,8 @@ describe.runIf(clustered)('Web Push across two processes (PostgreSQL + Redis)', 
     service = await startPushService();
   });
   afterAll(() => service?.close());
-  // As startClusterNode builds them, with the local push service's certificate trusted.
-  const cluster = useClusterPair(() => ({ overrides: { pushAgent: service.agent } }));
+  // As startClusterNode builds them, with the local push service (loopback, its certificate) allowed.
+  const cluster = useClusterPair(() => ({ env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }, overrides: { pushCa: service.ca } }));
 
   it('both nodes serve the one key created first; a message on one node reaches each device of the offline member exactly once while both drain', async () => {
     const { one, two } = cluster;

@@ -25,6 +25,11 @@ export async function upsertSubscription(q: Queryable, s: SubscriptionInput): Pr
     .execute();
 }
 
+/** Holds the member's row until the transaction ends, so their subscribes take turns (the device cap stays exact). */
+export async function lockMember(q: Queryable, userId: string): Promise<void> {
+  await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** Keeps the member's newest `keep` devices. */
 export async function pruneSubscriptions(q: Queryable, userId: string, keep: number): Promise<void> {
   await typed(q)
@@ -63,7 +68,6 @@ export async function hasDevice(q: Queryable, userId: string): Promise<boolean> 
   return (await typed(q).selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** One outbox row per device of the member. */
 /** A push to each of the member's devices; answers how many were enqueued. */
 export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<number> {
   const result = await typed(q)
@@ -75,8 +79,13 @@ export async function enqueuePush(q: Queryable, userId: string, payload: string)
   return result.length;
 }
 
-/** Claims one due push for this worker under a lease; SKIP LOCKED keeps processes from sending one twice. */
-export function claimDuePush(q: Queryable, leaseSeconds: number) {
+/**
+ * Claims one due push for this worker under a lease; SKIP LOCKED keeps processes from sending one
+ * twice. Each device gets its pushes in order, one at a time: a push waits while an older one to
+ * the same device is out or waiting for its retry, so a device that never answers holds one sender
+ * slot at most. First attempts go before retries; `retries: false` leaves retries alone entirely.
+ */
+export function claimDuePush(q: Queryable, leaseSeconds: number, retries: boolean) {
   return typed(q)
     .with('claimed', (db) =>
       db
@@ -84,13 +93,27 @@ export function claimDuePush(q: Queryable, leaseSeconds: number) {
         .set((eb) => ({ locked_until: secondsFromNow(leaseSeconds), attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', (eb) =>
           eb
-            .selectFrom('push_outbox')
-            .select('id')
-            .where('sent_at', 'is', null)
-            .where('failed_at', 'is', null)
-            .where('next_attempt_at', '<=', now())
-            .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now())]))
-            .orderBy('id')
+            .selectFrom('push_outbox as o')
+            .select('o.id')
+            .where('o.sent_at', 'is', null)
+            .where('o.failed_at', 'is', null)
+            .where('o.next_attempt_at', '<=', now())
+            .where((w) => w.or([w('o.locked_until', 'is', null), w('o.locked_until', '<', now())]))
+            .$if(!retries, (qb) => qb.where('o.attempts', '=', 0))
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('push_outbox as older')
+                    .select('older.id')
+                    .whereRef('older.subscription_id', '=', 'o.subscription_id')
+                    .whereRef('older.id', '<', 'o.id')
+                    .where('older.sent_at', 'is', null)
+                    .where('older.failed_at', 'is', null),
+                ),
+              ),
+            )
+            .orderBy(sql`o.attempts > 0`)
+            .orderBy('o.id')
             .limit(1)
             .forUpdate()
             .skipLocked(),

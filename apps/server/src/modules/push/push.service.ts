@@ -2,11 +2,12 @@ import { ECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '@funkeln/contracts/push';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { deleteSubscription, pruneSubscriptions, upsertSubscription } from './push.repo.js';
+import { outboundUrlRefusal, type OutboundPolicy } from '../../platform/public-address.js';
+import { deleteSubscription, lockMember, pruneSubscriptions, upsertSubscription } from './push.repo.js';
 import type { VapidKeys } from './vapid.js';
 
-/** Devices per member; subscribing on one more forgets the oldest. */
-const MAX_DEVICES = 10;
+/** Devices per member (each is a push the sender makes); subscribing on one more forgets the oldest. */
+const MAX_DEVICES = 5;
 
 /** The browser's key must be a point on P-256, or every push to it would fail to encrypt. */
 function isCurvePoint(key: string): boolean {
@@ -23,6 +24,7 @@ export class PushService {
   constructor(
     private readonly db: Db,
     private readonly vapid: VapidKeys,
+    private readonly endpoints: OutboundPolicy,
   ) {}
 
   async publicKey(): Promise<{ publicKey: string }> {
@@ -30,8 +32,11 @@ export class PushService {
   }
 
   async subscribe(userId: string, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
+    // The endpoint is a URL the server will POST to: public https only (checked again on the resolved address when sending).
+    if (outboundUrlRefusal(body.endpoint, this.endpoints)) throw new AppError('push_endpoint_refused');
     if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
+      await lockMember(tx, userId);
       await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
       await pruneSubscriptions(tx, userId, MAX_DEVICES);
     });
