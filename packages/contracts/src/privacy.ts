@@ -11,5 +11,8 @@ export type ConsentResponse = z.infer<typeof consentResponse>;
 /** DELETE /api/me: the password, or (accounts without one) a sign-in of the last 10 minutes. */
 export const deleteAccountBody = z.object({ password: z.string().max(200).optional() });
 
+/** A device the member opted in to Web Push: its push service address (the member's own browser's) and since when. */
+const exportedPushSubscription = z.object({ endpoint: z.string(), created_at: z.string() });
+
 /** GET /api/me/export: everything stored about the member, one JSON document (its tables and photos). */
-export const exportResponse = z.record(z.string(), z.unknown());
+export const exportResponse = z.looseObject({ pushSubscriptions: z.array(exportedPushSubscription) });

@@ -105,6 +105,10 @@ export async function exportRows(q: Queryable, userId: string) {
       .execute(),
     photoVerification: (await k.selectFrom('photo_verifications').select('verified_at').where('user_id', '=', userId).executeTakeFirst()) ?? null,
     sessions: await k.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).execute(),
+    // Web Push devices: the endpoint is the member's own browser's address; its keys are secrets of the device, not about the member.
+    pushSubscriptions: (
+      await k.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute()
+    ).map((s) => ({ endpoint: s.endpoint, created_at: s.created_at.toISOString() })), // as the contract has it (exportResponse)
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,10 +44,15 @@ describe('export', () => {
     expect((await api('POST', '/api/rewards/claim', anna.token, { type: 'login' })).statusCode).toBe(200);
     await api('POST', '/api/ai/df/memory', anna.token, { content: 'Ich mag Jazz.', tags: ['Musik'] });
     await api('PUT', '/api/me/consent', anna.token, { orientation: true });
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/anna-phone';
+    const keys = { p256dh: device.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    expect((await api('POST', '/api/push/subscriptions', anna.token, { endpoint, keys })).statusCode).toBe(200);
     const res = await api('GET', '/api/me/export', anna.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="funkeln-export.json"/);
-    const data = res.json<Record<string, unknown> & { account: { email: string }; photos: { file: { base64: string } }[]; likesGiven: unknown[]; messages: unknown[]; ledger: unknown[]; companionMemories: unknown[]; consents: unknown[] }>();
+    const data = res.json<Record<string, unknown> & { account: { email: string }; photos: { file: { base64: string } }[]; likesGiven: unknown[]; messages: unknown[]; ledger: unknown[]; companionMemories: unknown[]; consents: unknown[]; pushSubscriptions: unknown[] }>();
     expect(data.account.email).toMatch(/@example.org$/);
     expect(data.photos[0]!.file.base64.length).toBeGreaterThan(1000);
     expect(data.likesGiven).toEqual([expect.objectContaining({ member_id: ben.id, member_name: 'Ben', kind: 'like' })]);
@@ -55,6 +60,9 @@ describe('export', () => {
     expect(data.ledger).toEqual([expect.objectContaining({ kind: 'reward.login', amount: 10 })]);
     expect(data.companionMemories).toEqual([expect.objectContaining({ content: 'Ich mag Jazz.', tags: ['Musik'] })]);
     expect(data.consents).toEqual([expect.objectContaining({ kind: 'orientation', given: true })]);
+    // Art. 15: her devices opted in to Web Push (the endpoint is her browser's own address; its keys are not needed to know it).
+    expect(data.pushSubscriptions).toEqual([{ endpoint, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+    expect(res.body).not.toContain(keys.auth);
     const benEmail = (await t.c.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [ben.id]))[0]!.email;
     expect(res.body).not.toContain(benEmail);
     expect(res.body).not.toContain('1980-07-07');
