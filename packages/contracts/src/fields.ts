@@ -48,3 +48,6 @@ export function queryInt(min: number, max: number) {
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }
+
+/** The query of a link the server signed: its expiry (Unix seconds) and signature. */
+export const signedLinkQuery = z.object({ exp: queryInt(1, Number.MAX_SAFE_INTEGER), sig: z.string().min(20).max(100) });

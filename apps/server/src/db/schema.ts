@@ -319,6 +319,7 @@ export interface Profiles {
   place_lat: number | null;
   place_lon: number | null;
   share_enabled: Generated<boolean>;
+  share_key: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;
 }

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { queryInt } from '../fields.js';
+import { signedLinkQuery } from '../fields.js';
 import { galleryResponse, photoIdParams, photoOrderBody, photoUploadResponse } from '../profiles.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
 /** A photo file behind a signed link: which photo and size; scope, expiry and signature in the query. */
 const photoFileParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
-const photoFileQuery = z.object({
-  scope: z.enum(['public', 'owner']),
-  exp: queryInt(1, Number.MAX_SAFE_INTEGER),
-  sig: z.string().min(20).max(100),
-});
+const photoFileQuery = signedLinkQuery.extend({ scope: z.enum(['public', 'owner']) });
 
 /** How reading an uploaded image can fail (multipart, size, format): every image upload declares them. */
 export const imageUploadErrors = [

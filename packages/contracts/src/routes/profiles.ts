@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedLinkQuery } from '../fields.js';
 import { ownProfile, profileUpdateBody, publicProfile, userIdParams } from '../profiles.js';
 import { endpoint } from './define.js';
 
@@ -33,4 +34,18 @@ export const profilesEndpoints = {
   /** The server-rendered page behind a shared link (404 page for unknown or unshared profiles). */
   sharePage: endpoint({ method: 'GET', path: '/share/:id', auth: 'visitor', params: z.object({ id: z.string().max(64) }), errors: [], tag: 'profiles', hidden: true }),
   shareCss: endpoint({ method: 'GET', path: '/share/share.css', auth: 'visitor', errors: [], tag: 'profiles', hidden: true }),
+  /**
+   * The share page's preview image (og:image), a JPEG behind a signed link bound to the member's
+   * share key and main photo: it answers only while the sharing is on (404 like any dead link).
+   */
+  shareImage: endpoint({
+    method: 'GET',
+    path: '/share/:id/photo',
+    auth: 'visitor',
+    params: z.object({ id: z.string().max(64) }),
+    query: signedLinkQuery,
+    errors: ['not_found'],
+    tag: 'profiles',
+    hidden: true,
+  }),
 } as const;

@@ -81,14 +81,18 @@ export class PhotoUrlSigner {
     return this.check(`${photoId}\n${size}\n${scope}\n${exp}`, exp, sig);
   }
 
-  /** `path` (an absolute path, never a photo id: those messages start with a UUID) with exp and sig. */
-  async signPath(path: string, ttlSeconds: number): Promise<string> {
+  /**
+   * `path` (an absolute path, never a photo id: those messages start with a UUID) with exp and sig.
+   * `bound`: values the signature also covers without the link showing them (a share key, a photo
+   * id): the link verifies only while they stay the same.
+   */
+  async signPath(path: string, ttlSeconds: number, bound?: string): Promise<string> {
     const exp = this.expiry(ttlSeconds);
-    return `${path}?exp=${exp}&sig=${this.mac(await this.loadKey(), `${path}\n${exp}`)}`;
+    return `${path}?exp=${exp}&sig=${this.mac(await this.loadKey(), pathMessage(path, exp, bound))}`;
   }
 
-  verifyPath(path: string, exp: number, sig: string): Promise<boolean> {
-    return this.check(`${path}\n${exp}`, exp, sig);
+  verifyPath(path: string, exp: number, sig: string, bound?: string): Promise<boolean> {
+    return this.check(pathMessage(path, exp, bound), exp, sig);
   }
 
   /** Seconds until exp, for Cache-Control. */
@@ -120,4 +124,9 @@ export class PhotoUrlSigner {
     if (remember) this.signatures.set(message, sig);
     return sig;
   }
+}
+
+/** A path link's signed message; with bound values between path and expiry (a path has no newline). */
+function pathMessage(path: string, exp: number, bound: string | undefined): string {
+  return bound === undefined ? `${path}\n${exp}` : `${path}\n${bound}\n${exp}`;
 }

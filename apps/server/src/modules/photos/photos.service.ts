@@ -212,12 +212,27 @@ export class PhotosService {
   }
 
   /** Links for other members: only for an approved, enabled photo. */
-  async publicUrls(row: PhotoRow | undefined, ttlSeconds = APP_URL_TTL, base = ''): Promise<{ url: string; thumbUrl: string } | null> {
+  async publicUrls(row: PhotoRow | undefined): Promise<{ url: string; thumbUrl: string } | null> {
     if (!row || visibleStatus(row) !== 'approved') return null;
     return {
-      url: await this.urls.sign(row.id, 'large', 'public', ttlSeconds, base),
-      thumbUrl: await this.urls.sign(row.id, 'thumb', 'public', ttlSeconds, base),
+      url: await this.urls.sign(row.id, 'large', 'public', APP_URL_TTL),
+      thumbUrl: await this.urls.sign(row.id, 'thumb', 'public', APP_URL_TTL),
     };
+  }
+
+  /**
+   * A share page's image link (`path` names the member, never the photo): signed together with the
+   * member's share key and the photo's id, so switching sharing off or on (a new key) or another
+   * main photo ends it before its expiry.
+   */
+  sharedImageUrl(path: string, row: PhotoRow, shareKey: string, ttlSeconds: number): Promise<string> {
+    return this.urls.signPath(path, ttlSeconds, `${shareKey}\n${row.id}`);
+  }
+
+  /** The large image behind a share link signed for exactly this key and photo; not_found otherwise (as any dead link). */
+  async sharedImage(path: string, row: PhotoRow, shareKey: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    const valid = await this.urls.verifyPath(path, exp, sig, `${shareKey}\n${row.id}`);
+    return this.deliver(valid ? row.large_key : null, exp);
   }
 
   /** Both links (large and thumbnail) of a photo the caller already knows to be approved. */

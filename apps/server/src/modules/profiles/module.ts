@@ -6,6 +6,7 @@ import type { BadgesService } from '../leaderboard/index.js';
 import { profilesRoutes } from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
 import { shareRoutes } from './share.routes.js';
+import { ShareService } from './share.service.js';
 
 export interface ProfilesModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'limiter'> {
   photos: PhotosService;
@@ -22,7 +23,7 @@ export function createProfilesModule({ config, db, events, limiter, photos, plac
   return {
     routes: async (app) => {
       await app.register(profilesRoutes(profiles));
-      await app.register(shareRoutes(profiles, photos, config.publicUrl));
+      await app.register(shareRoutes(new ShareService({ db, photos, places }), config.publicUrl));
     },
     services: { profiles },
     jobs: [],

@@ -9,7 +9,7 @@ import type { DB, Profiles } from '../../db/schema.js';
  * place_lat/place_lon are the database's own copies of the member's last active day and their
  * town's coordinates (kept by triggers, migration 023), never written here.
  */
-export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_consent' | 'updated_at' | 'active_day' | 'place_lat' | 'place_lon'> & {
+export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_consent' | 'updated_at' | 'active_day' | 'place_lat' | 'place_lon' | 'share_key'> & {
   birth_date: string | null;
 };
 
@@ -26,6 +26,11 @@ const profileQuery = (k: Kysely<DB>, userId: string) =>
 /** Compiled once (read and locked): a profile is read by most steps of a visit. */
 const profile = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId));
 const profileLocked = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId).forUpdate());
+
+/** The key the share page's image links are bound to (a trigger changes it with share_enabled, migration 029). */
+export async function findShareKey(q: Queryable, userId: string): Promise<string | undefined> {
+  return (await typed(q).selectFrom('profiles').select('share_key').where('user_id', '=', userId).executeTakeFirst())?.share_key;
+}
 
 export async function upsertProfile(q: Queryable, p: ProfileRow): Promise<void> {
   const { user_id: _key, ...values } = p;

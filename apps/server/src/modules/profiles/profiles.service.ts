@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { type PhotosService, visibleStatus } from '../photos/index.js';
+import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import { limits } from '@funkeln/contracts/routes/limits';
@@ -151,20 +151,6 @@ export class ProfilesService {
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),
         photo_verified: verified.has(userId),
       },
-    };
-  }
-
-  /** For the public share page: undefined unless the member allows sharing and is not suspended. */
-  async getShareable(userId: string) {
-    const row = await findProfile(this.db, userId);
-    const name = await findShownName(this.db, userId);
-    if (!row?.share_enabled || !name) return undefined;
-    const [place, photoRow] = await Promise.all([this.placeOf(row), this.photos.findForUser(userId)]);
-    return {
-      name,
-      age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
-      city: place?.name ?? null,
-      photo: photoRow && visibleStatus(photoRow) === 'approved' ? photoRow : undefined,
     };
   }
 

@@ -172,7 +172,8 @@ describe('share page', () => {
     expect(html).toContain('noindex');
     expect(html).not.toContain('<script');
     const image = decodeEntities(/<meta property="og:image" content="([^"]+)">/.exec(html)?.[1]);
-    expect(image?.startsWith(`${PUBLIC_URL}/api/photos/`)).toBe(true);
+    // The member's share link, never a photo id (share-link.test.ts: it ends with the sharing).
+    expect(image?.startsWith(`${PUBLIC_URL}/share/${greta.id}/photo?`)).toBe(true);
     const served = await get((image ?? '').replace(PUBLIC_URL, ''));
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');

@@ -1,0 +1,52 @@
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import { pathOf } from '@funkeln/contracts/routes/define';
+import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { type PhotosService, visibleStatus } from '../photos/index.js';
+import type { PlacesService } from '../places/index.js';
+import { findProfile, findShareKey, findShownName } from './profiles.repo.js';
+
+/** Messengers fetch the preview image a while after the link was shared (the link dies earlier with the sharing). */
+const SHARE_IMAGE_TTL = 7 * 24 * 3600;
+
+const imagePath = (id: string) => pathOf(endpoints.shareImage.path, { id });
+
+/**
+ * The public share page and its preview image: only while the member shares (settings, off by
+ * default), is not suspended or erased; the image only for a link signed with the member's
+ * current share key (a new one each time sharing is switched, migration 029) for the current main photo.
+ */
+export class ShareService {
+  constructor(private readonly d: { db: Db; photos: PhotosService; places: PlacesService }) {}
+
+  /** The page's values with an absolute image link (`base`, the public URL); undefined: not public. */
+  async page(userId: string, base: string) {
+    const shared = await this.shareable(userId);
+    if (!shared) return undefined;
+    const { photo, key, ...shown } = shared;
+    return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(userId), photo, key, SHARE_IMAGE_TTL)) : null };
+  }
+
+  /** The preview image, checked at this moment; not_found for any link that no longer holds. */
+  async image(userId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    const shared = await this.shareable(userId);
+    if (!shared?.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
+    return this.d.photos.sharedImage(imagePath(userId), shared.photo, shared.key, exp, sig);
+  }
+
+  private async shareable(userId: string) {
+    if (!z.uuid().safeParse(userId).success) return undefined;
+    const [row, name, key] = await Promise.all([findProfile(this.d.db, userId), findShownName(this.d.db, userId), findShareKey(this.d.db, userId)]);
+    if (!row?.share_enabled || !name || !key) return undefined;
+    const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForUser(userId)]);
+    return {
+      name,
+      age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
+      city: place?.name ?? null,
+      photo: photo && visibleStatus(photo) === 'approved' ? photo : undefined,
+      key,
+    };
+  }
+}
