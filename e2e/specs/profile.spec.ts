@@ -47,7 +47,8 @@ test('onboarding with a photo, then the profile page and the share page for link
   const og = (p: string) => page.locator(`meta[property="${p}"]`).getAttribute('content');
   expect(await og('og:title')).toMatch(/^Greta, \d+ bei Funkeln$/);
   expect(await og('og:description')).toContain('aus Potsdam');
-  expect(await og('og:image')).toMatch(/\/api\/photos\/[0-9a-f-]{36}\/large\?scope=public/);
+  // The member's share link (bound to the sharing, never a photo id).
+  expect(await og('og:image')).toContain(`/share/${id}/photo?exp=`);
   expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   await expect(page.getByRole('heading', { name: 'Greta' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Jetzt bei Funkeln entdecken' })).toBeVisible();
