@@ -1,4 +1,5 @@
 import type { MeResponse } from '@funkeln/contracts/auth';
+import type { OwnProfile } from '@funkeln/contracts/profiles';
 
 /** The signed-in member 'Anna' as GET /api/me answers for her; tests change what they are about. */
 export function meAs(changes: Partial<MeResponse> = {}): MeResponse {
@@ -11,6 +12,26 @@ export function meAs(changes: Partial<MeResponse> = {}): MeResponse {
     created_at: '2026-05-01T10:00:00.000Z',
     isPremium: false,
     premiumUntil: null,
+    ...changes,
+  };
+}
+
+/** GET /api/me/profile for a member who has not filled in anything yet; tests add what they are about. */
+export function ownProfileAs(changes: Partial<OwnProfile> = {}): OwnProfile {
+  return {
+    aboutMe: '',
+    lookingFor: '',
+    birthDate: null,
+    gender: null,
+    interestedIn: [],
+    ageMin: 18,
+    ageMax: 99,
+    place: null,
+    shareEnabled: false,
+    complete: false,
+    photo: null,
+    interests: [],
+    prompts: [],
     ...changes,
   };
 }

@@ -1,5 +1,4 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
-import type { OwnProfile } from '@funkeln/contracts/profiles';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
@@ -9,7 +8,7 @@ import { de } from '../../i18n/de';
 import { setToken } from '../../lib/token-storage';
 import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
-import { meAs } from '../../test/members';
+import { meAs, ownProfileAs } from '../../test/members';
 import { server } from '../../test/server';
 import { VotePage } from './vote-page';
 
@@ -38,25 +37,9 @@ describe('VotePage', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: de.vote.vote }).disabled).toBe(false);
   });
 
-  const noProfile: OwnProfile = {
-    aboutMe: '',
-    lookingFor: '',
-    birthDate: null,
-    gender: null,
-    interestedIn: [],
-    ageMin: 18,
-    ageMax: 99,
-    place: null,
-    shareEnabled: false,
-    complete: false,
-    photo: null,
-    interests: [],
-    prompts: [],
-  };
-
   it.each([
-    { who: 'an unconfirmed e-mail', me: meAs({ email_verified: false }), profile: { ...noProfile, birthDate: '1990-01-01', gender: 'male' as const }, text: errorMessage('email_not_verified', { of: 'vote' }), link: false },
-    { who: 'no profile', me: meAs(), profile: noProfile, text: errorMessage('profile_required', { of: 'vote' }), link: true },
+    { who: 'an unconfirmed e-mail', me: meAs({ email_verified: false }), profile: ownProfileAs({ birthDate: '1990-01-01', gender: 'male' }), text: errorMessage('email_not_verified', { of: 'vote' }), link: false },
+    { who: 'no profile', me: meAs(), profile: ownProfileAs(), text: errorMessage('profile_required', { of: 'vote' }), link: true },
   ])('says before any click why a member with $who cannot vote, and offers no vote button to press', async ({ me, profile, text, link }) => {
     setToken('token');
     server.use(candidate, answerFor(authEndpoints.me, me), answerFor(profilesEndpoints.ownProfile, profile));
