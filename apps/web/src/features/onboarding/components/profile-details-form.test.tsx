@@ -1,6 +1,6 @@
 import { errorMessage, type ErrorCode } from '@funkeln/contracts/errors';
 import { INTERESTS, MAX_PROMPT_ANSWER, PROMPTS } from '@funkeln/contracts/profile-details';
-import type { OwnProfile, ProfileUpdateBody } from '@funkeln/contracts/profiles';
+import type { ProfileUpdateBody } from '@funkeln/contracts/profiles';
 import { leaderboardEndpoints } from '@funkeln/contracts/routes/leaderboard';
 import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
@@ -9,25 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
 import { answerFor, failureFor, routeFor } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
+import { ownProfileAs } from '../../../test/members';
 import { server } from '../../../test/server';
 import { OnboardingPage } from '../onboarding-page';
 import { ProfileForm } from './profile-form';
 
-const profile: OwnProfile = {
-  aboutMe: '',
-  lookingFor: '',
-  birthDate: null,
-  gender: null,
-  interestedIn: [],
-  ageMin: 18,
-  ageMax: 99,
-  place: null,
-  shareEnabled: true,
-  complete: false,
-  photo: null,
-  interests: [],
-  prompts: [],
-};
+const profile = ownProfileAs({ shareEnabled: true });
 
 const consent = answerFor(privacyEndpoints.consent, { orientation: 'given', history: [] });
 const chip = (label: string) => screen.getByRole('button', { name: label });
