@@ -4,7 +4,6 @@ import { defineErrors } from './define.js';
 /** Conversations and messages. */
 export const messagesErrors = defineErrors({
   self_message: { status: 400, message: 'Du kannst dir nicht selbst schreiben.' },
-  blocked: { status: 403, message: 'Ihr könnt euch keine Nachrichten schreiben, weil einer von euch den anderen blockiert hat.' },
   not_liked: { status: 403, message: 'Dieses Mitglied empfängt nur Nachrichten von Mitgliedern, die es geliked hat.' },
   client_id_conflict: { status: 409, message: 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.' },
   profile_required: {

@@ -32,7 +32,6 @@ export const messagesEndpoints = {
       'client_id_conflict',
       'self_message',
       'not_found',
-      'blocked',
       'not_liked',
       'profile_required',
       'daily_limit',

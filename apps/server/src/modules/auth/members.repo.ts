@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 
-/** A member others may still see: not suspended. */
+/** A member others may see: not suspended, with a profile (an account that never filled one in is nobody to others). */
 export function findShownMemberRow(q: Queryable, id: string) {
   return typed(q)
     .selectFrom('users')
     .select(['id', 'display_name as name', 'read_receipts'])
     .where('id', '=', id)
     .where('suspended_at', 'is', null)
+    .where(({ exists, selectFrom }) => exists(selectFrom('profiles as p').select('p.user_id').where('p.user_id', '=', id)))
     .executeTakeFirst();
 }
 

@@ -237,7 +237,7 @@ export async function dailyReplies(q: Queryable, userId: string): Promise<number
 }
 
 /**
- * The recipient if reachable (not suspended): their message preference, whether they liked the
+ * The recipient if reachable (not suspended, with a profile): their message preference, whether they liked the
  * sender, a block either way, and the sender's gender (undefined: no profile; for the message rule).
  */
 export function findRecipient(q: Queryable, recipientId: string, senderId: string) {
@@ -261,7 +261,8 @@ function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId:
       blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
-    .where('u.suspended_at', 'is', null);
+    .where('u.suspended_at', 'is', null)
+    .where(({ exists, selectFrom }) => exists(selectFrom('profiles as rp').select('rp.user_id').whereRef('rp.user_id', '=', 'u.id')));
 }
 
 /** Compiled once: asked for every typing signal. */

@@ -137,15 +137,15 @@ describe('sending', () => {
     await t.c.settings.update({ DIVERSE_MESSAGE_RULE: 'limit', WOMAN_DAILY_REPLY_LIMIT: '20' });
   });
 
-  it('refuses blocked members in both directions with 403 and nothing stored', async () => {
+  it('refuses blocked members in both directions as unknown ones (404) and nothing stored', async () => {
     const a = await memberWithProfile(t.app, 'Anna', 'female');
     const b = await memberWithProfile(t.app, 'Bernd', 'male');
     await buyPack(t.app, b.token);
     expect((await api('POST', `/api/blocks/${b.id}`, a.token)).statusCode).toBe(200);
     for (const [from, to] of [[a, b], [b, a]] as const) {
       const res = await send(from, to.id, { body: 'Hallo?' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toMatch(/blockiert/);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: 'Dieses Mitglied gibt es nicht oder es ist nicht erreichbar.' });
     }
     expect(await credits(b)).toBe(120);
     expect(await messageCount(a.id)).toBe(0);

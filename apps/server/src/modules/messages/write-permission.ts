@@ -5,9 +5,9 @@ import { findMessageRecipient, findRecipient } from './messages.repo.js';
 
 type Recipient = Awaited<ReturnType<typeof findRecipient>>;
 
+/** A block, either way, is answered as an unknown or suspended member is: the one blocked cannot tell (docs/SECURITY.md). */
 function refusalOf(recipient: Recipient): AppError | undefined {
-  if (!recipient) return new AppError('not_found', { params: { of: 'member' } });
-  if (recipient.blocked) return new AppError('blocked');
+  if (!recipient || recipient.blocked) return new AppError('not_found', { params: { of: 'member' } });
   if (recipient.message_pref === 'liked' && !recipient.likes_sender) return new AppError('not_liked');
   return undefined;
 }

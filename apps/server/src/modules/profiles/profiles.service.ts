@@ -117,13 +117,16 @@ export class ProfilesService {
     return this.getOwn(userId);
   }
 
-  /** What another member may see: no e-mail, no birth date, no coordinates; nothing of a suspended member (404). */
+  /**
+   * What another member may see: no e-mail, no birth date, no coordinates. A suspended member, one
+   * without a profile (registered, never filled it in) and one behind a block either way are a 404
+   * like an unknown id; only the member sees their own profile before filling it in.
+   */
   async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
-    const name = await findShownName(this.db, userId);
-    if (!name || (viewerId !== userId && (await this.blocks.isBlocked(viewerId, userId)))) {
-      throw new AppError('not_found', { params: { of: 'profile' } });
-    }
-    const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
+    const own = viewerId === userId;
+    const [name, profile, blocked] = await Promise.all([findShownName(this.db, userId), findProfile(this.db, userId), !own && this.blocks.isBlocked(viewerId, userId)]);
+    if (!name || (!own && (!profile || blocked))) throw new AppError('not_found', { params: { of: 'profile' } });
+    const row = profile ?? emptyProfile(userId);
     const [place, photoRow, badges, prompts, verified] = await Promise.all([
       this.placeOf(row),
       this.photos.findForUser(userId),
@@ -133,7 +136,6 @@ export class ProfilesService {
     ]);
     const gallery = await this.photos.approvedUrls([userId]);
     // The owner sees their first photo in any state (e.g. still being checked); others only the main photo.
-    const own = viewerId === userId;
     const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
     return {
       user: { id: userId, display_name: name },

@@ -24,7 +24,6 @@ const cases = [
   sendFailure('daily_limit', { perDay: 5 }),
   sendFailure('free_credits_limit', { freeCap: 20, left: 5 }),
   sendFailure('not_liked'),
-  sendFailure('blocked'),
   sendFailure('rate_limited', { limit: 'message' }),
 ];
 
