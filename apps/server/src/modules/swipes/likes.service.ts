@@ -74,13 +74,17 @@ export class LikesService {
     const first = await repo.insertFirstSwipe(this.db, swipe);
     if (!first) return undefined;
     if (first.inserted) return { isDemo: first.is_demo, before: undefined };
-    const before = await this.db.transaction(async (tx) => {
-      const existing = await repo.findSwipe(tx, viewerId, targetId);
-      if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, kind, swipe.id);
-      if (!existing) await repo.insertSwipe(tx, swipe); // undone in between
+    return { isDemo: first.is_demo, before: await this.renew(swipe) };
+  }
+
+  /** Turns the pair's skip into the swipe, or inserts it (none, or undone in between); a like or flirt stays. Answers the kind before. */
+  private renew(swipe: { id: string; actorId: string; targetId: string; kind: repo.SwipeKind }) {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.findSwipe(tx, swipe.actorId, swipe.targetId);
+      if (existing?.kind === 'skip') await repo.updateSwipeKind(tx, existing.id, swipe.kind, swipe.id);
+      if (!existing) await repo.insertSwipe(tx, swipe);
       return existing?.kind;
     });
-    return { isDemo: first.is_demo, before };
   }
 
   /** Takes back the newest like or skip of the last 10 seconds (not one that made a match). */
@@ -131,10 +135,20 @@ export class LikesService {
     return { data: await this.flirtImages.render(flirtId), maxAge };
   }
 
+  /**
+   * Flirting back is a like. With a block between the two (either way) the like is kept but makes no
+   * match and nothing else (a blocked member never matches or writes): the flirt leaves her list,
+   * and she is answered `{ match: false }`, as "Zurückgeflirtet! Sobald es ein Match ist, …". That
+   * one bit (this sender is in a block with me) is less than the flirt back answers without a block
+   * (who it was), and spends the flirt (docs/SECURITY.md).
+   */
   async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {
     const flirt = await repo.findReceivedFlirt(this.db, flirtId, userId);
     if (!flirt) throw flirtGone();
-    return this.act(userId, flirt.actor_id, 'like');
+    if (!flirt.blocked) return this.act(userId, flirt.actor_id, 'like');
+    await this.renew({ id: timeOrderedId(), actorId: userId, targetId: flirt.actor_id, kind: 'like' });
+    this.events.publishSwipe(userId, flirt.actor_id);
+    return { match: false };
   }
 
   /** Ends a match inside another module's transaction (a block: blocks' service calls this through the composition root). */

@@ -106,8 +106,11 @@ export function listMatches(q: Queryable, userId: string) {
 }
 
 /**
- * A flirt `s` still anonymous: not answered with a match, no block either way, its sender a member
- * (not suspended, and still there: swipes have no foreign key, migration 024).
+ * A flirt `s` still anonymous: its sender a member (not suspended, and still there: swipes have no
+ * foreign key, migration 024), not answered with a match, and not flirted back by its recipient
+ * (without a block that always makes the match; with one it does not, see acceptFlirt).
+ * A block either way leaves it as it is: the recipient's list, its picture and their answers must
+ * not tell whether she blocked its sender or anyone else (docs/SECURITY.md, issue 54).
  */
 function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
   return eb.and([
@@ -121,11 +124,15 @@ function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: 
           .where('m.user_b', '=', sql<string>`GREATEST(s.actor_id, s.target_id)`),
       ),
     ),
-    not(blockedEitherWay(eb.ref('s.target_id'), eb.ref('s.actor_id'))),
+    not(
+      exists(
+        selectFrom('swipes as back').select('back.id').whereRef('back.actor_id', '=', 's.target_id').whereRef('back.target_id', '=', 's.actor_id').where('back.kind', 'in', ['like', 'flirt']),
+      ),
+    ),
   ]);
 }
 
-/** Flirts received and not yet answered with a match; blocked senders left out. */
+/** Flirts received and still anonymous (openFlirt), whoever the recipient blocked. */
 export function listReceivedFlirts(q: Queryable, userId: string) {
   return typed(q)
     .selectFrom('swipes as s')
@@ -142,13 +149,14 @@ export function findOpenFlirt(q: Queryable, flirtId: string) {
   return typed(q).selectFrom('swipes as s').select(['s.id', 's.actor_id', 's.created_at']).where('s.id', '=', flirtId).where(openFlirt).executeTakeFirst();
 }
 
+/** A flirt of the member's list, to answer: its sender and whether a block stands between the two. */
 export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string) {
   return typed(q)
-    .selectFrom('swipes')
-    .select(['id', 'actor_id', 'created_at'])
-    .where('id', '=', flirtId)
-    .where('target_id', '=', userId)
-    .where('kind', '=', 'flirt')
+    .selectFrom('swipes as s')
+    .select((eb) => ['s.actor_id', blockedEitherWay(eb.ref('s.target_id'), eb.ref('s.actor_id')).as('blocked')])
+    .where('s.id', '=', flirtId)
+    .where('s.target_id', '=', userId)
+    .where(openFlirt)
     .executeTakeFirst();
 }
 
