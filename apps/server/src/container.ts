@@ -160,6 +160,8 @@ export interface ContainerOverrides {
   feedDecksEnabled?: () => boolean;
   /** Whether the feed ranks in memory where it can (the feed bench switches it off to time the database); default: on the embedded database. */
   feedIndexEnabled?: () => boolean;
+  /** Another face engine (one test only: a live head turn cannot be recorded offline, see test/scripted-face-engine.ts). */
+  faceEngine?: FaceEngine;
 }
 
 /** Platform pieces first, then the modules in dependency order (each takes what it needs by name). */
@@ -186,7 +188,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const unsubscribe = events.on('mail.enqueued', () => mailSender.kick());
   const storage = createStorage(config);
   const moderator = overrides.moderator ?? createNsfwModerator();
-  const faceEngine = createFaceEngine();
+  const faceEngine = overrides.faceEngine ?? createFaceEngine();
   const cursors = new CursorSealer(db);
   const lifecycle = { draining: false };
 

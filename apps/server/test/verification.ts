@@ -1,4 +1,6 @@
+import { VERIFICATION_FRAMES_RECOMMENDED } from '@funkeln/contracts/verification';
 import { expect } from 'vitest';
+import type { ContainerOverrides } from '../src/container.js';
 import { faceCrop, faces } from './faces.js';
 import { useTestApp } from './fixture.js';
 import { bearer, register } from './harness.js';
@@ -13,9 +15,23 @@ export interface VerificationMember {
 /** A selfie of the turned-left sample face: another crop, size and quality than the member's photo of it. */
 export const sameFaceSelfie = () => faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 });
 
+/** A multipart body of file parts (field name, content), in order. */
+export function fileParts(parts: { field: string; data: Buffer }[]) {
+  const boundary = `----funkeln${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((p, i) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="frame-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    p.data,
+    Buffer.from('\r\n'),
+  ]);
+  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A recording of a still picture: the same frame `count` times. */
+export const still = (image: Buffer, count = VERIFICATION_FRAMES_RECOMMENDED): Buffer[] => Array.from({ length: count }, () => image);
+
 /** The app (every photo approved) and the steps the photo-verification tests take through the HTTP API. */
-export function useVerification() {
-  const t = useTestApp({ overrides: { moderator: approveAll } });
+export function useVerification(overrides: ContainerOverrides = {}) {
+  const t = useTestApp({ overrides: { moderator: approveAll, ...overrides } });
 
   /** Uploads a photo for the member; its id. */
   async function upload(m: VerificationMember, image: Buffer): Promise<string> {
@@ -34,8 +50,9 @@ export function useVerification() {
     return m;
   }
 
-  function submit(m: VerificationMember, attemptId: string, selfie: Buffer) {
-    const body = multipart(selfie, 'selfie.jpg');
+  /** The liveness recording: each frame a part named `frame`, in order. */
+  function submit(m: VerificationMember, attemptId: string, frames: Buffer[]) {
+    const body = fileParts(frames.map((data) => ({ field: 'frame', data })));
     return t.app.inject({ method: 'POST', url: `/api/me/verification/attempts/${attemptId}/selfie`, payload: body.payload, headers: { ...body.headers, ...bearer(m.token) } });
   }
 

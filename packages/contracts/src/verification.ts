@@ -18,15 +18,18 @@ export const instructionTexts: Record<VerificationInstruction, string> = {
 };
 
 /** Why a selfie did not verify the member. */
-export const verificationFailures = ['no_face', 'multiple_faces', 'pose_mismatch', 'no_reference_face', 'face_mismatch'] as const;
+export const verificationFailures = ['no_face', 'multiple_faces', 'pose_mismatch', 'no_reference_face', 'face_mismatch', 'photo_copy', 'no_liveness'] as const;
 export type VerificationFailure = (typeof verificationFailures)[number];
 
 export const failureTexts: Record<VerificationFailure, string> = {
-  no_face: 'Auf deinem Selfie ist kein Gesicht zu erkennen. Achte auf gutes Licht und halte dein ganzes Gesicht ins Bild.',
-  multiple_faces: 'Auf deinem Selfie sind mehrere Gesichter. Bitte sei allein im Bild.',
-  pose_mismatch: 'Deine Kopfhaltung passt nicht zur Anweisung. Bitte folge der Anweisung, wenn du das Selfie aufnimmst.',
+  no_face: 'Auf deiner Aufnahme ist nicht durchgehend ein Gesicht zu erkennen. Achte auf gutes Licht und halte dein ganzes Gesicht ins Bild.',
+  multiple_faces: 'Auf deiner Aufnahme sind mehrere Gesichter. Bitte sei allein im Bild.',
+  pose_mismatch: 'Deine Kopfhaltung passt nicht zur Anweisung. Bitte folge der Anweisung, bis die Aufnahme endet.',
   no_reference_face: 'Auf deinem Hauptfoto ist kein Gesicht zu erkennen. Wähle ein Hauptfoto, das dein Gesicht zeigt.',
   face_mismatch: 'Dein Gesicht passt nicht zu deinen Fotos.',
+  photo_copy: 'Die Aufnahme ist eine Kopie eines deiner Fotos. Bitte nimm dich live mit der Kamera auf.',
+  no_liveness:
+    'Wir konnten keine echte Kopfbewegung erkennen. Schau zuerst gerade in die Kamera und folge dann langsam der Anweisung, ohne das Gesicht aus dem Bild zu nehmen.',
 };
 
 /** What the member reads after the team refused their latest selfie. */
@@ -37,6 +40,18 @@ export const PHOTO_VERIFIED_LABEL = 'Foto verifiziert';
 
 /** At most this many selfies are checked per member and day (Europe/Berlin). */
 export const VERIFICATION_TRIES_PER_DAY = 5;
+
+/**
+ * The liveness recording: camera frames (multipart parts named `frame`, JPEG/PNG/WebP), from a frontal
+ * look into the asked pose, in the order taken. The web app takes VERIFICATION_FRAMES_RECOMMENDED over
+ * VERIFICATION_RECORDING_MS.
+ */
+export const VERIFICATION_FRAMES_MIN = 4;
+export const VERIFICATION_FRAMES_MAX = 8;
+export const VERIFICATION_FRAMES_RECOMMENDED = 6;
+export const VERIFICATION_RECORDING_MS = 2500;
+/** Each frame's size limit (a camera frame of 1280 px as JPEG is ~150 KB). */
+export const VERIFICATION_FRAME_MAX_BYTES = 2 * 1024 * 1024;
 
 export const verificationConsentBody = z.object({ given: z.boolean({ error: 'Bitte gib an, ob du einwilligst.' }) });
 
@@ -63,7 +78,7 @@ export type VerificationAttempt = z.infer<typeof verificationAttemptResponse>;
 
 export const verificationAttemptParams = z.object({ id: z.uuid() });
 
-/** POST /api/me/verification/attempts/:id/selfie: verified, waiting for an admin, or refused with the German reason. */
+/** POST /api/me/verification/attempts/:id/selfie (the frames): verified, waiting for an admin, or refused with the German reason. */
 export const verificationResultResponse = z.object({
   outcome: z.enum(['verified', 'pending', 'refused']),
   reason: z.enum(verificationFailures).nullable(),

@@ -444,7 +444,7 @@ export interface VerificationAttempts {
   matched_photo_ids: string[] | null;
   model_version: string | null;
   photo_distances: number[] | null;
-  reason: "no_face" | "multiple_faces" | "pose_mismatch" | "no_reference_face" | "face_mismatch" | null;
+  reason: "no_face" | "multiple_faces" | "pose_mismatch" | "no_reference_face" | "face_mismatch" | "photo_copy" | "no_liveness" | null;
   selfie_key: string | null;
   status: Generated<"started" | "checking" | "verified" | "uncertain" | "refused" | "failed" | "approved" | "rejected" | "withdrawn">;
   user_id: string;

@@ -10,6 +10,7 @@ export const verificationErrors = defineErrors({
   verification_attempt_used: { status: 409, message: 'Dieser Versuch ist abgelaufen oder schon benutzt. Starte die Verifizierung bitte neu.' },
   verification_pending: { status: 409, message: 'Deine letzte Verifizierung wird gerade von unserem Team geprüft. Bitte warte auf die Entscheidung.' },
   verification_decided: { status: 409, message: 'Über diese Verifizierung ist schon entschieden.' },
+  verification_frames: { status: 400, message: 'Bitte sende zwischen 4 und 8 Kamerabilder im Feld „frame“.' },
   verification_unavailable: { status: 503, message: 'Die Gesichtsprüfung ist gerade nicht verfügbar. Bitte versuche es später erneut.' },
 });
 

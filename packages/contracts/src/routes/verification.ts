@@ -38,7 +38,7 @@ export const verificationEndpoints = {
     limits: [limits.verificationStart],
     tag,
   }),
-  /** The selfie (multipart, field `file`) for the member's own open attempt; at most 5 are checked per day. */
+  /** The liveness recording (multipart, 4-8 parts `frame`) for the member's own open attempt; at most 5 are checked per day. */
   submit: endpoint({
     method: 'POST',
     path: '/api/me/verification/attempts/:id/selfie',
@@ -51,6 +51,7 @@ export const verificationEndpoints = {
       'rate_limited',
       'verification_consent_required',
       'verification_attempt_used',
+      'verification_frames',
       'verification_unavailable',
       ...imageUploadErrors,
     ],

@@ -1,21 +1,24 @@
 // Photo verification across two processes (PostgreSQL + Redis): the faces on the member's photos,
-// analysed by the process that started the attempt, reach the process that receives the selfie
-// through the shared TTL store, and are gone after the check. Real face model.
+// analysed by the process that started the attempt, reach the process that receives the recording
+// through the shared TTL store, and are gone after the check. Scripted face engine (a live head turn
+// cannot be recorded offline: test/scripted-face-engine.ts).
 import { describe, expect, it } from 'vitest';
-import { faceCrop, faces } from '../../../test/faces.js';
 import { bearer, register } from '../../../test/harness.js';
 import { clustered, eventually, useClusterPair } from '../../../test/cluster.js';
 import { multipart } from '../../../test/images.js';
+import { ScriptedFaceEngine, scriptedPhoto, scriptedTurn } from '../../../test/scripted-face-engine.js';
 import { approveAll } from '../../../test/swipers.js';
+import { fileParts } from '../../../test/verification.js';
 
 describe.runIf(clustered)('photo verification on two processes', () => {
   // Each node has its own data folder: the second cannot read the photos the first stored.
-  const cluster = useClusterPair(() => ({ overrides: { moderator: approveAll } }));
+  const engine = new ScriptedFaceEngine();
+  const cluster = useClusterPair(() => ({ overrides: { moderator: approveAll, faceEngine: engine } }));
 
   it('checks a selfie received by the other process against the faces the first one analysed, then forgets them', async () => {
     const { one, two, prefix } = cluster;
     const { token } = await register(one.app);
-    const photo = multipart(await faceCrop(faces.turnedLeft));
+    const photo = multipart(await scriptedPhoto(engine));
     const upload = await one.app.inject({ method: 'POST', url: '/api/photos/upload', payload: photo.payload, headers: { ...photo.headers, ...bearer(token) } });
     expect(upload.statusCode, upload.body).toBe(200);
     expect((await one.app.inject({ method: 'PUT', url: '/api/me/verification/consent', payload: { given: true }, headers: bearer(token) })).statusCode).toBe(200);
@@ -28,7 +31,7 @@ describe.runIf(clustered)('photo verification on two processes', () => {
     await eventually(async () => (await redis.exists(key)) === 1);
     expect(await redis.pttl(key)).toBeGreaterThan(0); // expires with the attempt
 
-    const selfie = multipart(await faceCrop(faces.turnedLeft, { margin: 0.45, shift: 0.1, width: 300, quality: 70 }), 'selfie.jpg');
+    const selfie = fileParts((await scriptedTurn(engine)).map((data) => ({ field: 'frame', data })));
     const res = await two.app.inject({
       method: 'POST',
       url: `/api/me/verification/attempts/${attemptId}/selfie`,

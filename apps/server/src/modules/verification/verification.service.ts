@@ -5,6 +5,8 @@ import {
   failureTexts,
   instructionTexts,
   PHOTO_VERIFIED_LABEL,
+  VERIFICATION_FRAMES_MAX,
+  VERIFICATION_FRAMES_MIN,
   VERIFICATION_TRIES_PER_DAY,
   type PendingVerifications,
   type VerificationAttempt,
@@ -20,9 +22,11 @@ import type { SharedTtlStore } from '../../platform/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { decideVerification, descriptorDistance, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
+import { descriptorDistance, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
 import { FACE_MODEL_VERSION, type FaceEngine } from './face/face-engine.js';
-import { poseInstructions } from './face/pose.js';
+import { decideLiveness } from './face/liveness.js';
+import { drawnInstructions } from './face/pose.js';
+import type { DetectedFace } from './face/protocol.js';
 import * as repo from './verification.repo.js';
 
 /** A verification attempt (and the face features held for it in memory) lasts this long (stated on the Datenschutz page). */
@@ -115,7 +119,7 @@ export class FaceVerificationService {
       await repo.lockMember(tx, userId);
       const open = await repo.openAttempt(tx, userId);
       if (open) return { id: open.id, instruction: open.instruction, expiresAt: open.expires_at };
-      const drawn = poseInstructions[randomInt(poseInstructions.length)] ?? 'tilt';
+      const drawn = drawnInstructions[randomInt(drawnInstructions.length)] ?? 'turn_left';
       const attemptId = randomUUID();
       return { id: attemptId, instruction: drawn, expiresAt: await repo.insertAttempt(tx, { id: attemptId, userId, instruction: drawn, ttlSeconds: ATTEMPT_TTL_SECONDS }) };
     });
@@ -130,13 +134,20 @@ export class FaceVerificationService {
     return { attemptId: id, instruction, instructionText: instructionTexts[instruction], expiresAt: expiresAt.toISOString() };
   }
 
-  /** Checks the selfie for the member's own open attempt; one of at most 5 checks a day. */
-  async submit(userId: string, attemptId: string, upload: Buffer): Promise<VerificationResult> {
+  /**
+   * Checks the liveness recording (camera frames, in order) for the member's own open attempt; one of
+   * at most 5 checks a day. The frames are analysed one after another (the face worker runs one
+   * request at a time); the last one is what the team sees of an uncertain case.
+   */
+  async submit(userId: string, attemptId: string, uploads: Buffer[]): Promise<VerificationResult> {
     const attempt = await repo.findAttempt(this.d.db, attemptId);
     if (!attempt || attempt.user_id !== userId) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
     if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
-    // Unreadable uploads are refused before they cost a try; the selfie is re-encoded without metadata like photos.
-    const selfie = (await processImage(upload)).large;
+    if (uploads.length < VERIFICATION_FRAMES_MIN || uploads.length > VERIFICATION_FRAMES_MAX) throw new AppError('verification_frames');
+    // Unreadable uploads are refused before they cost a try; the frames are re-encoded without metadata like photos.
+    const frames: Buffer[] = [];
+    for (const upload of uploads) frames.push((await processImage(upload)).large);
+    const selfie = frames[frames.length - 1] as Buffer;
     const instruction = await this.d.db.transaction(async (tx) => {
       await repo.lockMember(tx, userId);
       const claimed = await repo.claimAttempt(tx, attemptId, userId);
@@ -149,18 +160,20 @@ export class FaceVerificationService {
     let mainPhotoId: string | null = null;
     let matchedPhotoIds: string[] | null = null;
     try {
-      const [selfieFaces, threshold, uncertainBand] = await Promise.all([
-        this.d.engine.analyze(selfie),
-        this.d.settings.get('FACE_MATCH_THRESHOLD'),
-        this.d.settings.get('FACE_MATCH_UNCERTAIN_BAND'),
-      ]);
-      const settings = { selfieFaces, instruction, threshold, uncertainBand };
-      // No face, several or the wrong pose: refused without looking at the photos at all.
-      decision = decideVerification({ ...settings, photos: [] });
+      const frameFaces: DetectedFace[][] = [];
+      for (const frame of frames) {
+        const found = await this.d.engine.analyze(frame);
+        frameFaces.push(found);
+        if (found.length !== 1) break; // refused anyway (no_face, multiple_faces): the rest is not worth the model's time
+      }
+      const [threshold, uncertainBand] = await Promise.all([this.d.settings.get('FACE_MATCH_THRESHOLD'), this.d.settings.get('FACE_MATCH_UNCERTAIN_BAND')]);
+      const settings = { frames: frameFaces, instruction, threshold, uncertainBand };
+      // No face, several or no live movement into the pose: refused without looking at the photos at all.
+      decision = decideLiveness({ ...settings, photos: [] });
       if (decision.reason === 'no_reference_face') {
         const references = await this.preparedReferences(attemptId, userId);
         mainPhotoId = references.mainPhotoId;
-        decision = decideVerification({ ...settings, photos: references.photos });
+        decision = decideLiveness({ ...settings, photos: references.photos });
         const limit = decision.outcome === 'uncertain' ? threshold + uncertainBand : threshold;
         const distances = decision.photoDistances;
         matchedPhotoIds = decision.outcome === 'refused' ? null : references.photoIds.filter((_, i) => (distances[i] ?? Infinity) < limit);
@@ -328,15 +341,16 @@ export class FaceVerificationService {
    */
   private async references(userId: string, known?: References): Promise<References> {
     const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');
-    const analysed = new Map(known?.photoIds.map((id, i) => [id, known.photos[i]?.descriptors] as const));
+    const analysed = new Map(known?.photoIds.map((id, i) => [id, known.photos[i]] as const));
     const photos: ReferencePhoto[] = [];
     for (const [i, p] of approved.entries()) {
-      let descriptors = analysed.get(p.id);
-      if (!descriptors) {
+      let photo: Omit<ReferencePhoto, 'isMain'> | undefined = analysed.get(p.id);
+      if (!photo) {
         const data = await this.d.storage.get(p.large_key);
-        descriptors = (data ? await this.d.engine.analyze(data) : []).map((f) => f.descriptor);
+        const faces = data ? await this.d.engine.analyze(data) : [];
+        photo = { descriptors: faces.map((f) => f.descriptor), textures: faces.map((f) => f.texture) };
       }
-      photos.push({ isMain: i === 0, descriptors });
+      photos.push({ isMain: i === 0, ...photo });
     }
     return { photos, photoIds: approved.map((p) => p.id), mainPhotoId: approved[0]?.id ?? null };
   }
@@ -355,7 +369,7 @@ interface References {
 
 /** References as another process shared them (checked: the store is outside this process). */
 const storedReferences = z.object({
-  photos: z.array(z.object({ isMain: z.boolean(), descriptors: z.array(z.array(z.number())) })),
+  photos: z.array(z.object({ isMain: z.boolean(), descriptors: z.array(z.array(z.number())), textures: z.array(z.array(z.number())) })),
   photoIds: z.array(z.string()),
   mainPhotoId: z.string().nullable(),
 });

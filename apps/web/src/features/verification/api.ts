@@ -15,12 +15,13 @@ export function useSetVerificationConsent() {
 
 export const startVerification = () => call(verificationEndpoints.start);
 
-export function useSubmitSelfie() {
+/** The liveness recording: each frame a part named `frame`, in the order taken. */
+export function useSubmitRecording() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ attemptId, selfie }: { attemptId: string; selfie: Blob }) => {
+    mutationFn: ({ attemptId, frames }: { attemptId: string; frames: Blob[] }) => {
       const form = new FormData();
-      form.append('file', selfie, 'selfie.jpg');
+      frames.forEach((frame, i) => form.append('frame', frame, `frame-${i}.jpg`));
       return call(verificationEndpoints.submit, { params: { id: attemptId }, body: form });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.photoVerification() }),

@@ -1,10 +1,12 @@
 import { errorMessage } from '@funkeln/contracts/errors';
 import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
-import { failureTexts, TEAM_REFUSED_TEXT } from '@funkeln/contracts/verification';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { failureTexts, TEAM_REFUSED_TEXT, VERIFICATION_FRAMES_RECOMMENDED } from '@funkeln/contracts/verification';
+import { fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { answerFor, failureFor } from '../../test/api-handlers';
+import { fakeCamera } from '../../test/fake-camera';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { VerificationPage } from './verification-page';
@@ -14,26 +16,41 @@ const status = (consent: 'given' | 'unknown', extra: Partial<{ verified: boolean
   answerFor(verificationEndpoints.status, { consent, verified: false, verifiedAt: null, pending: false, triesLeft: 5, teamDecision: null, ...extra });
 const attempt = answerFor(verificationEndpoints.start, {
   attemptId: '6f1c2b9e-4a1d-4c55-9a43-3f0d2b7e8a10',
-  instruction: 'tilt',
-  instructionText: 'Neig den Kopf zur Seite',
+  instruction: 'turn_left',
+  instructionText: 'Dreh den Kopf nach links',
   expiresAt: '2026-05-01T10:10:00.000Z',
 });
-const selfie = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'selfie.jpg', { type: 'image/jpeg' });
 
 describe('VerificationPage', () => {
-  it('asks for the consent first; then shows the pose instruction at capture (upload without a camera) and the German reason', async () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for the consent first; then records the frames from the camera, sends them as parts `frame` and shows the German reason', async () => {
+    fakeCamera();
     server.use(status('unknown'), answerFor(verificationEndpoints.setConsent, { consent: 'given', verified: false, verifiedAt: null, pending: false, triesLeft: 5, teamDecision: null }));
     const { user } = renderPage(<VerificationPage />);
     expect(screen.queryByRole('button', { name: t.start })).toBeNull();
     await user.click(await screen.findByRole('button', { name: t.consentGive }));
-    server.use(status('given'), attempt, answerFor(verificationEndpoints.submit, { outcome: 'refused', reason: 'pose_mismatch', message: failureTexts.pose_mismatch, triesLeft: 4 }));
+    const sent: { fields: string[]; id: string }[] = [];
+    server.use(
+      status('given'),
+      attempt,
+      http.post('/api/me/verification/attempts/:id/selfie', async ({ request, params }) => {
+        const form = await request.formData();
+        sent.push({ fields: [...form.keys()], id: String(params.id) });
+        return HttpResponse.json({ outcome: 'refused', reason: 'no_liveness', message: failureTexts.no_liveness, triesLeft: 4 });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: t.start }));
-    expect((await screen.findByTestId('pose-instruction')).textContent).toBe('Neig den Kopf zur Seite');
-    expect(screen.getByText(t.uploadHint)).toBeTruthy();
-    await user.upload(screen.getByLabelText(t.upload), selfie());
-    expect((await screen.findByTestId('verification-result')).textContent).toBe(failureTexts.pose_mismatch);
+    expect((await screen.findByTestId('pose-instruction')).textContent).toBe('Dreh den Kopf nach links');
+    fireEvent.loadedData(screen.getByLabelText(t.cameraLabel));
+    await user.click(screen.getByRole('button', { name: t.capture }));
+    expect((await screen.findByTestId('verification-result', {}, { timeout: 5000 })).textContent).toBe(failureTexts.no_liveness);
+    expect(sent).toEqual([{ id: '6f1c2b9e-4a1d-4c55-9a43-3f0d2b7e8a10', fields: Array.from({ length: VERIFICATION_FRAMES_RECOMMENDED }, () => 'frame') }]);
     expect(await screen.findByRole('button', { name: t.retry })).toBeTruthy();
-  });
+  }, 15_000);
 
   it("shows the server's sentence when no try is left or no photo is there", async () => {
     server.use(status('given'), failureFor(verificationEndpoints.start, 'verification_no_photo'));

@@ -6,17 +6,17 @@ import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format-time';
-import { startVerification, useSetVerificationConsent, useSubmitSelfie, useVerificationStatus } from './api';
-import { SelfieCapture } from './components/selfie-capture';
+import { startVerification, useSetVerificationConsent, useSubmitRecording, useVerificationStatus } from './api';
+import { LivenessCapture } from './components/liveness-capture';
 import './verification.css';
 
 const t = de.photoVerification;
 
-/** Photo verification: consent, then a selfie in a random pose, then the result (or a retry). */
+/** Photo verification: consent, then a short camera recording into a random pose, then the result (or a retry). */
 export function VerificationPage() {
   const status = useVerificationStatus();
   const consent = useSetVerificationConsent();
-  const submit = useSubmitSelfie();
+  const submit = useSubmitRecording();
   const [attempt, setAttempt] = useState<VerificationAttempt | null>(null);
   const [result, setResult] = useState<VerificationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,11 +31,11 @@ export function VerificationPage() {
     }
   };
 
-  const send = (selfie: Blob) => {
+  const send = (frames: Blob[]) => {
     if (!attempt) return;
     setError(null);
     submit.mutate(
-      { attemptId: attempt.attemptId, selfie },
+      { attemptId: attempt.attemptId, frames },
       {
         onSuccess: (r) => setResult(r),
         onError: (err) => setError(errorMessage(err, t.failed)),
@@ -84,7 +84,7 @@ export function VerificationPage() {
               <section className="card settings-section">
                 <p className="muted">{s.triesLeft > 0 ? t.triesLeft(s.triesLeft) : t.noTries}</p>
                 {attempt ? (
-                  <SelfieCapture instructionText={attempt.instructionText} busy={submit.isPending} onCapture={send} />
+                  <LivenessCapture instructionText={attempt.instructionText} busy={submit.isPending} onCapture={send} />
                 ) : (
                   <button type="button" className="btn btn--primary" disabled={s.triesLeft === 0} onClick={() => void begin()}>
                     {result && result.outcome === 'refused' ? t.retry : t.start}

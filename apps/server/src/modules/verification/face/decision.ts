@@ -1,4 +1,5 @@
 import { headPose, matchesInstruction, type HeadPose, type PoseInstruction } from './pose.js';
+import type { VerificationFailure } from '@funkeln/contracts/verification';
 import type { DetectedFace } from './protocol.js';
 
 /** Euclidean distance of two face descriptors (face-api: same person typically < 0.6, the lower the likelier). */
@@ -13,6 +14,8 @@ export function descriptorDistance(a: readonly number[], b: readonly number[]): 
 export interface ReferencePhoto {
   isMain: boolean;
   descriptors: number[][];
+  /** The same faces' textures (texture.ts), for the copy check of the liveness recording. */
+  textures: number[][];
 }
 
 export interface VerificationInput {
@@ -26,7 +29,7 @@ export interface VerificationInput {
   uncertainBand: number;
 }
 
-export type FailureReason = 'no_face' | 'multiple_faces' | 'pose_mismatch' | 'no_reference_face' | 'face_mismatch';
+export type FailureReason = VerificationFailure;
 
 export interface VerificationDecision {
   outcome: 'verified' | 'uncertain' | 'refused';

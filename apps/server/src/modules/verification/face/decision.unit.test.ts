@@ -12,10 +12,10 @@ function selfie(): DetectedFace {
   landmarks[16] = { x: 100, y: 50 };
   landmarks[30] = { x: 85, y: 60 };
   for (let i = 36; i < 48; i++) landmarks[i] = { x: i < 42 ? 30 : 70, y: 40 };
-  return { score: 0.99, box: { x: 0, y: 0, width: 100, height: 100 }, landmarks, descriptor: at(0) };
+  return { score: 0.99, box: { x: 0, y: 0, width: 100, height: 100 }, landmarks, descriptor: at(0), texture: [], mirroredTexture: [] };
 }
 
-const photo = (d: number | null, isMain = false): ReferencePhoto => ({ isMain, descriptors: d === null ? [] : [at(d)] });
+const photo = (d: number | null, isMain = false): ReferencePhoto => ({ isMain, descriptors: d === null ? [] : [at(d)], textures: [] });
 const base = { instruction: 'turn_left' as const, threshold: 0.45, uncertainBand: 0.1 };
 
 describe('descriptorDistance', () => {
@@ -33,7 +33,7 @@ describe('decideVerification', () => {
   });
 
   it('uses the nearest face on a photo with several', () => {
-    const group: ReferencePhoto = { isMain: true, descriptors: [at(0.9), at(0.2)] };
+    const group: ReferencePhoto = { isMain: true, descriptors: [at(0.9), at(0.2)], textures: [] };
     expect(decideVerification({ ...base, selfieFaces: [selfie()], photos: [group] })).toMatchObject({ outcome: 'verified', mainDistance: 0.2 });
   });
 

@@ -9,6 +9,7 @@ import type * as Tf from '@tensorflow/tfjs';
 import type * as TfWasm from '@tensorflow/tfjs-backend-wasm';
 import type * as FaceApi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import type { DetectedFace, FaceRequest, FaceResponse, FaceWorkerStats } from './protocol.js';
+import { faceTexture, type GreyImage } from './texture.js';
 
 if (!parentPort) throw new Error('face-worker.ts must run in a worker thread');
 const port = parentPort;
@@ -101,15 +102,28 @@ async function analyze(pixels: Uint8Array, width: number, height: number): Promi
     // The CommonJS tfjs tensor is the same class face-api works with; only the type declarations differ.
     const input = image as unknown as Parameters<typeof faceapi.detectAllFaces>[0];
     const results = await faceapi.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
-    return results.map((r) => ({
-      score: r.detection.score,
-      box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
-      landmarks: r.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
-      descriptor: Array.from(r.descriptor),
-    }));
+    const grey = results.length > 0 ? toGrey(pixels, width, height) : undefined;
+    return results.map((r) => {
+      const landmarks = r.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
+      return {
+        score: r.detection.score,
+        box: { x: r.detection.box.x, y: r.detection.box.y, width: r.detection.box.width, height: r.detection.box.height },
+        landmarks,
+        descriptor: Array.from(r.descriptor),
+        texture: grey ? faceTexture(grey, landmarks) : [],
+        mirroredTexture: grey ? faceTexture(grey, landmarks, true) : [],
+      };
+    });
   } finally {
     image.dispose();
   }
+}
+
+/** Rec. 601 luma of RGB pixels. */
+function toGrey(pixels: Uint8Array, width: number, height: number): GreyImage {
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i++) grey[i] = (299 * (pixels[3 * i] as number) + 587 * (pixels[3 * i + 1] as number) + 114 * (pixels[3 * i + 2] as number)) / 1000;
+  return { width, height, grey };
 }
 
 function stats(): FaceWorkerStats {

@@ -3,6 +3,12 @@ import type { Point } from './protocol.js';
 /** The poses a member is asked for. Left/right are the member's own left/right, seen in an unmirrored camera frame. */
 export const poseInstructions = ['turn_left', 'turn_right', 'tilt'] as const;
 export type PoseInstruction = (typeof poseInstructions)[number];
+/**
+ * The poses an attempt draws: the turns. A tilt is a rotation within the picture's plane, which a
+ * rotated still photo shows just as well, so a recording of one can only go to the team (liveness.ts);
+ * it stays a valid instruction for attempts drawn before.
+ */
+export const drawnInstructions = ['turn_left', 'turn_right'] as const satisfies readonly PoseInstruction[];
 
 export interface HeadPose {
   /**

@@ -11,6 +11,9 @@ export interface DetectedFace {
   /** The 68 landmarks of the iBUG 300-W scheme (0-16 jaw, 27-35 nose, 36-41 and 42-47 the eyes). */
   landmarks: Point[];
   descriptor: number[];
+  /** The shape-free skin texture (texture.ts), as seen and as in the mirrored picture. */
+  texture: number[];
+  mirroredTexture: number[];
 }
 
 /** Main thread -> worker. `pixels` is width x height RGB bytes, row-major, transferred not copied. */

@@ -1,26 +1,42 @@
+import { VERIFICATION_FRAMES_RECOMMENDED, VERIFICATION_RECORDING_MS } from '@funkeln/contracts/verification';
 import { useEffect, useRef, useState } from 'react';
 import { de } from '../../../i18n/de';
 
-interface SelfieCaptureProps {
-  /** Shown over the camera at the moment of capture. */
+interface LivenessCaptureProps {
+  /** The asked pose, shown once the member has looked straight into the camera. */
   instructionText: string;
   busy: boolean;
-  onCapture(selfie: Blob): void;
+  onCapture(frames: Blob[]): void;
 }
 
 const t = de.photoVerification;
+/** Of the frames, this many are taken while the prompt says to look straight; the rest while turning. */
+const STRAIGHT_FRAMES = 2;
 
 /** navigator.mediaDevices is missing outside secure contexts (plain http) and in old browsers. */
 const hasCamera = (): boolean => typeof navigator.mediaDevices?.getUserMedia === 'function';
 
+/** One unmirrored JPEG of what the video shows now (the server reads left and right from the unmirrored image). */
+function snapshot(v: HTMLVideoElement): Promise<Blob | null> {
+  const canvas = document.createElement('canvas');
+  canvas.width = v.videoWidth;
+  canvas.height = v.videoHeight;
+  canvas.getContext('2d')?.drawImage(v, 0, 0);
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * The front camera (getUserMedia) with the pose instruction over it; where there is no camera (or it
- * is refused) a file upload instead. The preview is mirrored like a mirror, the captured frame is not:
- * the server reads left and right from the unmirrored image.
+ * The front camera (getUserMedia) and a short recording for the liveness check: frames at even
+ * intervals over VERIFICATION_RECORDING_MS, the first while the prompt says to look straight, the
+ * rest while it shows the asked pose. The preview is mirrored like a mirror, the frames are not. A
+ * still picture cannot pass the check, so there is no file upload.
  */
-export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptureProps) {
+export function LivenessCapture({ instructionText, busy, onCapture }: LivenessCaptureProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<'starting' | 'on' | 'none' | 'failed'>(() => (hasCamera() ? 'starting' : 'none'));
+  const [recording, setRecording] = useState<'idle' | 'straight' | 'pose'>('idle');
 
   useEffect(() => {
     if (!hasCamera()) return;
@@ -31,7 +47,7 @@ export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptur
       .then((s) => {
         stream = s;
         if (cancelled || !video.current) return s.getTracks().forEach((track) => track.stop());
-        // 'on' once the video has a frame (onLoadedData): a capture before that would be a blank picture, "no face", and a used try.
+        // 'on' once the video has a frame (onLoadedData): a recording before that would be blank pictures, "no face", and a used try.
         video.current.srcObject = s;
       })
       .catch(() => !cancelled && setCamera('failed'));
@@ -41,48 +57,33 @@ export function SelfieCapture({ instructionText, busy, onCapture }: SelfieCaptur
     };
   }, []);
 
-  const capture = () => {
+  const record = async () => {
     const v = video.current;
-    if (!v || v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || v.videoWidth === 0) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = v.videoWidth;
-    canvas.height = v.videoHeight;
-    canvas.getContext('2d')?.drawImage(v, 0, 0);
-    canvas.toBlob((blob) => blob && onCapture(blob), 'image/jpeg', 0.9);
+    if (!v || v.videoWidth === 0) return;
+    const frames: Blob[] = [];
+    const interval = VERIFICATION_RECORDING_MS / (VERIFICATION_FRAMES_RECOMMENDED - 1);
+    for (let i = 0; i < VERIFICATION_FRAMES_RECOMMENDED; i++) {
+      setRecording(i < STRAIGHT_FRAMES ? 'straight' : 'pose');
+      if (i > 0) await wait(interval);
+      const frame = await snapshot(v);
+      if (frame) frames.push(frame);
+    }
+    setRecording('idle');
+    onCapture(frames);
   };
 
-  const upload = camera === 'none' || camera === 'failed';
+  if (camera === 'none' || camera === 'failed') {
+    return <p className="muted">{camera === 'failed' ? t.cameraFailed : t.noCamera}</p>;
+  }
   return (
     <div className="selfie-capture">
       <p className="selfie-capture__instruction" data-testid="pose-instruction" aria-live="assertive">
-        {instructionText}
+        {recording === 'straight' ? t.lookStraight : instructionText}
       </p>
-      {upload ? (
-        <>
-          <p className="muted">{camera === 'failed' ? t.cameraFailed : t.uploadHint}</p>
-          <label className="btn btn--primary">
-            {t.upload}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              capture="user"
-              className="visually-hidden"
-              disabled={busy}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onCapture(file);
-              }}
-            />
-          </label>
-        </>
-      ) : (
-        <>
-          <video ref={video} className="selfie-capture__video" autoPlay playsInline muted aria-label={t.cameraLabel} onLoadedData={() => setCamera('on')} />
-          <button type="button" className="btn btn--primary" disabled={busy || camera !== 'on'} onClick={capture}>
-            {busy ? t.checking : t.capture}
-          </button>
-        </>
-      )}
+      <video ref={video} className="selfie-capture__video" autoPlay playsInline muted aria-label={t.cameraLabel} onLoadedData={() => setCamera('on')} />
+      <button type="button" className="btn btn--primary" disabled={busy || recording !== 'idle' || camera !== 'on'} onClick={() => void record()}>
+        {busy ? t.checking : recording !== 'idle' ? t.recording : t.capture}
+      </button>
     </div>
   );
 }
