@@ -79,14 +79,18 @@ describe('anonymous flirts cannot be linked to the sender before the match', () 
     const card = (await api('GET', '/api/feed', r.token)).json<{ id: string; photoUrl: string }[]>().find((c) => c.id === sender.id);
     const profile = (await api('GET', `/api/profile/${sender.id}`, r.token)).json<{ profile: { photo_url: string; thumb_url: string } }>();
     const share = (await t.app.inject({ method: 'GET', url: `/share/${sender.id}` })).body.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-    const shareLinks = share.match(/https?:[^"'\s]+\/api\/photos\/[^"'\s]+/g) ?? [];
+    // The share page's image link names the member (in senderSide already), not the photo.
+    const shareLinks = share.match(/https?:[^"'\s]+\/share\/[0-9a-f-]{36}\/photo\?[^"'\s]+/g) ?? [];
     expect(shareLinks.length).toBeGreaterThan(0);
     const links = [card?.photoUrl, profile.profile.photo_url, profile.profile.thumb_url, ...shareLinks];
     for (const link of links) {
       const url = new URL(link ?? '', 'http://x');
-      const photoId = url.pathname.split('/')[3] ?? '';
-      expect(photoId).toMatch(/^[0-9a-f-]{36}$/);
-      senderSide.push(photoId, url.pathname + url.search, url.searchParams.get('sig') ?? '');
+      if (url.pathname.startsWith('/api/photos/')) {
+        const photoId = url.pathname.split('/')[3] ?? '';
+        expect(photoId).toMatch(/^[0-9a-f-]{36}$/);
+        senderSide.push(photoId);
+      }
+      senderSide.push(url.pathname + url.search, url.searchParams.get('sig') ?? '');
       const image = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
       expect(image.statusCode).toBe(200);
       senderImages.push(image);
