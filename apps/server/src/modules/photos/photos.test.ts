@@ -151,6 +151,9 @@ describe('moderation outcome and who may see a photo', () => {
     nextScores = scores;
     const photo = (await upload(m.token, await makeJpeg(600, 600))).json<{ photo: OwnPhotoJson }>().photo;
     const id = (await get('/api/me', m.token)).json<{ id: string }>().id;
+    // A profile, or others get the 404 of an account that never filled one in.
+    const profile = { birthDate: '1995-06-15', gender: 'female', interestedIn: ['male'], ageMin: 18, ageMax: 60 };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/profile', headers: bearer(m.token), payload: profile })).statusCode).toBe(200);
     return { ...m, id, photo };
   }
 
