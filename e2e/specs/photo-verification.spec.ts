@@ -5,18 +5,15 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { writeFakeCamera } from '../support/fake-camera.js';
-import { adminSession, memberWithProfile, type Member } from '../support/members.js';
+import { writeFakeVideo } from '../support/fake-camera.js';
+import { memberWithProfile, type Member } from '../support/members.js';
 
 // Real faces: crops of the sample photos inside @vladmandic/face-api (the boxes are those of
 // apps/server/test/faces.ts). Each sample shows a person once, so "the same person" is several crops of one face.
 const demo = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json', { paths: [path.resolve('../apps/server')] })), 'demo');
 type Box = { sample: number; x: number; y: number; width: number; height: number };
-/** Head turned to her own left (yaw ~0.8, upright). */
-const TURNED_LEFT: Box = { sample: 5, x: 598, y: 415, width: 166, height: 249 };
-/** Tilted (roll ~29°) and turned to her right; `NEIGHBOUR` stands beside her, ~0.47 apart for the model (uncertain). */
-const TILTED: Box = { sample: 4, x: 664, y: 53, width: 187, height: 258 };
-const NEIGHBOUR: Box = { sample: 4, x: 1277, y: 144, width: 145, height: 244 };
+/** Looking straight (yaw ~-0.14, upright). */
+const FRONTAL: Box = { sample: 5, x: 1113, y: 198, width: 158, height: 236 };
 
 async function crop(b: Box, { margin = 0.6, shift = 0, width, quality = 90 }: { margin?: number; shift?: number; width?: number; quality?: number } = {}): Promise<Buffer> {
   const file = path.join(demo, `sample${b.sample}.jpg`);
@@ -30,17 +27,35 @@ async function crop(b: Box, { margin = 0.6, shift = 0, width, quality = 90 }: { 
   return img.jpeg({ quality }).toBuffer();
 }
 
-/**
- * A selfie of the TURNED_LEFT woman in the asked pose (poses as the server reads the landmarks, in the
- * unmirrored frame): as she is for a turn to the left, mirrored for a turn to the right, rotated for a tilt.
- */
-async function selfieFor(instruction: string): Promise<Buffer> {
-  const base = await crop(TURNED_LEFT, { margin: 0.45, shift: 0.1, width: 300, quality: 70 });
-  if (instruction === 'Dreh den Kopf nach links') return base;
-  if (instruction === 'Dreh den Kopf nach rechts') return sharp(base).flop().jpeg().toBuffer();
-  expect(instruction).toBe('Neig den Kopf zur Seite');
-  return sharp(base).rotate(20, { background: '#000' }).jpeg().toBuffer();
+/** One half of the picture squeezed horizontally to `factor` of its width (the reproduced replay attack's warp). */
+async function squeezeHalf(image: Buffer, side: 'left' | 'right', factor: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const half = Math.round(width / 2);
+  const widths = side === 'left' ? [Math.round(half * factor), width - half] : [half, Math.round((width - half) * factor)];
+  const parts = await Promise.all(
+    [0, 1].map((i) => sharp(image).extract({ left: i === 0 ? 0 : half, top: 0, width: i === 0 ? half : width - half, height }).resize({ width: widths[i], height, fit: 'fill' }).toBuffer()),
+  );
+  return sharp({ create: { width: widths[0]! + widths[1]!, height, channels: 3, background: '#000' } })
+    .composite([{ input: parts[0]!, left: 0, top: 0 }, { input: parts[1]!, left: widths[0]!, top: 0 }])
+    .jpeg()
+    .toBuffer();
 }
+
+/** The member's frontal photo warped step by step into the pose as the server reads it (unmirrored frame). */
+async function warpedInto(photo: Buffer, instruction: string): Promise<Buffer[]> {
+  const steps = [0, 0, 0.25, 0.5, 0.75, 1];
+  if (instruction === 'Dreh den Kopf nach rechts') return Promise.all(steps.map((a) => squeezeHalf(photo, 'left', 1 - 0.4 * a)));
+  expect(instruction).toBe('Dreh den Kopf nach links');
+  const mirrored = await sharp(photo).flop().toBuffer();
+  return Promise.all(steps.map((a) => squeezeHalf(mirrored, 'right', 1 - 0.4 * a)));
+}
+
+/** What the server answers a still picture or a warped copy of one (German, from the contracts). */
+const REFUSALS = [
+  'Die Aufnahme ist eine Kopie eines deiner Fotos. Bitte nimm dich live mit der Kamera auf.',
+  'Wir konnten keine echte Kopfbewegung erkennen. Schau zuerst gerade in die Kamera und folge dann langsam der Anweisung, ohne das Gesicht aus dem Bild zu nehmen.',
+  'Deine Kopfhaltung passt nicht zur Anweisung. Bitte folge der Anweisung, bis die Aufnahme endet.',
+];
 
 async function upload(request: APIRequestContext, m: Member, photo: Buffer): Promise<void> {
   const res = await request.post('/api/photos/upload', { headers: m.headers, multipart: { file: { name: 'ich.jpg', mimeType: 'image/jpeg', buffer: photo } } });
@@ -54,11 +69,11 @@ async function signIn(page: Page, token: string, to: string): Promise<void> {
   await page.goto(to);
 }
 
-/** Chromium whose camera shows `image` (one launch per picture: the fake camera file is read at launch). */
-async function withCamera<T>(image: Buffer, run: (page: Page) => Promise<T>): Promise<T> {
+/** Chromium whose camera shows `images`, each for half a second, in a loop (one launch per film: the fake camera file is read at launch). */
+async function withCamera<T>(images: Buffer[], run: (page: Page) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'funkeln-camera-'));
   const file = path.join(dir, 'camera.y4m');
-  await writeFakeCamera(image, file);
+  await writeFakeVideo(images, file, 15);
   const use = test.info().project.use;
   const browser: Browser = await chromium.launch({
     executablePath: use.launchOptions?.executablePath,
@@ -88,102 +103,68 @@ async function openAttempt(page: Page): Promise<string> {
   return (await instruction.textContent())?.trim() ?? '';
 }
 
-/** Takes the selfie from the camera once the video shows frames. */
+/** Records the frames from the camera once the video shows some. */
 async function capture(page: Page): Promise<void> {
   const video = page.getByLabel('Kamerabild');
   await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Selfie aufnehmen' }).click();
+  await page.getByRole('button', { name: 'Aufnahme starten' }).click();
+  await expect(page.getByTestId('pose-instruction')).toHaveText('Schau gerade in die Kamera');
 }
 
-test('a member verifies her photos with a selfie in the asked pose from the camera; others see the badge', async ({ guardPage: page, request }) => {
+/** The refusal the page shows: one of the German reasons for a still picture. */
+async function refusal(page: Page): Promise<string> {
+  const result = page.getByTestId('verification-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  return (await result.textContent())?.trim() ?? '';
+}
+
+// A live head turn cannot be filmed offline (the sample photos show each person once, still), so the
+// journeys here are the ones a still picture takes: the member's own photo held before the camera and
+// the reproduced replay attack (issue 54) are refused. The badge and the team's queue after a live
+// turn are tested through the HTTP API with a scripted face engine (verification-scripted.test.ts).
+test('a photo held still before the camera earns no badge: the page records frames and shows the German reason', async ({ guardPage: page, request }) => {
   test.setTimeout(120_000);
   const anna = await memberWithProfile(request, `Anna-${uniqueEmail('x').slice(2, 6)}`, 'female');
-  for (const photo of [await crop(TURNED_LEFT), await crop(TURNED_LEFT, { margin: 0.8, shift: -0.05 }), await crop(TURNED_LEFT, { margin: 0.5, shift: 0.05, width: 400 })]) {
-    await upload(request, anna, photo);
-  }
+  for (const photo of [await crop(FRONTAL), await crop(FRONTAL, { margin: 0.8, shift: -0.05 })]) await upload(request, anna, photo);
 
-  // Consent, then a random pose; a reload and a new start keep the open attempt's pose (no re-rolling).
+  // Consent, then a random turn; a reload and a new start keep the open attempt's pose (no re-rolling).
   await signIn(page, anna.token, '/verification');
   await expect(page.getByText('Dein Selfie sehen andere Mitglieder nie.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Ich willige ein' }).click();
   await expect(page.getByRole('button', { name: 'Einwilligung widerrufen' })).toBeVisible();
   const instruction = await openAttempt(page);
-  expect(['Dreh den Kopf nach links', 'Dreh den Kopf nach rechts', 'Neig den Kopf zur Seite']).toContain(instruction);
+  expect(['Dreh den Kopf nach links', 'Dreh den Kopf nach rechts']).toContain(instruction);
   await page.reload();
   expect(await openAttempt(page)).toBe(instruction);
 
-  // The camera shows her in that pose: verified.
-  await withCamera(await selfieFor(instruction), async (cam) => {
+  await withCamera([await crop(FRONTAL, { margin: 0.45, shift: 0.1, width: 400 })], async (cam) => {
     await signIn(cam, anna.token, '/verification');
     expect(await openAttempt(cam)).toBe(instruction);
     await capture(cam);
-    await expect(cam.getByTestId('verification-result')).toContainText('Foto verifiziert: Dein Selfie passt zu deinen Fotos.');
-    await expect(cam.getByTestId('verification-state')).toContainText('Foto verifiziert');
+    expect(REFUSALS).toContain(await refusal(cam));
+    await expect(cam.getByText('Heute noch 4 Versuche.')).toBeVisible();
+    await expect(cam.getByTestId('verification-state')).toHaveCount(0);
   });
-
-  // The badge on her profile, for her and for another member.
-  await page.goto(`/profile/${anna.id}`);
-  await expect(page.getByTestId('profile-verified')).toBeVisible();
-  const viewer = await memberWithProfile(request, 'Betrachter', 'male');
-  await signIn(page, viewer.token, `/profile/${anna.id}`);
-  await expect(page.getByTestId('profile-verified')).toBeVisible();
-  await expect(page.getByTestId('profile-verified')).toHaveAttribute('aria-label', 'Foto verifiziert');
 });
 
-test('an uncertain selfie waits for an admin, who sees both images side by side and approves it', async ({ guardPage: page, request }) => {
+test('the replay attack from the camera (her photo warped step by step into the pose) is refused; nobody sees a badge', async ({ guardPage: page, request }) => {
   test.setTimeout(120_000);
-  const admin = await adminSession(request);
-  // Her neighbour's face is tilted and turned to her right, so it answers those two poses; an attempt
-  // asking for a turn to the left is used up with a faceless picture (one of the day's 5 tries) first.
-  // One member in 243 draws a turn to the left five times and has no try left: then another signs up.
-  const faceless = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#8ab' } }).jpeg().toBuffer();
-  const drawsAnswerablePose = async (member: Awaited<ReturnType<typeof memberWithProfile>>) => {
-    for (let round = 0; round < 5; round++) {
-      const started = await request.post('/api/me/verification/attempts', { headers: member.headers });
-      expect(started.ok(), await started.text()).toBe(true);
-      const attempt = (await started.json()) as { attemptId: string; instruction: string };
-      if (attempt.instruction !== 'turn_left') return true;
-      const used = await request.post(`/api/me/verification/attempts/${attempt.attemptId}/selfie`, {
-        headers: member.headers,
-        multipart: { file: { name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: faceless } },
-      });
-      expect(((await used.json()) as { reason: string }).reason).toBe('no_face');
-    }
-    return false;
-  };
-  const signUp = async (signUps = 0): Promise<{ berta: Awaited<ReturnType<typeof memberWithProfile>>; name: string }> => {
-    expect(signUps).toBeLessThan(3);
-    const name = `Berta-${uniqueEmail('x').slice(2, 6)}`;
-    const berta = await memberWithProfile(request, name, 'female');
-    for (const photo of [await crop(TILTED), await crop(TILTED, { margin: 0.8, shift: -0.05 })]) await upload(request, berta, photo);
-    expect((await request.put('/api/me/verification/consent', { headers: berta.headers, data: { given: true } })).ok()).toBe(true);
-    return (await drawsAnswerablePose(berta)) ? { berta, name } : signUp(signUps + 1);
-  };
-  const { berta, name } = await signUp();
+  const photo = await crop(FRONTAL);
+  const catfish = await memberWithProfile(request, `Cat-${uniqueEmail('x').slice(2, 6)}`, 'female');
+  await upload(request, catfish, photo);
+  expect((await request.put('/api/me/verification/consent', { headers: catfish.headers, data: { given: true } })).ok()).toBe(true);
+  const started = await request.post('/api/me/verification/attempts', { headers: catfish.headers });
+  const { instructionText } = (await started.json()) as { instructionText: string };
 
-  await withCamera(await crop(NEIGHBOUR, { margin: 0.3 }), async (cam) => {
-    await signIn(cam, berta.token, '/verification');
-    expect(['Dreh den Kopf nach rechts', 'Neig den Kopf zur Seite']).toContain(await openAttempt(cam));
+  await withCamera(await warpedInto(photo, instructionText), async (cam) => {
+    await signIn(cam, catfish.token, '/verification');
+    expect(await openAttempt(cam)).toBe(instructionText);
     await capture(cam);
-    await expect(cam.getByTestId('verification-result')).toContainText('Unser Team schaut sich dein Selfie noch an.');
-    await expect(cam.getByText('Dein Selfie wird gerade von unserem Team geprüft.')).toBeVisible();
+    expect(REFUSALS).toContain(await refusal(cam));
   });
-
-  // The admin's queue: selfie and main photo side by side, both loaded through their signed links.
-  await signIn(page, admin.token, '/admin/moderation');
-  const item = page.getByTestId('pending-verification').filter({ hasText: name });
-  await expect(item).toBeVisible();
-  for (const alt of [`Selfie von ${name}`, `Hauptfoto von ${name}`]) {
-    const img = item.getByRole('img', { name: alt });
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  }
-  await expect(item.getByRole('img')).toHaveCount(2);
-  await item.getByRole('button', { name: 'Verifizieren' }).click();
-  await expect(item).toHaveCount(0);
-
-  // Berta has the badge; the decision is in the audit log.
-  await signIn(page, berta.token, '/verification');
-  await expect(page.getByTestId('verification-state')).toContainText('Foto verifiziert');
-  const audit = (await (await request.get('/api/admin/audit', { headers: admin.headers })).json()) as { action: string; target: string }[];
-  expect(audit.some((a) => a.action === 'verification.approve')).toBe(true);
+  const viewer = await memberWithProfile(request, 'Betrachter', 'male');
+  await signIn(page, viewer.token, `/profile/${catfish.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('profile-verified')).toHaveCount(0);
+  expect(((await (await request.get('/api/me/verification', { headers: catfish.headers })).json()) as { verified: boolean }).verified).toBe(false);
 });

@@ -3,19 +3,24 @@ import sharp from 'sharp';
 
 /**
  * A video file for Chromium's fake camera (`--use-fake-device-for-media-stream
- * --use-file-for-fake-video-capture=<file>.y4m`): the image, letterboxed onto width x height, as
- * Y4M (YUV 4:2:0, BT.601 video range), `frames` identical frames that Chromium plays in a loop.
+ * --use-file-for-fake-video-capture=<file>.y4m`): each image, letterboxed onto width x height, shown
+ * for `framesEach` frames (30 a second), in order, as Y4M (YUV 4:2:0, BT.601 video range), which
+ * Chromium plays in a loop.
  */
-export async function writeFakeCamera(image: Buffer, file: string, width = 640, height = 480, frames = 2): Promise<void> {
-  const { data } = await sharp(image)
-    .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0 } })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const frame = yuv420(data, width, height);
+export async function writeFakeVideo(images: Buffer[], file: string, framesEach: number, width = 640, height = 480): Promise<void> {
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`, 'ascii');
   const marker = Buffer.from('FRAME\n', 'ascii');
-  await writeFile(file, Buffer.concat([header, ...Array.from({ length: frames }, () => [marker, frame]).flat()]));
+  const frames: Buffer[] = [];
+  for (const image of images) {
+    const { data } = await sharp(image)
+      .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const frame = yuv420(data, width, height);
+    for (let i = 0; i < framesEach; i++) frames.push(marker, frame);
+  }
+  await writeFile(file, Buffer.concat([header, ...frames]));
 }
 
 /** RGB (3 bytes a pixel) to planar Y, U, V with both chroma planes averaged over 2 x 2 pixels (BT.601 video range, as Chromium reads Y4M). */

@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { ContainerOverrides } from '../src/container.js';
 import { faceCrop, faces } from './faces.js';
 import { useTestApp } from './fixture.js';
-import { bearer, register } from './harness.js';
+import { bearer } from './harness.js';
 import { multipart } from './images.js';
+import { memberWithProfile } from './members.js';
 import { approveAll } from './swipers.js';
 
 export interface VerificationMember {
@@ -41,10 +42,11 @@ export function useVerification(overrides: ContainerOverrides = {}) {
     return res.json<{ photo: { id: string } }>().photo.id;
   }
 
-  /** A new member with this photo (if any) who consented to the biometric check (unless consent is false). */
+  /** A new member with a profile and this photo (if any) who consented to the biometric check (unless consent is false). */
   async function member(photo?: Buffer, consent = true): Promise<VerificationMember> {
-    const { token } = await register(t.app);
-    const m = { id: (await t.api('GET', '/api/me', token)).json<{ id: string }>().id, token };
+    // With a profile: another member sees hers (and its badge) only then.
+    const { id, token } = await memberWithProfile(t.app, 'Anna', 'female');
+    const m = { id, token };
     if (photo) await upload(m, photo);
     if (consent) expect((await t.api('PUT', '/api/me/verification/consent', token, { given: true })).statusCode).toBe(200);
     return m;

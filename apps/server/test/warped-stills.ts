@@ -41,11 +41,6 @@ async function warp(photo: Buffer, instruction: VerificationInstruction, amount:
   }
 }
 
-/** The reproduced single selfie: the full warp. */
-export function warpedStill(photo: Buffer, instruction: VerificationInstruction): Promise<Buffer> {
-  return warp(photo, instruction, 1);
-}
-
 /** `count` frames from the photo as it is (frontal) to the full warp, as a camera would send a head movement. */
 export function warpedSequence(photo: Buffer, instruction: VerificationInstruction, count = 6): Promise<Buffer[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => warp(photo, instruction, i / (count - 1))));

@@ -1,12 +1,11 @@
 // Public face of the photos module (upload pipeline, moderation, signed links, storage): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { MAX_UPLOAD_BYTES, processImage, uploadErrors } from './image-pipeline.js';
+export { processImage, uploadErrors } from './image-pipeline.js';
 export { createNsfwModerator } from './moderation/moderator.js';
 export type { Moderator } from './moderation/moderator.js';
 export { sendJpeg } from './photo-reply.js';
 export { PhotoUrlSigner } from './photo-urls.js';
 export { hasApprovedPhoto } from './photos.repo.js';
 export { PhotosService, visibleStatus } from './photos.service.js';
-export { readUpload } from './read-upload.js';
 export { createPhotosModule } from './module.js';

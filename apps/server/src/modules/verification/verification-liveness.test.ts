@@ -33,5 +33,5 @@ describe('photo verification against a replayed still photo', () => {
     expect((await api('GET', '/api/me/verification', catfish.token)).json()).toMatchObject({ verified: false, pending: false });
     const viewer = await member(undefined, false);
     expect((await api('GET', `/api/profile/${catfish.id}`, viewer.token)).json()).toMatchObject({ profile: { photo_verified: false } });
-  });
+  }, 120_000);
 });

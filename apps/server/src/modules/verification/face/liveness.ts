@@ -14,7 +14,7 @@ import { textureCorrelation } from './texture.js';
 /** A frame whose texture correlates at least this much with a face on one of the member's photos (as seen or mirrored) is a copy of it. */
 export const PHOTO_COPY_CORRELATION = 0.9;
 /** A frame this near (descriptor) to a face on one of the photos is a copy (a real second photo of a person is 0.3-0.5 apart). */
-export const PHOTO_COPY_DISTANCE = 0.15;
+const PHOTO_COPY_DISTANCE = 0.15;
 /** First and last frame of a turn correlating this much are one picture warped: a head that turns in 3-D changes its texture. */
 export const FRAME_COPY_CORRELATION = 0.95;
 /** The first frame looks straight: |yaw| and |roll| at most this (the sample photos' frontal face: yaw -0.14, roll -0.8). */
