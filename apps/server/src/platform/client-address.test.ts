@@ -44,6 +44,13 @@ describe('TRUST_PROXY=true: one proxy in front', () => {
     expect(await resetRequests(app(), 1, () => ({ remoteAddress: PROXY, forwardedFor: '203.0.113.8' }))).toEqual([200]);
   });
 
+  it('counts an address the proxy wrote with a port, or junk, in one bucket (red team: one bucket per port before)', async () => {
+    const withPort = await resetRequests(app(), RESET_MAX + 3, (i) => ({ remoteAddress: PROXY, forwardedFor: `203.0.113.41:${2000 + i}` }));
+    expect([count(withPort, 200), count(withPort, 429)]).toEqual([RESET_MAX, 3]);
+    const junk = await resetRequests(app(), RESET_MAX + 3, (i) => ({ remoteAddress: PROXY, forwardedFor: `garbage${i}` }));
+    expect([count(junk, 200), count(junk, 429)]).toEqual([RESET_MAX, 3]);
+  });
+
   it('sends HSTS for a request the proxy received over https', async () => {
     const res = await app().app.inject({ method: 'GET', url: '/healthz', remoteAddress: PROXY, headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

@@ -17,13 +17,33 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * The key a per-IP limit counts a client under. An IPv6 host usually holds a whole /64 (it can
- * pick any address in it), so IPv6 counts per /64; IPv4 and IPv4-mapped IPv6 per address.
+ * The address in an X-Forwarded-For entry as proxies write it: bare, or with a port
+ * (`203.0.113.7:5555`, `[2001:db8::1]:5555`, Azure Application Gateway and others), or in brackets.
+ * Undefined when it is no address at all.
+ */
+function addressOf(entry: string): string | undefined {
+  const value = entry.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  if (bracketed) return isIPv6(bracketed[1]?.split('%')[0] ?? '') ? bracketed[1] : undefined;
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(value);
+  const address = withPort ? (withPort[1] ?? '') : value;
+  return isIPv4(address) || isIPv6(address.split('%')[0] ?? '') ? address : undefined;
+}
+
+/** Where every entry that is no address counts: one bucket, so writing junk never escapes a limit. */
+const UNREADABLE = 'unreadable';
+
+/**
+ * The key a per-IP limit counts a client under. The address is read the same whatever a proxy
+ * appended (a port or brackets are dropped). An IPv6 host usually holds a whole /64 (it can pick
+ * any address in it), so IPv6 counts per /64; IPv4 and IPv4-mapped IPv6 per address. Anything
+ * else shares one bucket.
  */
 export function clientBucket(ip: string): string {
-  if (isIPv4(ip)) return ip;
-  const address = ip.split('%')[0] ?? ip; // a zone index (fe80::1%eth0) names the interface, not the host
-  if (!isIPv6(address)) return ip;
+  const found = addressOf(ip);
+  if (found === undefined) return UNREADABLE;
+  if (isIPv4(found)) return found;
+  const address = found.split('%')[0] ?? found; // a zone index (fe80::1%eth0) names the interface, not the host
   const g = ipv6Groups(address);
   const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
   if (mapped) return [g[6] ?? 0, g[7] ?? 0].flatMap((x) => [x >> 8, x & 0xff]).join('.');

@@ -22,7 +22,16 @@ describe('clientBucket', () => {
     expect(clientBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
-  it('passes anything that is no IP address through unchanged', () => {
-    expect(clientBucket('unknown')).toBe('unknown');
+  it('reads an address with a port or in brackets as the address (proxies that append ip:port)', () => {
+    expect(clientBucket('203.0.113.41:2001')).toBe('203.0.113.41');
+    expect(clientBucket(' 203.0.113.41:65535 ')).toBe('203.0.113.41');
+    expect(clientBucket('[2001:db8:0:42::1]:443')).toBe('2001:db8:0:42::/64');
+    expect(clientBucket('[2001:db8:0:42::2]')).toBe('2001:db8:0:42::/64');
+    expect(clientBucket('[::ffff:203.0.113.41]:80')).toBe('203.0.113.41');
+  });
+
+  it('counts everything that is no address in one bucket, so junk never escapes a limit', () => {
+    const junk = ['unknown', 'garbage1', 'garbage2', '203.0.113.41:', '203.0.113.41:99999x', '[203.0.113.41]', '999.1.1.1', '', '[::1', '::1]:80'];
+    expect(new Set(junk.map(clientBucket))).toEqual(new Set(['unreadable']));
   });
 });
