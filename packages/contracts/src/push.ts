@@ -4,7 +4,16 @@ import { z } from 'zod';
 export const pushKeyResponse = z.object({ publicKey: z.string() });
 export type PushKeyResponse = z.infer<typeof pushKeyResponse>;
 
-const endpoint = z.url({ protocol: /^https$/, error: 'Die Push-Adresse muss eine https-URL sein.' }).max(1024, 'Die Push-Adresse ist zu lang.');
+/**
+ * The URL the server will POST to, exactly as stored and sent: printable ASCII only (a browser's
+ * PushSubscription.endpoint is a serialized URL, so it never has more). The URL parser would
+ * accept a NUL, control characters, spaces or non-ASCII by percent-encoding them, and PostgreSQL
+ * refuses NUL in text.
+ */
+const endpoint = z
+  .url({ protocol: /^https$/, error: 'Die Push-Adresse muss eine https-URL sein.' })
+  .max(1024, 'Die Push-Adresse ist zu lang.')
+  .regex(/^[\x21-\x7e]*$/, 'Die Push-Adresse enthält unzulässige Zeichen.');
 
 /** A key as PushSubscription.toJSON() gives it: base64url of `bytes` bytes, padding optional. */
 const base64urlKey = (chars: number, what: string) =>

@@ -225,4 +225,30 @@ describe('Web Push', () => {
     }
     expect(await subscriptionsOf(device.endpoint)).toEqual([]);
   });
+
+  it('refuses control characters, spaces and non-ASCII in an endpoint with a German 400, never a 500', async () => {
+    const member = await memberWithProfile(t.app, 'Ida', 'female'); // 22 requests: within the 30 an hour
+    const device = service.device();
+    const endpoints = [
+      'https://rt-a.example/x\u0000',
+      'https://rt-a.example/x?\u0000',
+      'https://rt-a.example/x#\u0000',
+      'https://fcm.googleapis.com/x\u0000@127.0.0.1',
+      'https://rt-a.example/x\u0001',
+      'https://rt-a.example/x\u007f',
+      'https://rt-a.example/x\u0085',
+      'https://rt-a.example/x\ud800',
+      'https://rt-a.example/x y',
+      'https://rt-a.example/\u00fc',
+      `${device.endpoint}\u0000`,
+    ];
+    for (const endpoint of endpoints) {
+      for (const [method, body] of [['POST', { endpoint, keys: device.keys }], ['DELETE', { endpoint }]] as const) {
+        const res = await api()(method, '/api/push/subscriptions', member.token, body);
+        expect(res.statusCode, `${method} ${JSON.stringify(endpoint)}: ${res.body}`).toBe(400);
+        expect(res.json<{ message: string }>().message).toMatch(/Push-Adresse/);
+      }
+    }
+    expect(await subscriptionsOf(`${device.endpoint}\u0001`)).toEqual([]);
+  });
 });
