@@ -359,6 +359,7 @@ export interface PushSubscriptions {
   endpoint: string;
   id: Generated<number>;
   p256dh: string;
+  session_id: string;
   user_id: string;
 }
 

@@ -42,6 +42,11 @@ const liveSession = compiledOnce((k, p: { tokenHashes: readonly string[]; idleSe
     .where('s.token_hash', '=', (eb) => eb.fn.any(sql<string[]>`${p.tokenHashes}::text[]`)),
 );
 
+/** The ids of the live sessions, as findLiveSessions has them: a subquery for other modules' filters. */
+export function liveSessionIds(q: Queryable, idleSeconds: number) {
+  return liveSessions(typed(q), idleSeconds).select('s.id');
+}
+
 /** Which of these sessions are live, as findLiveSession has it. */
 export async function findLiveSessionIds(q: Queryable, sessionIds: readonly string[], idleSeconds: number): Promise<Set<string>> {
   const rows = await liveSessions(typed(q), idleSeconds)

@@ -7,7 +7,7 @@ import type { EventBus } from '../../platform/events.js';
 import { batchedReads, ReadBatcher } from '../../platform/read-batcher.js';
 import { SessionCache } from './session-cache.js';
 import { LastSeenWriter } from './last-seen.js';
-import { deleteEndedSessions, findLiveSessionIds, findLiveSessions, insertSession, type LiveSessionRow, revokeSession, revokeUserSessions } from './sessions.repo.js';
+import { deleteEndedSessions, findLiveSessionIds, findLiveSessions, insertSession, liveSessionIds, type LiveSessionRow, revokeSession, revokeUserSessions } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
 /** A session unused this long ends (stated on the Datenschutz page). */
@@ -15,6 +15,11 @@ export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 /** Every session ends this long after sign-in (stated on the Datenschutz page). */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_MS = 60_000;
+
+/** The ids of live sessions (not revoked, not past their idle or absolute expiry, member not suspended), as a subquery for other modules' SQL. */
+export function liveSessionsQuery(q: Queryable) {
+  return liveSessionIds(q, SESSION_IDLE_SECONDS);
+}
 
 export interface AuthContext {
   sessionId: string;

@@ -80,7 +80,7 @@ describe('Web Push endpoints never reach internal addresses', () => {
     const port = silent.port;
     const stored = [`https://127.0.0.1:${port}/stored/a`, `https://localhost:${port}/stored/b`, `https://2130706433:${port}/stored/c`, `https://0x7f000001:${port}/stored/d`];
     for (const endpoint of stored) {
-      await t.c.db.query('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)', [mallory.id, endpoint, keys.p256dh, keys.auth]);
+      await t.c.db.query('INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth) SELECT $1, id, $2, $3, $4 FROM sessions WHERE user_id = $1 LIMIT 1', [mallory.id, endpoint, keys.p256dh, keys.auth]);
     }
     const n = { kind: 'flirt', userId: mallory.id, otherId: ben.id } as const;
     const prepared = await t.c.pushChannel.prepare(n);

@@ -1,22 +1,26 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, secondsFromNow, typed } from '../../db/kysely.js';
+import { liveSessionsQuery } from '../auth/index.js';
 
 export interface SubscriptionInput {
   userId: string;
+  /** The session subscribing: the subscription ends with it (migration 030). */
+  sessionId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
-/** Stores this device for the member; an endpoint someone else subscribed before moves to them. */
+/** Stores this device for the member's session; an endpoint subscribed before (by anyone) moves to this session. */
 export async function upsertSubscription(q: Queryable, s: SubscriptionInput): Promise<void> {
   await typed(q)
     .insertInto('push_subscriptions')
-    .values({ user_id: s.userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
+    .values({ user_id: s.userId, session_id: s.sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet((eb) => ({
         user_id: eb.ref('excluded.user_id'),
+        session_id: eb.ref('excluded.session_id'),
         p256dh: eb.ref('excluded.p256dh'),
         auth: eb.ref('excluded.auth'),
         created_at: now(),
@@ -64,8 +68,19 @@ export async function previewNameOf(q: Queryable, userId: string, otherId: strin
   return row?.name ?? null;
 }
 
+/**
+ * The member's devices that may get pushes: those whose session is live. A revoked session's are
+ * gone already (migration 030's trigger); an expired one's wait for the daily session cleanup.
+ */
+function liveDevices(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('session_id', 'in', liveSessionsQuery(q));
+}
+
 export async function hasDevice(q: Queryable, userId: string): Promise<boolean> {
-  return (await typed(q).selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (await liveDevices(q, userId).select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** A push to each of the member's devices; answers how many were enqueued. */
@@ -73,7 +88,7 @@ export async function enqueuePush(q: Queryable, userId: string, payload: string)
   const result = await typed(q)
     .insertInto('push_outbox')
     .columns(['subscription_id', 'payload'])
-    .expression((eb) => eb.selectFrom('push_subscriptions').select(['id', sql.val(payload).as('payload')]).where('user_id', '=', userId))
+    .expression(liveDevices(q, userId).select(['id', sql.val(payload).as('payload')]))
     .returning('id')
     .execute();
   return result.length;

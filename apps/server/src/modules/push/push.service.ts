@@ -31,13 +31,14 @@ export class PushService {
     return { publicKey: (await this.vapid.get()).publicKey };
   }
 
-  async subscribe(userId: string, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
+  /** Stores the device for the member's session `sessionId`: it ends with that session. */
+  async subscribe({ userId, sessionId }: { userId: string; sessionId: string }, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
     // The endpoint is a URL the server will POST to: public https only (checked again on the resolved address when sending).
     if (outboundUrlRefusal(body.endpoint, this.endpoints)) throw new AppError('push_endpoint_refused');
     if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
       await lockMember(tx, userId);
-      await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+      await upsertSubscription(tx, { userId, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
       await pruneSubscriptions(tx, userId, MAX_DEVICES);
     });
     return { subscribed: true };
