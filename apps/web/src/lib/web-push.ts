@@ -57,3 +57,14 @@ export async function disablePush(): Promise<PushState> {
   }
   return 'off';
 }
+
+/**
+ * After the session ended elsewhere (logout everywhere, a password change on another device): the
+ * server has already dropped this browser's subscription with the session, so the browser forgets
+ * it too and the settings show push as off instead of a subscription that no longer delivers.
+ */
+export async function forgetPushLocally(): Promise<void> {
+  if (!pushSupported()) return;
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
+  await subscription?.unsubscribe();
+}
