@@ -1,16 +1,20 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 
-/** A member others may see: not suspended, with a profile (an account that never filled one in is nobody to others). */
+/**
+ * The row `alias` of a query's `users` is a member others may see: not suspended, with a profile (an
+ * account that never filled one in is nobody to others). The one rule for "shown"; a block between
+ * two members is the other half of "visible" (blockedEitherWay). Answers about a member who is not
+ * shown read like an unknown id's (docs/SECURITY.md, hidden members).
+ */
+export function shownUser(alias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${alias}.suspended_at`)} IS NULL AND EXISTS (SELECT 1 FROM profiles shown_p WHERE shown_p.user_id = ${sql.ref(`${alias}.id`)}))`;
+}
+
+/** A member others may see (shownUser). */
 export function findShownMemberRow(q: Queryable, id: string) {
-  return typed(q)
-    .selectFrom('users')
-    .select(['id', 'display_name as name', 'read_receipts'])
-    .where('id', '=', id)
-    .where('suspended_at', 'is', null)
-    .where(({ exists, selectFrom }) => exists(selectFrom('profiles as p').select('p.user_id').where('p.user_id', '=', id)))
-    .executeTakeFirst();
+  return typed(q).selectFrom('users as u').select(['u.id', 'u.display_name as name', 'u.read_receipts']).where('u.id', '=', id).where(shownUser('u')).executeTakeFirst();
 }
 
 /** Confirmed address, notification mails on, not suspended: the member may be mailed at all. */

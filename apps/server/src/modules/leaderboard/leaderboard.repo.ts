@@ -3,6 +3,7 @@ import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { plannedPerRun, typed, uuidArray } from '../../db/kysely.js';
+import { shownUser } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
 export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
@@ -51,7 +52,7 @@ const competes = sql<boolean>`(p.id = e.photo_id OR NOT EXISTS (SELECT 1 FROM ph
      AND (b.id = e.photo_id OR b.position < p.position)))`;
 
 /**
- * The photo if it competes in the category (approved, enabled, entered by its owner and the
+ * The photo if it competes in the category (approved, enabled, entered by its owner, who is shown, and the
  * entry's photo), with whether a block stands between its owner and the voter and whether the
  * voter has a profile (birth date and gender; only members with one vote).
  */
@@ -64,7 +65,7 @@ const votablePhoto = compiledOnce((k, p: { photoId: string; category: PhotoCateg
   k
     .selectFrom('photos as p')
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', p.category))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on(shownUser('u')))
     .select((eb) => [
       'p.id',
       'p.user_id',
@@ -229,13 +230,13 @@ export async function archive(q: Queryable, category: PhotoCategory, month: stri
 
 /**
  * The photos the voter may rate next in a category: the competing photo of each entry, not the
- * voter's own, not voted on this month, not in `skip`, no block either way, owner not suspended.
+ * voter's own, not voted on this month, not in `skip`, no block either way, owner shown (not suspended, with a profile).
  */
 function eligible(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[], side: '>=' | '<', pivot: string) {
   return typed(q)
     .selectFrom('photo_entries as e')
     .innerJoin('photos as p', (j) => j.on(sql<boolean>`p.id = ${competingPhoto}`))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on('u.suspended_at', 'is', null))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on(shownUser('u')))
     .select(['p.id as photo_id', 'p.user_id', 'u.display_name as name'])
     .where('e.category', '=', category)
     .where('e.user_id', side, pivot)

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
+import { shownUser } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 import { balanceSubquery } from '../wallet/index.js';
 import { releaseStatement, type Settled } from './escrows.repo.js';
@@ -155,7 +156,7 @@ export function history(q: Queryable, a: string, b: string, before: { at: Date; 
 }
 
 /**
- * Marks what `from` sent to `to` as read; answers how many were unread, the newest of them and
+ * Marks what `from` sent to `to` as read, when `from` is visible to `to`; answers how many were unread, the newest of them and
  * whether the reader sends read receipts.
  */
 export async function markRead(q: Queryable, to: string, from: string) {
@@ -167,6 +168,10 @@ export async function markRead(q: Queryable, to: string, from: string) {
     .where('m.sender_id', '=', from)
     .where('m.read_at', 'is', null)
     .where('u.id', '=', to)
+    // Only what a visible member sent: a hidden one's conversation is not there (a 404 to read), so
+    // neither is its read mark, nor a read receipt to them.
+    .where(({ exists, selectFrom }) => exists(selectFrom('users as s').select('s.id').where('s.id', '=', from).where(shownUser('s'))))
+    .where((eb) => eb.not(blockedEitherWay(to, from)))
     .returning(['m.id', 'm.created_at', 'm.read_at', 'u.read_receipts'])
     .$narrowType<{ read_at: Date }>()
     .execute();
@@ -261,8 +266,7 @@ function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId:
       blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
-    .where('u.suspended_at', 'is', null)
-    .where(({ exists, selectFrom }) => exists(selectFrom('profiles as rp').select('rp.user_id').whereRef('rp.user_id', '=', 'u.id')));
+    .where(shownUser('u'));
 }
 
 /** Compiled once: asked for every typing signal. */

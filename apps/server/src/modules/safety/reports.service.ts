@@ -17,7 +17,7 @@ export interface ReportInput {
 
 const notFound = () => new AppError('not_found', { params: { of: 'reported' } });
 
-/** Members report a photo, a profile or a message they can see; optionally blocking at once. */
+/** Members report a photo, a message they received or any account (hidden from them or not); optionally blocking at once. */
 export class ReportsService {
   constructor(
     private readonly db: Db,
@@ -40,7 +40,9 @@ export class ReportsService {
       if (sender === undefined) throw notFound();
       return sender;
     }
-    if (!(await memberExists(this.db, input.userId ?? '')) || (await this.blocks.isBlocked(reporterId, input.userId ?? ''))) throw notFound();
+    // Any account there is, whether the reporter can see it or not: she may have blocked the one she
+    // reports, or been blocked by him; a hidden member answers like a visible one (no block oracle).
+    if (!(await memberExists(this.db, input.userId ?? ''))) throw notFound();
     return input.userId ?? null;
   }
 }

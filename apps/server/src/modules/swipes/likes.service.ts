@@ -64,10 +64,11 @@ export class LikesService {
   }
 
   /**
-   * Commits the swipe; undefined when the target is unknown or blocked either way. The first swipe
-   * on a card (the usual case) is one statement; a repeated one turns a skip into a like or flirt
-   * or renews it (its 14 days start again), and leaves a like or flirt as it is. Answers what the
-   * pair's swipe was before (undefined: none).
+   * Commits the swipe; undefined when the target is not visible to the viewer (unknown, suspended,
+   * without a profile, blocked either way: all alike). The first swipe on a card (the usual case) is
+   * one statement; a repeated one turns a skip into a like or flirt or renews it (its 14 days start
+   * again), and leaves a like or flirt as it is. Answers what the pair's swipe was before
+   * (undefined: none).
    */
   private async record(viewerId: string, targetId: string, kind: repo.SwipeKind) {
     const swipe = { id: timeOrderedId(), actorId: viewerId, targetId, kind };
@@ -104,10 +105,14 @@ export class LikesService {
     return Promise.all(rows.map((r) => this.matchItem(r.user_id, r.name, r.matched_at)));
   }
 
-  /** Unmatch: the match goes, and the other member drops to a skip in this member's history. */
+  /**
+   * Unmatch: the match goes, and the other member drops to a skip in this member's history. A match
+   * with a member no longer visible (suspended: the match is kept for a lifted suspension) is not
+   * there to end, like one that never was.
+   */
   async unmatch(userId: string, otherId: string): Promise<void> {
     const removed = await this.db.transaction(async (tx) => {
-      const gone = await repo.deleteMatch(tx, userId, otherId);
+      const gone = (await repo.isVisibleTo(tx, userId, otherId)) && (await repo.deleteMatch(tx, userId, otherId));
       const mine = await repo.findSwipe(tx, userId, otherId);
       if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip', timeOrderedId());
       if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });

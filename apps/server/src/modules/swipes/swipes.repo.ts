@@ -1,8 +1,9 @@
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type QueryCreator, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db, Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { asyncCommit, now, secondsAgo, typed } from '../../db/kysely.js';
 import type { DB, Swipes } from '../../db/schema.js';
+import { shownUser } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
 export type SwipeKind = Swipes['kind'];
@@ -161,9 +162,27 @@ export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string)
 }
 
 /**
- * The first swipe of `actorId` on `targetId`, in one statement: inserted when the target exists and
- * no block stands either way. Undefined when the target is unknown or blocked; else whether this
- * call inserted it (false: the pair has a swipe already) and whether the target is a demo member.
+ * The member `targetId` as `viewerId` may see them: shown (not suspended, with a profile) and no
+ * block either way. Every other member reads like an unknown id (docs/SECURITY.md, hidden members).
+ */
+function visibleMember(k: QueryCreator<DB>, viewerId: string, targetId: string) {
+  return k
+    .selectFrom('users as u')
+    .select(['u.id', 'u.is_demo'])
+    .where('u.id', '=', targetId)
+    .where(shownUser('u'))
+    .where(({ eb, not }) => not(blockedEitherWay(viewerId, eb.ref('u.id'))));
+}
+
+export async function isVisibleTo(q: Queryable, viewerId: string, targetId: string): Promise<boolean> {
+  return (await visibleMember(typed(q), viewerId, targetId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The first swipe of `actorId` on `targetId`, in one statement: inserted when the target is
+ * visible to the actor (visibleMember). Undefined when it is not (unknown, suspended, without a
+ * profile, blocked either way: all alike); else whether this call inserted it (false: the pair has
+ * a swipe already) and whether the target is a demo member.
  */
 export function insertFirstSwipe(db: Db, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) {
   return firstSwipe.takeFirst(db, s);
@@ -179,13 +198,7 @@ export function insertFirstSwipe(db: Db, s: { id: string; actorId: string; targe
  */
 const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: string; kind: SwipeKind }) =>
   k
-    .with('target', (db) =>
-      db
-        .selectFrom('users as u')
-        .select(['u.id', 'u.is_demo'])
-        .where('u.id', '=', s.targetId)
-        .where(({ eb, not }) => not(blockedEitherWay(s.actorId, eb.ref('u.id')))),
-    )
+    .with('target', (db) => visibleMember(db, s.actorId, s.targetId))
     .with('inserted', (db) =>
       db
         .insertInto('swipes')
