@@ -5,6 +5,7 @@ import { bearer, register } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { buyPack, confirmEmail, type ApiMember } from '../../../test/members.js';
 import { useSwipers } from '../../../test/swipers.js';
+import { berlinMonth } from '../leaderboard/leaderboard.service.js';
 
 const { t, api, member, act } = useSwipers();
 
@@ -90,6 +91,21 @@ describe('an account without a profile is a member not there (issue 54, 8b)', ()
     expect(answer(share, id)).toBe(answer(await t.app.inject({ method: 'GET', url: `/share/${nobody}` }), nobody));
     // The account sees its own (empty) profile.
     expect((await api('GET', `/api/profile/${id}`, token)).statusCode).toBe(200);
+  });
+});
+
+describe('an account without a profile shows nowhere else either (issue 54, red-team pass)', () => {
+  it('its flirt is not in her list and its photo not in a Top10, though both were stored before it was hidden', async () => {
+    const her = await member('Hanna', 'female', ['male']);
+    const ghost = await withoutProfile('Geist Ohneprofil');
+    // Stored the way they were before profile-less accounts were hidden: a flirt and a score.
+    await t.c.db.query(`INSERT INTO swipes (id, actor_id, target_id, kind) VALUES ($1, $2, $3, 'flirt')`, [randomUUID(), ghost.id, her.id]);
+    await t.c.db.query(`INSERT INTO photo_scores (category, month, photo_id, user_id, score, reached) VALUES ('face', $1, $2, $3, 3, 0)`, [berlinMonth(), ghost.photo, ghost.id]);
+    expect((await api('GET', '/api/likes/received', her.token)).json()).toEqual([]);
+    const top = await api('GET', '/api/leaderboard/face', her.token);
+    expect(top.statusCode).toBe(200);
+    expect(top.body).not.toContain(ghost.id);
+    expect(top.body).not.toContain('Geist');
   });
 });
 

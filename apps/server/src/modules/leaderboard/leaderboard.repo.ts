@@ -156,7 +156,7 @@ const runningTop = compiledOnce((k, p: { category: PhotoCategory; month: string 
     .selectFrom('photo_scores as s')
     .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', sql.lit('approved')).on('p.disabled_at', 'is', null))
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 's.user_id').onRef('e.category', '=', 's.category'))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on('u.suspended_at', 'is', null))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on(shownUser('u')))
     .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
     .where('s.category', '=', p.category)
     .where('s.month', '=', p.month)

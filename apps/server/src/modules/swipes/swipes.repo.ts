@@ -116,7 +116,7 @@ export function listMatches(q: Queryable, userId: string) {
 function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
   return eb.and([
     eb('s.kind', '=', 'flirt'),
-    exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where('u.suspended_at', 'is', null)),
+    exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where(shownUser('u'))),
     not(
       exists(
         selectFrom('matches as m')
