@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, mailLink, test, uniqueEmail } from '../support/fixtures.js';
 import { facePhoto } from '../support/face-photo.js';
+import { memberWithProfile } from '../support/members.js';
 
 // In ADMIN_EMAILS of the e2e server (start-server.mjs); used by this journey only.
 const ADMIN = 'admin.e2e@example.org';
@@ -60,8 +61,9 @@ test('an admin disables a pending photo and resolves a report; the reporter expo
   await expect(page.getByRole('link', { name: 'Admin: Moderation' })).toBeVisible();
   await page.keyboard.press('Escape');
   // A name of its own, so a retry does not find the photo of an earlier attempt in the queue.
-  const reportedName = `Gemeldet ${Date.now().toString(36)}`;
-  const reported = await register(request, uniqueEmail('gemeldet'), reportedName);
+  const reportedName = `Gemeldet-${Date.now().toString(36)}`;
+  // With a profile: an account without one is a member not there for others (404, issue 54).
+  const reported = await memberWithProfile(request, reportedName, 'female');
   const threshold = page.getByRole('spinbutton', { name: 'Foto-Moderation: prüfen ab' });
   const originalThreshold = await threshold.inputValue();
   try {
