@@ -27,9 +27,18 @@ const profileQuery = (k: Kysely<DB>, userId: string) =>
 const profile = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId));
 const profileLocked = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId).forUpdate());
 
-/** The key the share page's image links are bound to (a trigger changes it with share_enabled, migration 029). */
-export async function findShareKey(q: Queryable, userId: string): Promise<string | undefined> {
-  return (await typed(q).selectFrom('profiles').select('share_key').where('user_id', '=', userId).executeTakeFirst())?.share_key;
+/**
+ * The share page's row in one statement: a profile that shares, of a member not suspended, with
+ * the key its image links are bound to (a trigger changes it with share_enabled, migration 029).
+ */
+export function findSharedProfile(q: Queryable, userId: string) {
+  return typed(q)
+    .selectFrom('profiles as p')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
+    .select(['u.display_name as name', sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'p.place_id', 'p.share_key'])
+    .where('p.user_id', '=', userId)
+    .where('p.share_enabled', '=', true)
+    .executeTakeFirst();
 }
 
 export async function upsertProfile(q: Queryable, p: ProfileRow): Promise<void> {

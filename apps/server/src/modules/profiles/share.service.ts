@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { type PhotosService, visibleStatus } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
-import { findProfile, findShareKey, findShownName } from './profiles.repo.js';
+import { findSharedProfile } from './profiles.repo.js';
 
 /** Messengers fetch the preview image a while after the link was shared (the link dies earlier with the sharing). */
 const SHARE_IMAGE_TTL = 7 * 24 * 3600;
@@ -38,15 +38,15 @@ export class ShareService {
 
   private async shareable(userId: string) {
     if (!z.uuid().safeParse(userId).success) return undefined;
-    const [row, name, key] = await Promise.all([findProfile(this.d.db, userId), findShownName(this.d.db, userId), findShareKey(this.d.db, userId)]);
-    if (!row?.share_enabled || !name || !key) return undefined;
+    const row = await findSharedProfile(this.d.db, userId);
+    if (!row) return undefined;
     const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForUser(userId)]);
     return {
-      name,
+      name: row.name,
       age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
       city: place?.name ?? null,
       photo: photo && visibleStatus(photo) === 'approved' ? photo : undefined,
-      key,
+      key: row.share_key,
     };
   }
 }
