@@ -51,6 +51,13 @@ describe('TRUST_PROXY=true: one proxy in front', () => {
     expect([count(junk, 200), count(junk, 429)]).toEqual([RESET_MAX, 3]);
   });
 
+  it('counts a chain with an empty entry in the junk bucket, never the entry the client wrote before it (second red-team pass)', async () => {
+    for (const tail of [', ', ',\t', ',,,']) {
+      const statuses = await resetRequests(app(), RESET_MAX + 2, (i) => ({ remoteAddress: PROXY, forwardedFor: `10.4.${i}.1${tail}` }));
+      expect(count(statuses, 429), JSON.stringify(tail)).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('sends HSTS for a request the proxy received over https', async () => {
     const res = await app().app.inject({ method: 'GET', url: '/healthz', remoteAddress: PROXY, headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** The eight 16-bit groups of a valid IPv6 address (compressed, or with a dotted IPv4 tail). */
@@ -48,4 +49,24 @@ export function clientBucket(ip: string): string {
   const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
   if (mapped) return [g[6] ?? 0, g[7] ?? 0].flatMap((x) => [x >> 8, x & 0xff]).join('.');
   return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+}
+
+/** What requestBucket reads of a request (a FastifyRequest has all of it). */
+interface AddressedRequest {
+  ip: string;
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string | undefined };
+}
+
+/**
+ * The bucket of a request's per-address limits. When the address came from X-Forwarded-For (a
+ * trusted proxy, TRUST_PROXY) and the header holds an empty entry, the address is junk: proxy-addr
+ * skips empty entries, so `client, ` would otherwise name an address the client wrote itself (a
+ * proxy that appends never writes an empty entry).
+ */
+export function requestBucket(request: AddressedRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const fromHeader = forwarded !== undefined && request.ip !== request.socket.remoteAddress;
+  const entries = fromHeader ? [forwarded].flat().join(',').split(',') : [];
+  return entries.some((e) => e.trim() === '') ? UNREADABLE : clientBucket(request.ip);
 }

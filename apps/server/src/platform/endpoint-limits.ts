@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientBucket } from './client-ip.js';
+import { requestBucket } from './client-ip.js';
 import { enforcePolicy, policyKey, type RateLimiter } from './rate-limit.js';
 
 /**
@@ -20,7 +20,7 @@ export function endpointLimits(limiter: RateLimiter, log: { warn(obj: object, ms
       const keys: string[] = [];
       counted.set(request, keys);
       for (const policy of limits) {
-        const subject = policy.per === 'ip' ? clientBucket(request.ip) : request.auth?.user.id;
+        const subject = policy.per === 'ip' ? requestBucket(request) : request.auth?.user.id;
         // serve() refuses a per-member limit on a visitor endpoint, so a member is always there.
         if (subject === undefined) continue;
         await enforcePolicy(limiter, policy, subject);

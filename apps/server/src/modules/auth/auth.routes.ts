@@ -1,6 +1,6 @@
 import { authEndpoints as endpoints } from '@funkeln/contracts/routes/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientBucket } from '../../platform/client-ip.js';
+import { requestBucket } from '../../platform/client-ip.js';
 import { serve } from '../../platform/endpoints.js';
 import type { AuthService } from './auth.service.js';
 import type { GoogleSignIn } from './google/google.service.js';
@@ -17,7 +17,7 @@ export interface AuthRouteDeps {
 /** The per-address limits of login, resend, reset request and token confirmation are declared on the endpoints. */
 export function authRoutes(c: AuthRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    serve(app, endpoints.register, (req) => c.auth.register(req.body, clientBucket(req.ip)));
+    serve(app, endpoints.register, (req) => c.auth.register(req.body, requestBucket(req)));
     serve(app, endpoints.login, (req) => c.auth.login(req.body));
     serve(app, endpoints.logout, async (req) => {
       await c.auth.logout(req.auth);

@@ -108,6 +108,20 @@ describe('Web Push subscriptions end with their session', () => {
     expect(left).toEqual([{ endpoint: laptop.endpoint }]);
   });
 
+  it('a subscribe racing the logout of its session, or "überall abmelden", leaves nothing behind (second red-team pass)', async () => {
+    const m = await memberOn(1);
+    for (let round = 0; round < 12; round++) {
+      const token = await login(m.email);
+      const other = await login(m.email);
+      const subscribes = [service.device(), service.device()].map((d) => api()('POST', '/api/push/subscriptions', token, { endpoint: d.endpoint, keys: d.keys }));
+      const end = round % 2 === 0 ? api()('POST', '/api/auth/logout', token) : api()('POST', '/api/me/logout-all', other);
+      const answers = await Promise.all([...subscribes, end]);
+      for (const res of answers.slice(0, 2)) expect([200, 401], res.body).toContain(res.statusCode);
+    }
+    const orphans = await t.c.db.query('SELECT p.id FROM push_subscriptions p JOIN sessions s ON s.id = p.session_id WHERE s.revoked_at IS NOT NULL');
+    expect(orphans).toEqual([]);
+  });
+
   it("a device moving to another member is bound to the new member's session", async () => {
     const [a, b] = [await memberOn(1), await memberOn(1)];
     const shared = service.device();

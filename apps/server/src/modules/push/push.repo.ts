@@ -34,6 +34,16 @@ export async function lockMember(q: Queryable, userId: string): Promise<void> {
   await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
+/**
+ * Whether the session is still live, holding its row (FOR SHARE) until the transaction ends: a
+ * logout or "überall abmelden" (UPDATE … revoked_at, whose trigger deletes the session's
+ * subscriptions) waits for a subscribe in flight, or the subscribe sees the session revoked.
+ */
+export async function lockLiveSession(q: Queryable, sessionId: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('sessions').select('id').where('id', '=', sessionId).where('revoked_at', 'is', null).forShare().executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Keeps the member's newest `keep` devices. */
 export async function pruneSubscriptions(q: Queryable, userId: string, keep: number): Promise<void> {
   await typed(q)

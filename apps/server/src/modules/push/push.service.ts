@@ -3,7 +3,7 @@ import type { PushSubscriptionBody } from '@funkeln/contracts/push';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { outboundUrlRefusal, type OutboundPolicy } from '../../platform/public-address.js';
-import { deleteSubscription, lockMember, pruneSubscriptions, upsertSubscription } from './push.repo.js';
+import { deleteSubscription, lockLiveSession, lockMember, pruneSubscriptions, upsertSubscription } from './push.repo.js';
 import type { VapidKeys } from './vapid.js';
 
 /** Devices per member (each is a push the sender makes); subscribing on one more forgets the oldest. */
@@ -38,6 +38,7 @@ export class PushService {
     if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
       await lockMember(tx, userId);
+      if (!(await lockLiveSession(tx, sessionId))) throw new AppError('unauthorized');
       await upsertSubscription(tx, { userId, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
       await pruneSubscriptions(tx, userId, MAX_DEVICES);
     });
