@@ -15,7 +15,7 @@ import { type AccountService, createAccountModule } from './modules/account/inde
 import { type AdminService, createAdminModule } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
-import { createDemoModule } from './modules/demo/index.js';
+import { createDemoModule, demoLikesBack } from './modules/demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
@@ -204,7 +204,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
   const feed = createFeedModule({ ...platform, redis, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
-  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places });
+  // Demo members answer likes through this hook, so no demo code sits on the production path (docs/ARCHITECTURE.md, Boundary rules).
+  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });

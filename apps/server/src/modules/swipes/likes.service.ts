@@ -5,7 +5,6 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { timeOrderedId } from '../../platform/ids.js';
 import type { EventBus } from '../../platform/events.js';
-import { demoLikesBack } from '../demo/index.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -23,6 +22,8 @@ export interface LikesServiceDeps {
   flirtImages: FlirtImages;
   places: PlacesService;
   events: EventBus;
+  /** Whether a demo member likes a member back at once: the demo module's rule, passed in by the composition root. */
+  demoLikesBack: (memberId: string, demoId: string) => boolean;
 }
 
 export class LikesService {
@@ -31,6 +32,7 @@ export class LikesService {
   private readonly flirtImages: FlirtImages;
   private readonly places: PlacesService;
   private readonly events: EventBus;
+  private readonly demoLikesBack: LikesServiceDeps['demoLikesBack'];
 
   constructor(deps: LikesServiceDeps) {
     this.db = deps.db;
@@ -38,6 +40,7 @@ export class LikesService {
     this.flirtImages = deps.flirtImages;
     this.places = deps.places;
     this.events = deps.events;
+    this.demoLikesBack = deps.demoLikesBack;
   }
 
   /**
@@ -54,7 +57,7 @@ export class LikesService {
     this.events.publishSwipe(viewerId, targetId);
     const { before } = swipe;
     if (kind === 'skip' && before !== 'like' && before !== 'flirt') return { match: false };
-    if (swipe.isDemo && demoLikesBack(viewerId, targetId)) {
+    if (swipe.isDemo && this.demoLikesBack(viewerId, targetId)) {
       await repo.insertSwipe(this.db, { id: timeOrderedId(), actorId: targetId, targetId: viewerId, kind: 'like' });
     }
     const match = await repo.likesBack(this.db, targetId, viewerId);

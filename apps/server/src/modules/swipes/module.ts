@@ -2,17 +2,18 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { PhotosService, PhotoUrlSigner } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { FlirtImages } from './flirt-images.js';
-import { LikesService } from './likes.service.js';
+import { LikesService, type LikesServiceDeps } from './likes.service.js';
 import { swipesRoutes } from './swipes.routes.js';
 
 export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events'> {
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
   places: PlacesService;
+  demoLikesBack: LikesServiceDeps['demoLikesBack'];
 }
 
 /** Likes, flirts (with their anonymous pictures), skips, undo and matches. */
-export function createSwipesModule({ db, events, photos, photoUrls, places }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
-  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events });
+export function createSwipesModule({ db, events, photos, photoUrls, places, demoLikesBack }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
+  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, demoLikesBack });
   return { routes: swipesRoutes(likes), services: { likes }, jobs: [] };
 }
