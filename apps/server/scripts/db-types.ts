@@ -47,6 +47,8 @@ const JSON_SHAPES: Record<string, string> = {
   'photos.moderation_scores': 'Generated<ColumnType<Record<string, number>, string, string>>',
   'mail_outbox.headers': 'ColumnType<Record<string, string> | null, string | null, string | null>',
   'audit_log.details': 'Generated<ColumnType<Record<string, unknown>, string, string>>',
+  // Ids only (platform/outbox/event-outbox.ts, DurableEvents).
+  'event_outbox.payload': 'ColumnType<Record<string, string>, string, string>',
 };
 
 /**

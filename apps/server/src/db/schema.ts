@@ -110,6 +110,19 @@ export interface Escrows {
   status: Generated<"open" | "released" | "refunded">;
 }
 
+export interface EventOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
+  id: Generated<number>;
+  last_error: string | null;
+  locked_until: Timestamp | null;
+  name: "match.created" | "message.created" | "flirt.created";
+  next_attempt_at: Generated<Timestamp>;
+  payload: ColumnType<Record<string, string>, string, string>;
+  sent_at: Timestamp | null;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   fingerprint: string;
@@ -343,6 +356,7 @@ export interface Purchases {
 export interface PushOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
+  event_id: number | null;
   failed_at: Timestamp | null;
   id: Generated<number>;
   last_error: string | null;
@@ -463,6 +477,7 @@ export interface DB {
   consents: Consents;
   daily_counters: DailyCounters;
   escrows: Escrows;
+  event_outbox: EventOutbox;
   idempotency_keys: IdempotencyKeys;
   job_runs: JobRuns;
   leaderboard_archive: LeaderboardArchive;
