@@ -12,7 +12,8 @@ import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
 import { assertStrongPassword } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { AuthContext, SessionService } from './sessions.service.js';
+import type { AuthContext } from './auth-context.js';
+import type { SessionService } from './sessions.service.js';
 import { bumpDailyCounter } from './tokens.repo.js';
 import { findUserByEmail, insertUser } from './users.repo.js';
 

@@ -12,6 +12,6 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export { isPremium } from './premium.js';
 export { MAIL_TOKEN_TTL_SECONDS } from './mail-tokens.service.js';
 export { liveSessionsQuery, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SessionService } from './sessions.service.js';
-export type { AuthContext } from './sessions.service.js';
+export type { AuthContext } from './auth-context.js';
 export { VerificationService } from './verification.service.js';
 export { createAuthModule } from './module.js';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
-import type { AuthContext } from './sessions.service.js';
+import type { AuthContext } from './auth-context.js';
 
 export interface CachedSession {
   auth: AuthContext;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../platform/events.js';
 import { SessionCache, type CachedSession } from './session-cache.js';
-import type { AuthContext } from './sessions.service.js';
+import type { AuthContext } from './auth-context.js';
 
 function entry(sessionId: string, userId: string, now = Date.now()): CachedSession {
   const auth = { sessionId, user: { id: userId } as AuthContext['user'], role: 'member' } as AuthContext;

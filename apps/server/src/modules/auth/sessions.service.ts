@@ -5,6 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { EventBus } from '../../platform/events.js';
 import { batchedReads, ReadBatcher } from '../../platform/read-batcher.js';
+import type { AuthContext } from './auth-context.js';
 import { SessionCache } from './session-cache.js';
 import { LastSeenWriter } from './last-seen.js';
 import { deleteEndedSessions, findLiveSessionIds, findLiveSessions, insertSession, liveSessionIds, type LiveSessionRow, revokeSession, revokeUserSessions } from './sessions.repo.js';
@@ -19,19 +20,6 @@ const TOUCH_AFTER_MS = 60_000;
 /** The ids of live sessions (not revoked, not past their idle or absolute expiry, member not suspended), as a subquery for other modules' SQL. */
 export function liveSessionsQuery(q: Queryable) {
   return liveSessionIds(q, SESSION_IDLE_SECONDS);
-}
-
-export interface AuthContext {
-  sessionId: string;
-  user: UserRow;
-  role: Role;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The session, set by the one authentication hook (platform/endpoint-auth.ts) on every endpoint above visitor. */
-    auth: AuthContext | null;
-  }
 }
 
 /** What SessionService is built from (named, so no call site depends on an argument order). */
