@@ -1,17 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { EventBus } from '../../platform/events.js';
-import type { DeckQuery, DeckRow } from './feed-decks.js';
-
-/** A deck as one process read it, for the others: the rows and when their read began (by that process's clock). */
-export interface SharedDeck {
-  at: number;
-  day: string;
-  query: DeckQuery;
-  rows: DeckRow[];
-  interests: string[];
-  complete: boolean;
-  hasOrigin: boolean;
-}
+import type { DeckQuery, SharedDeck } from './feed-decks.js';
 
 /** The shape of what this version writes; a key of another version is never read (a deploy that changes DeckRow changes it). */
 const VERSION = 'v2';

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../platform/events.js';
-import type { SharedDeck } from './feed-deck-share.js';
 import type { CardColumns, FeedCursor, FeedRow } from './feed.repo.js';
 
 /**
@@ -14,6 +13,17 @@ export type DeckRow = FeedRow & Partial<CardColumns>;
 export interface DeckQuery {
   radiusKm: number | null;
   onlyVerified: boolean;
+}
+
+/** A deck as one process read it, for the others: the rows and when their read began (by that process's clock). */
+export interface SharedDeck {
+  at: number;
+  day: string;
+  query: DeckQuery;
+  rows: DeckRow[];
+  interests: string[];
+  complete: boolean;
+  hasOrigin: boolean;
 }
 
 /** The top of a viewer's ranking for one radius, as the database gave it at `seq`. */

@@ -9,8 +9,8 @@ import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { findProfile } from '../profiles/index.js';
 import type { FeedIndex } from './feed-index.js';
-import type { DeckShare, SharedDeck } from './feed-deck-share.js';
-import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks } from './feed-decks.js';
+import type { DeckShare } from './feed-deck-share.js';
+import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks, type SharedDeck } from './feed-decks.js';
 import { findCardColumns, findFeedPage, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
