@@ -229,8 +229,8 @@ export async function archive(q: Queryable, category: PhotoCategory, month: stri
 }
 
 /**
- * The photos the voter may rate next in a category: the competing photo of each entry, not the
- * voter's own, not voted on this month, not in `skip`, no block either way, owner shown (not suspended, with a profile).
+ * The photos the voter may rate next in a category (with the owner's name and birth date, for the
+ * card): the competing photo of each entry, not the voter's own, not voted on this month, not in `skip`, no block either way, owner shown (not suspended, with a profile).
  */
 function eligible(q: Queryable, voterId: string, category: PhotoCategory, month: string, skip: string[], side: '>=' | '<', pivot: string) {
   return typed(q)
@@ -238,6 +238,8 @@ function eligible(q: Queryable, voterId: string, category: PhotoCategory, month:
     .innerJoin('photos as p', (j) => j.on(sql<boolean>`p.id = ${competingPhoto}`))
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on(shownUser('u')))
     .select(['p.id as photo_id', 'p.user_id', 'u.display_name as name'])
+    // The shown age: a lookup per returned row (at most the window), no join for the planner to weigh.
+    .select(sql<string | null>`(SELECT to_char(pr.birth_date, 'YYYY-MM-DD') FROM profiles pr WHERE pr.user_id = e.user_id)`.as('birth_date'))
     .where('e.category', '=', category)
     .where('e.user_id', side, pivot)
     // The same bound on u.id (= e.user_id; the planner does not carry it over): else a merge join

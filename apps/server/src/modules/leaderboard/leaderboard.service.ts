@@ -13,7 +13,6 @@ import { CoalescedRuns } from '../../platform/coalesced-runs.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PhotosService } from '../photos/index.js';
-import { findProfile } from '../profiles/index.js';
 import * as repo from './leaderboard.repo.js';
 
 /** 'YYYY-MM' of a moment in Europe/Berlin: a vote counts for the month it was cast in there. */
@@ -158,8 +157,8 @@ export class LeaderboardService {
     if (rows.length === 0) return null;
     const row = rows[this.draw.pick(rows.length)];
     if (!row) return null;
-    const [urls, profile] = await Promise.all([this.photos.signedPublic(row.photo_id), findProfile(this.db, row.user_id)]);
-    const age = profile?.birth_date ? ageOn(profile.birth_date, berlinToday()) : undefined;
+    const urls = await this.photos.signedPublic(row.photo_id);
+    const age = row.birth_date ? ageOn(row.birth_date, berlinToday()) : undefined;
     return { photoId: row.photo_id, url: urls.url, name: row.name, ...(age === undefined ? {} : { age }) };
   }
 

@@ -1,4 +1,5 @@
 import type { PhotoCategory } from '@funkeln/contracts/leaderboard';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import { insertMembers } from '../../../test/population.js';
@@ -89,6 +90,21 @@ describe('GET /api/votes/next', () => {
         expect(await service.next(v, 'sex', eligible), `pivot ${pivot}`).toBeNull();
       }
     }
+  });
+
+  it("names each photo's owner with the owner's own age", async () => {
+    const [older, younger] = [0x10, 0x20].map((slot) => key(4, slot));
+    await insertMembers(t.c.db, [{ ...adult, id: older!, gender: 'female', interestedIn: ['male'], photo: 'approved', name: 'Ältere', birthDate: '1970-03-01' }]);
+    await insertMembers(t.c.db, [{ ...adult, id: younger!, gender: 'female', interestedIn: ['male'], photo: 'approved', name: 'Jüngere', birthDate: '2001-11-30' }]);
+    await t.c.db.query("INSERT INTO photo_entries (user_id, category) SELECT unnest($1::uuid[]), 'vacation'", [[older, younger]]);
+    const v = await voter();
+    const seen = [];
+    for (const pick of [() => 0, () => 1]) seen.push(await drawn(edges[0]!, pick).next(v, 'vacation', []));
+    const today = berlinToday();
+    expect(seen.map((c) => c && { name: c.name, age: c.age })).toEqual([
+      { name: 'Ältere', age: ageOn('1970-03-01', today) },
+      { name: 'Jüngere', age: ageOn('2001-11-30', today) },
+    ]);
   });
 
   it('starts at different photos on different calls (no fixed order a member could learn)', async () => {
