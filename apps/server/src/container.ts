@@ -203,7 +203,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
-  const feed = createFeedModule({ ...platform, redis, ...photos.services, ...leaderboard.services, places: places.services.places, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
+  const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   // Demo members answer likes through this hook, so no demo code sits on the production path (docs/ARCHITECTURE.md, Boundary rules).
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
   const { likes } = swipes.services;

@@ -125,9 +125,9 @@ describe('feed decks read off the request path', () => {
     down.on('error', () => undefined); // its connection's failure; each command's is what the feed must survive
     const warned: object[] = [];
     const log = { warn: (obj: object) => void warned.push(obj), error: (obj: object) => void warned.push(obj) };
-    const { places, photos, cursors } = { places: t.c.modules.places.services.places, photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
+    const { photos, cursors } = { photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
     const events = new EventBus();
-    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, places, cursors, redis: down, indexEnabled: () => false });
+    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, cursors, redis: down, indexEnabled: () => false });
     try {
       const page = await services.feed.page(viewer.id, false, {});
       expect(page.cards.map((c) => c.id)).toEqual(await feedIds(viewer));
@@ -163,8 +163,8 @@ describe('feed decks read off the request path', () => {
     // next pages come from a refill of a whole deck, whose rows have their card columns read page by page.
     const events = new EventBus();
     const log = { warn: () => undefined, error: () => undefined };
-    const { places, photos, cursors } = { places: t.c.modules.places.services.places, photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
-    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, places, cursors, redis: undefined, indexEnabled: () => false });
+    const { photos, cursors } = { photos: t.c.modules.photos.services.photos, cursors: t.c.cursors };
+    const { services } = createFeedModule({ config: t.c.config, db: t.c.db, events, cacheable: () => true, log, metrics: t.c.metrics, photos, cursors, redis: undefined, indexEnabled: () => false });
     // Links are signed per request: compared without their signature.
     const unsigned = (cards: FeedCard[]) => cards.map((c) => ({ ...c, photoUrl: c.photoUrl.split('?')[0], photos: c.photos?.map((u) => u.split('?')[0]) }));
     try {

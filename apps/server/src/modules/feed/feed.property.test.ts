@@ -124,8 +124,8 @@ async function wholeFeed(feed: FeedService, viewerId: string, radius: number | n
 /** The feed three ways: as the app runs (decks of 100, a first page read alone and the deck filled behind it), ranked in the database on every page, and with decks of 3 rows so pages run past them. */
 const feeds = () => ({
   app: t.c.feed,
-  database: new FeedService({ db: t.c.db, places: t.c.places, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }),
-  tinyDecks: new FeedService({ db: t.c.db, places: t.c.places, photos: t.c.photos, decks: new FeedDecks({ events: t.c.events, enabled: () => true, size: 3 }), cursors, metrics: t.c.metrics }),
+  database: new FeedService({ db: t.c.db, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }),
+  tinyDecks: new FeedService({ db: t.c.db, photos: t.c.photos, decks: new FeedDecks({ events: t.c.events, enabled: () => true, size: 3 }), cursors, metrics: t.c.metrics }),
 });
 
 /** The more recently active first (the seed's days ago), whether or not they like the viewer; distance and id order the rest. */
@@ -180,13 +180,13 @@ describe('feed over random populations (fast-check)', () => {
           for (const [how, feed] of Object.entries(feeds())) {
             let blocked: string | undefined;
             const got = await wholeFeed(feed, viewerId, null, async (seen) => {
-              const later = (await wholeFeed(new FeedService({ db: t.c.db, places: t.c.places, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }), viewerId, null)).filter(
+              const later = (await wholeFeed(new FeedService({ db: t.c.db, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }), viewerId, null)).filter(
                 (id) => !seen.includes(id),
               );
               blocked = later[pick % Math.max(1, later.length)];
               if (blocked) await t.c.blocks.block(viewerId, blocked);
             });
-            const all = await wholeFeed(new FeedService({ db: t.c.db, places: t.c.places, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }), viewerId, null);
+            const all = await wholeFeed(new FeedService({ db: t.c.db, photos: t.c.photos, decks: undefined, cursors, metrics: t.c.metrics }), viewerId, null);
             if (blocked) {
               expect(got, how).not.toContain(blocked);
               await t.c.blocks.unblock(viewerId, blocked);

@@ -222,6 +222,19 @@ export async function findFeedPage(q: Queryable, f: FeedFilter): Promise<FeedRow
 }
 
 /**
+ * The viewer's own filter, as the feed index keeps it (IndexRow's names; the town's coordinates are
+ * the profile's copy): for a viewer the index does not hold, and where there is no index (PostgreSQL).
+ */
+export function findViewer(q: Queryable, viewerId: string) {
+  return typed(q)
+    .selectFrom('profiles as p')
+    .select(['p.gender', 'p.interested_in as interestedIn', 'p.age_min as ageMin', 'p.age_max as ageMax', 'p.interests as allInterests', 'p.place_lat as lat', 'p.place_lon as lon'])
+    .select(sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
+    .where('p.user_id', '=', viewerId)
+    .executeTakeFirst();
+}
+
+/**
  * The card columns of the given members (CardColumns), by id: one statement for a page's rows. A
  * member without a profile row (deleted meanwhile) is missing from the map.
  */

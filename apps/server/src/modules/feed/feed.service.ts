@@ -6,12 +6,10 @@ import { AppError } from '../../platform/errors.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
-import type { PlacesService } from '../places/index.js';
-import { findProfile } from '../profiles/index.js';
 import type { FeedIndex } from './feed-index.js';
 import type { DeckShare } from './feed-deck-share.js';
 import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks, type SharedDeck } from './feed-decks.js';
-import { findCardColumns, findFeedPage, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findCardColumns, findFeedPage, findViewer, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 /** How much of the about-me text a card's columns bring: one character more than a card shows tells whether it goes on. */
@@ -64,7 +62,6 @@ const REFILL_BELOW = PAGE;
 /** What FeedService is built from (named, so no call site depends on an argument order). */
 export interface FeedServiceDeps {
   db: Db;
-  places: PlacesService;
   photos: PhotosService;
   decks: FeedDecks | undefined;
   /** Decks shared with the deployment's other processes (with Redis); only used while decks are on. */
@@ -79,7 +76,6 @@ export interface FeedServiceDeps {
 
 export class FeedService {
   private readonly db: Db;
-  private readonly places: PlacesService;
   private readonly photos: PhotosService;
   private readonly decks: FeedDecks | undefined;
   private readonly share: DeckShare | undefined;
@@ -89,7 +85,6 @@ export class FeedService {
   private readonly metrics: FeedServiceDeps['metrics'];
   constructor(deps: FeedServiceDeps) {
     this.db = deps.db;
-    this.places = deps.places;
     this.photos = deps.photos;
     this.decks = deps.decks;
     this.share = deps.share;
@@ -320,20 +315,15 @@ export class FeedService {
   }
 
   /**
-   * What the viewer's filter is made of: from the index's row when it has one (no statement; the
-   * town's coordinates are the profile's copy, which the database keeps equal to the town's), else
-   * from the profile and the town.
+   * What the viewer's filter is made of: from the index's row when it has one (no statement), else
+   * the same columns from the profile (findViewer). The town's coordinates are the profile's copy,
+   * which the database keeps equal to the town's.
    */
   private async viewer(viewerId: string): Promise<ViewerProfile | undefined> {
-    const row = await this.index?.member(viewerId);
-    if (row) {
-      const origin = row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon };
-      return { gender: row.gender, birthDate: row.birth_date, interestedIn: row.interestedIn, ageMin: row.ageMin, ageMax: row.ageMax, interests: row.allInterests, origin };
-    }
-    const me = await findProfile(this.db, viewerId);
-    if (!me) return undefined;
-    const origin = me.place_id ? ((await this.places.coordinates(me.place_id)) ?? null) : null;
-    return { gender: me.gender, birthDate: me.birth_date, interestedIn: me.interested_in, ageMin: me.age_min, ageMax: me.age_max, interests: me.interests, origin };
+    const row = (await this.index?.member(viewerId)) ?? (await findViewer(this.db, viewerId));
+    if (!row) return undefined;
+    const origin = row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon };
+    return { gender: row.gender, birthDate: row.birth_date, interestedIn: row.interestedIn, ageMin: row.ageMin, ageMax: row.ageMax, interests: row.allInterests, origin };
   }
 
   /**

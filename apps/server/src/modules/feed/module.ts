@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import type { AppModule, Job, Platform } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
-import type { PlacesService } from '../places/index.js';
 import { DeckShare } from './feed-deck-share.js';
 import { FeedDecks } from './feed-decks.js';
 import { FeedIndex } from './feed-index.js';
@@ -14,7 +13,6 @@ export interface FeedModuleDeps extends Pick<Platform, 'config' | 'db' | 'events
   /** The deployment's Redis: decks are shared between its processes there (DeckShare). */
   redis: Redis | undefined;
   photos: PhotosService;
-  places: PlacesService;
   cursors: CursorSealer;
   /** Whether decks serve pages; default `cacheable` (every process that changes data reaches this one's events). */
   decksEnabled?: () => boolean;
@@ -24,13 +22,13 @@ export interface FeedModuleDeps extends Pick<Platform, 'config' | 'db' | 'events
 
 /** The feed, with decks cached per viewer (and shared between processes with Redis); a member's deck is read when their socket connects. */
 export function createFeedModule(deps: FeedModuleDeps): AppModule<{ feed: FeedService }> {
-  const { config, db, events, cacheable, log, metrics, photos, places, cursors, redis, decksEnabled = cacheable, indexEnabled } = deps;
+  const { config, db, events, cacheable, log, metrics, photos, cursors, redis, decksEnabled = cacheable, indexEnabled } = deps;
   const decks = new FeedDecks({ events, enabled: decksEnabled, size: DECK_SIZE });
   const share = redis ? new DeckShare({ redis, prefix: `${config.redisPrefix}deck:`, events, ttlMs: decks.ttlMs }) : undefined;
   const onShareError = (err: unknown) => log.warn({ err }, 'shared feed decks unavailable; reading from the database');
   // Only on the embedded database: with PostgreSQL other processes write members (see FeedIndex).
   const index = db.kind === 'pglite' ? new FeedIndex({ db, events, aboutChars: ABOUT_PREVIEW + 1, enabled: indexEnabled }) : undefined;
-  const feed = new FeedService({ db, places, photos, decks, share, onShareError, index, cursors, metrics });
+  const feed = new FeedService({ db, photos, decks, share, onShareError, index, cursors, metrics });
   return { routes: feedRoutes(feed), services: { feed }, jobs: [...(index ? [index] : []), prepareOnConnect(events, feed, log)] };
 }
 
