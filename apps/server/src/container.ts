@@ -27,7 +27,7 @@ import { createPlacesModule, type PlacesService } from './modules/places/index.j
 import { createPrivacyModule, type PrivacyService } from './modules/privacy/index.js';
 import { createProfilesModule, type ProfilesService } from './modules/profiles/index.js';
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
-import { type BadgesService, createLeaderboardModule, type LeaderboardService, voteReceivedOn } from './modules/leaderboard/index.js';
+import { type BadgesService, createLeaderboardModule, type LeaderboardService } from './modules/leaderboard/index.js';
 import { createLegalModule } from './modules/legal/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
 import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
@@ -200,7 +200,13 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const places = createPlacesModule(platform);
   const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings });
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
-  const wallet = createWalletModule({ ...platform, settings, voteReceived: voteReceivedOn, payments: overrides.payments });
+  const wallet = createWalletModule({
+    ...platform,
+    settings,
+    voteReceived: (q, userId, day) => leaderboard.services.leaderboard.voteReceivedOn(q, userId, day),
+    photoApproved: (q, userId) => photos.services.photos.hasApprovedPhoto(q, userId),
+    payments: overrides.payments,
+  });
   const { ledger } = wallet.services;
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });

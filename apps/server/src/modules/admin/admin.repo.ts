@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
+import { USED_TOKEN_RETENTION_DAYS } from './retention.js';
 
 export async function insertAudit(q: Queryable, a: { adminId: string; adminEmail: string; action: string; target: string; details: object }): Promise<void> {
   await typed(q)
@@ -12,9 +13,6 @@ export async function insertAudit(q: Queryable, a: { adminId: string; adminEmail
 export function listAudit(q: Queryable, limit: number) {
   return typed(q).selectFrom('audit_log').select(['id', 'admin_email', 'action', 'target', 'details', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
 }
-
-/** Used mail tokens are kept this long (for support questions), then pruned. */
-export const USED_TOKEN_RETENTION_DAYS = 7;
 
 /** Expired tokens go; used ones are kept USED_TOKEN_RETENTION_DAYS, then pruned. */
 export async function cleanupTokens(q: Queryable) {

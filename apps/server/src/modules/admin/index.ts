@@ -2,5 +2,5 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { AdminService } from './admin.service.js';
-export { USED_TOKEN_RETENTION_DAYS } from './admin.repo.js';
-export { CLEANUP_INTERVAL_MS, createAdminModule } from './module.js';
+export { createAdminModule } from './module.js';
+export { CLEANUP_INTERVAL_MS, USED_TOKEN_RETENTION_DAYS } from './retention.js';

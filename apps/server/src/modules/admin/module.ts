@@ -6,6 +6,7 @@ import type { LeaderboardService } from '../leaderboard/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
+import { CLEANUP_INTERVAL_MS } from './retention.js';
 
 export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metrics' | 'schedule' | 'log'> {
   settings: SettingsService;
@@ -15,9 +16,6 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
   /** Outboxes whose sent and dead entries the daily cleanup prunes too (mail, push). */
   outboxes: { prune(): Promise<unknown> }[];
 }
-
-/** How often the cleanup runs (stated on the Datenschutz page as 'täglich'). */
-export const CLEANUP_INTERVAL_MS = 86_400_000;
 
 /**
  * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail

@@ -2,6 +2,5 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { BadgesService } from './badges.service.js';
-export { voteReceivedOn } from './leaderboard.repo.js';
 export { LeaderboardService } from './leaderboard.service.js';
 export { createLeaderboardModule } from './module.js';

@@ -8,7 +8,7 @@ import {
   type PhotoCategory,
   type VoteCandidate,
 } from '@funkeln/contracts/leaderboard';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { CoalescedRuns } from '../../platform/coalesced-runs.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -99,6 +99,11 @@ export class LeaderboardService {
     // Scores or entries changed in this or another process, or this one missed what the others said.
     this.events.on('leaderboard.scored', () => this.changed());
     this.events.on('cluster.resync', () => this.changed());
+  }
+
+  /** Whether the member's photo received a vote on this Berlin day (inside the caller's transaction: wallet's get_vote reward). */
+  voteReceivedOn(q: Queryable, userId: string, day: string): Promise<boolean> {
+    return repo.voteReceivedOn(q, userId, day);
   }
 
   /** The categories and the photo chosen for each (where the member chose one). */

@@ -7,6 +7,5 @@ export type { Moderator } from './moderation/moderator.js';
 export { sendJpeg } from './photo-reply.js';
 export { readUploadParts } from './read-upload.js';
 export { PhotoUrlSigner } from './photo-urls.js';
-export { hasApprovedPhoto } from './photos.repo.js';
 export { PhotosService, visibleStatus } from './photos.service.js';
 export { createPhotosModule } from './module.js';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type GalleryResponse, MAX_PHOTOS, photoStatusLabels, type OwnPhoto, type PhotoStatus } from '@funkeln/contracts/profiles';
 import pLimit from 'p-limit';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
@@ -18,6 +18,7 @@ import {
   findMainPhoto,
   findPhoto,
   findShownPhoto,
+  hasApprovedPhoto,
   insertUserPhoto,
   listUserPhotos,
   lockMember,
@@ -204,6 +205,11 @@ export class PhotosService {
   /** Ids of the member's approved, enabled photos in order (e.g. which may compete in the Top10). */
   async approvedIdsOf(userId: string): Promise<string[]> {
     return (await approvedPhotoIds(this.db, [userId])).get(userId) ?? [];
+  }
+
+  /** Whether the member has an approved photo (inside the caller's transaction: the upload reward). */
+  hasApprovedPhoto(q: Queryable, userId: string): Promise<boolean> {
+    return hasApprovedPhoto(q, userId);
   }
 
   /** Every photo of the member (account deletion removes all their files). */

@@ -5,7 +5,7 @@ import { Ledger } from './ledger.service.js';
 import type { Payments } from './payment-provider.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { PurchasesService } from './purchases.service.js';
-import { RewardsService, type VoteReceived } from './rewards.service.js';
+import { type PhotoApproved, RewardsService, type VoteReceived } from './rewards.service.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { walletRoutes } from './wallet.routes.js';
 import { WalletService } from './wallet.service.js';
@@ -14,6 +14,8 @@ export interface WalletModuleDeps extends Pick<Platform, 'config' | 'db' | 'even
   settings: SettingsService;
   /** Whether a member received a vote on a day (leaderboard's data, for the voting reward). */
   voteReceived: VoteReceived;
+  /** Whether a member has an approved photo (photos' data, for the upload reward). */
+  photoApproved: PhotoApproved;
   /** A payment provider other than the one the config names (tests: Stripe against a local API). */
   payments?: Payments;
 }
@@ -32,13 +34,13 @@ function paymentsFrom(config: Config): Payments {
 }
 
 /** Credits: the ledger, balance, rewards and purchases (the Stripe webhook when Stripe is configured). */
-export function createWalletModule({ config, db, events, log, settings, voteReceived, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
+export function createWalletModule({ config, db, events, log, settings, voteReceived, photoApproved, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
   const ledger = new Ledger();
   const services: WalletServices = {
     ledger,
     payments,
     wallet: new WalletService({ db, ledger, settings, events, paymentsMode: payments.mode }),
-    rewards: new RewardsService({ db, ledger, settings, voteReceived }),
+    rewards: new RewardsService({ db, ledger, settings, voteReceived, photoApproved }),
     purchases: new PurchasesService({ db, ledger, payments, publicUrl: config.publicUrl, log }),
   };
   return {

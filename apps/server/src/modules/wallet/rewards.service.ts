@@ -3,7 +3,6 @@ import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { hasApprovedPhoto } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
@@ -11,6 +10,8 @@ import * as repo from './rewards.repo.js';
 
 /** Tells whether the member's photo received a vote on a Berlin calendar day (photo voting). */
 export type VoteReceived = (q: Queryable, userId: string, day: string) => Promise<boolean>;
+/** Tells whether the member has an approved photo (photos). */
+export type PhotoApproved = (q: Queryable, userId: string) => Promise<boolean>;
 
 const notEligible = (reason: NotEligibleReason) => new AppError('not_eligible', { params: { reason } });
 
@@ -44,6 +45,7 @@ export interface RewardsServiceDeps {
   ledger: Ledger;
   settings: SettingsService;
   voteReceived: VoteReceived;
+  photoApproved: PhotoApproved;
 }
 
 export class RewardsService {
@@ -51,12 +53,14 @@ export class RewardsService {
   private readonly ledger: Ledger;
   private readonly settings: SettingsService;
   private readonly voteReceived: VoteReceived;
+  private readonly photoApproved: PhotoApproved;
 
   constructor(deps: RewardsServiceDeps) {
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.settings = deps.settings;
     this.voteReceived = deps.voteReceived;
+    this.photoApproved = deps.photoApproved;
   }
 
   async claim(userId: string, type: RewardType, idempotencyKey?: string): Promise<RewardClaimResponse> {
@@ -80,7 +84,7 @@ export class RewardsService {
   }
 
   private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
-    if (type === 'upload_photo' && !(await hasApprovedPhoto(tx, userId))) {
+    if (type === 'upload_photo' && !(await this.photoApproved(tx, userId))) {
       throw notEligible('no_photo');
     }
     if (type === 'get_vote' && !(await this.voteReceived(tx, userId, today))) {
