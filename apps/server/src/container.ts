@@ -223,12 +223,13 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     leaderboard: leaderboard.services.leaderboard,
     outboxes: [mailSender, push.services.pushSender],
   });
+  const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const modules: Modules = {
     health: createHealthModule({ db, redis, lifecycle }),
     metrics: createMetricsModule(platform),
     auth,
     places,
-    profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, places: places.services.places }),
+    profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, ...verification.services, places: places.services.places }),
     photos,
     feed,
     swipes,
@@ -240,7 +241,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
     safety: createSafetyModule({ ...platform, ...blocks.services }),
-    verification: createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) }),
+    verification,
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
     account: createAccountModule({ ...platform, sessions }),
     notifications,

@@ -3,6 +3,7 @@ import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import type { BadgesService } from '../leaderboard/index.js';
+import type { FaceVerificationService } from '../verification/index.js';
 import { profilesRoutes } from './profiles.routes.js';
 import { ProfilesService } from './profiles.service.js';
 import { shareRoutes } from './share.routes.js';
@@ -13,13 +14,14 @@ export interface ProfilesModuleDeps extends Pick<Platform, 'config' | 'db' | 'ev
   places: PlacesService;
   blocks: BlocksService;
   badges: BadgesService;
+  faceVerification: FaceVerificationService;
 }
 
 /** Own and others' profiles, and the public share page outside the API. */
-export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges }: ProfilesModuleDeps): AppModule<{
+export function createProfilesModule({ config, db, events, limiter, photos, places, blocks, badges, faceVerification }: ProfilesModuleDeps): AppModule<{
   profiles: ProfilesService;
 }> {
-  const profiles = new ProfilesService({ db, photos, places, blocks, limiter, events, badges });
+  const profiles = new ProfilesService({ db, photos, places, blocks, limiter, events, badges, verification: faceVerification });
   return {
     routes: async (app) => {
       await app.register(profilesRoutes(profiles));

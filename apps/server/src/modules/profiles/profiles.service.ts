@@ -17,7 +17,7 @@ import type { BlocksService } from '../blocks/index.js';
 import { limits } from '@funkeln/contracts/routes/limits';
 import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
 import type { BadgesService } from '../leaderboard/index.js';
-import { verifiedAmong } from '../verification/index.js';
+import type { FaceVerificationService } from '../verification/index.js';
 import { emptyProfile, findProfile, findPrompts, findShownName, replacePrompts, upsertProfile, type ProfileRow } from './profiles.repo.js';
 import { interestsProblem, promptLabel, promptsProblem } from '@funkeln/contracts/profile-details';
 
@@ -31,6 +31,7 @@ export interface ProfilesServiceDeps {
   limiter: RateLimiter;
   events: EventBus;
   badges: BadgesService;
+  verification: FaceVerificationService;
 }
 
 export class ProfilesService {
@@ -41,6 +42,7 @@ export class ProfilesService {
   private readonly limiter: RateLimiter;
   private readonly events: EventBus;
   private readonly badges: BadgesService;
+  private readonly verification: FaceVerificationService;
 
   constructor(deps: ProfilesServiceDeps) {
     this.db = deps.db;
@@ -50,6 +52,7 @@ export class ProfilesService {
     this.limiter = deps.limiter;
     this.events = deps.events;
     this.badges = deps.badges;
+    this.verification = deps.verification;
   }
 
   async getOwn(userId: string): Promise<OwnProfile> {
@@ -132,7 +135,7 @@ export class ProfilesService {
       this.photos.findForUser(userId),
       this.badges.of(userId),
       findPrompts(this.db, userId),
-      verifiedAmong(this.db, [userId]),
+      this.verification.isVerified(userId),
     ]);
     const gallery = await this.photos.approvedUrls([userId]);
     // The owner sees their first photo in any state (e.g. still being checked); others only the main photo.
@@ -151,7 +154,7 @@ export class ProfilesService {
         badges,
         interests: row.interests,
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),
-        photo_verified: verified.has(userId),
+        photo_verified: verified,
       },
     };
   }

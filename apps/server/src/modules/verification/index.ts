@@ -5,4 +5,3 @@ export { createFaceEngine } from './face/face-engine.js';
 export type { FaceEngine } from './face/face-engine.js';
 export { ATTEMPT_TTL_SECONDS, FaceVerificationService } from './verification.service.js';
 export { createVerificationModule } from './module.js';
-export { verifiedAmong } from './verification.repo.js';

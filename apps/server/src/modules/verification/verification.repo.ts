@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { berlinToday, now, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
+import { berlinToday, now, secondsFromNow, typed } from '../../db/kysely.js';
 import type { FailureReason } from './face/decision.js';
 import type { PoseInstruction } from './face/pose.js';
 
@@ -155,13 +155,6 @@ export async function removeBadge(q: Queryable, userId: string): Promise<void> {
 export async function badgeOf(q: Queryable, userId: string): Promise<Date | undefined> {
   const row = await typed(q).selectFrom('photo_verifications').select('verified_at').where('user_id', '=', userId).executeTakeFirst();
   return row?.verified_at;
-}
-
-/** Which of these members carry the "Foto verifiziert" badge (feed cards, profiles). */
-export async function verifiedAmong(q: Queryable, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await typed(q).selectFrom('photo_verifications').select('user_id').where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds))).execute();
-  return new Set(rows.map((r) => r.user_id));
 }
 
 /** Closes the member's uncertain cases (consent withdrawn); their selfies are deleted by the caller. */

@@ -69,6 +69,11 @@ export class FaceVerificationService {
     this.d = deps;
   }
 
+  /** Whether the member carries the "Foto verifiziert" badge (their public profile shows it). */
+  async isVerified(userId: string): Promise<boolean> {
+    return (await repo.badgeOf(this.d.db, userId)) !== undefined;
+  }
+
   async status(userId: string): Promise<VerificationStatus> {
     const [consent, verifiedAt, pending, tries, teamDecision] = await Promise.all([
       repo.biometricConsent(this.d.db, userId),
