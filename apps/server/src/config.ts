@@ -84,7 +84,7 @@ const schema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     /** How often each process asks whether a scheduled job (escrow expiry, month-end freeze, cleanup) is due. */
     JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
-    /** A mail whose sending process died goes out from another process after this many seconds. */
+    /** An outbox row (a mail, a push, a domain event) whose process died is taken by another process after this many seconds. */
     MAIL_LEASE_SECONDS: z.coerce.number().int().min(6).max(3600).default(60),
     /** The OpenAPI UI and document at /api/docs; unset: on outside production, off in production. */
     API_DOCS: z.enum(['true', 'false']).optional(),
@@ -97,6 +97,11 @@ const schema = z
     }),
     /** Tests only: push endpoints may be on loopback or private addresses and any port (the local push service); refused in production. */
     PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /**
+     * Tests only: the process stops at this point and waits to be killed (event-dispatch: a domain
+     * event committed, before any consumer heard it; the crash test); refused in production.
+     */
+    FAULT_POINT: z.enum(['event-dispatch']).optional(),
     ...legalEnv,
   })
   .superRefine((c, ctx) => {
@@ -106,6 +111,9 @@ const schema = z
     }
     if (c.NODE_ENV === 'production' && c.PUSH_ALLOW_PRIVATE_ENDPOINTS) {
       ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_PRIVATE_ENDPOINTS'], message: 'must not be set in production: it lets members make the server reach internal addresses' });
+    }
+    if (c.NODE_ENV === 'production' && c.FAULT_POINT) {
+      ctx.addIssue({ code: 'custom', path: ['FAULT_POINT'], message: 'must not be set in production: it stops the server on purpose (crash tests only)' });
     }
     if (c.NODE_ENV === 'production' && c.DEMO_DATA) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'must not be set in production: demo members never go into a production database' });
@@ -167,6 +175,7 @@ const schema = z
       subject: c.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM}`,
     },
     pushAllowPrivateEndpoints: c.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    faultPoint: c.FAULT_POINT,
     /** The operator's details and what the Datenschutz page states beyond the code's constants. */
     legal: legalConfig(c),
   }));

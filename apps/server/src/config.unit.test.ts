@@ -34,6 +34,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).pushAllowPrivateEndpoints).toBe(true);
   });
 
+  it('refuses the test-only FAULT_POINT in production, and has none by default', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'event-dispatch' })).toThrow(/FAULT_POINT: must not be set in production/);
+    expect(loadConfig({}).faultPoint).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', FAULT_POINT: 'event-dispatch' }).faultPoint).toBe('event-dispatch');
+    expect(() => loadConfig({ NODE_ENV: 'test', FAULT_POINT: 'anywhere' })).toThrow(/FAULT_POINT/);
+  });
+
   it('requires SMTP in production and Google id and secret together', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);

@@ -36,10 +36,13 @@ import { createSwipesModule, type LikesService } from './modules/swipes/index.js
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
 import { EventBus } from './platform/events.js';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.js';
-import { OutboxSender, type SenderLog } from './platform/mail/outbox-sender.js';
+import { haltAt } from './platform/fault-point.js';
+import { OutboxSender } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
 import { type Job, type Platform, scheduler } from './platform/module.js';
+import { EventOutbox } from './platform/outbox/event-outbox.js';
+import type { SenderLog } from './platform/outbox/outbox-worker.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 import { createRedis } from './platform/redis.js';
 import { createSharedTtlStore } from './platform/shared-ttl-store.js';
@@ -82,6 +85,8 @@ export interface Container {
   db: Db;
   redis: Redis | undefined;
   events: EventBus;
+  /** Domain events (match, message, flirt) written with their change and dispatched after the commit, crash or not. */
+  eventOutbox: EventOutbox;
   limiter: RateLimiter;
   /** Operator metrics on a registry of this container's own (GET /metrics). */
   metrics: Metrics;
@@ -139,7 +144,7 @@ export interface Container {
   tokenCleanupJob: ScheduledJob;
   /** Process state the health checks report: draining from the first shutdown signal on. */
   lifecycle: { draining: boolean };
-  /** Starts the mail outbox sender and every module's jobs. */
+  /** Starts the mail outbox sender, every module's jobs and the event outbox's dispatcher. */
   startJobs(): void;
   /** Stops jobs and closes Redis; the database is closed by its owner. */
   close(): Promise<void>;
@@ -171,10 +176,18 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   if (redis) events.connect(redis, config.redisPrefix);
   const limiter = overrides.limiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter());
   const metrics = createMetrics(db);
+  const eventOutbox = new EventOutbox({
+    db,
+    log,
+    metrics,
+    leaseSeconds: config.mailLeaseSeconds,
+    beforeDispatch: config.faultPoint === 'event-dispatch' ? haltAt(config.faultPoint, log) : undefined,
+  });
   const platform: Platform = {
     config,
     db,
     events,
+    eventOutbox,
     limiter,
     metrics,
     log,
@@ -221,7 +234,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     sessions,
     photos: photos.services.photos,
     leaderboard: leaderboard.services.leaderboard,
-    outboxes: [mailSender, push.services.pushSender],
+    outboxes: [mailSender, push.services.pushSender, eventOutbox],
   });
   const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const modules: Modules = {
@@ -250,12 +263,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     devmail: config.devMailbox ? createDevmailModule({ db, config, mailSender }) : undefined,
     demo: config.demoData ? createDemoModule(platform) : undefined,
   };
-  const jobs: Job[] = [mailSender, ...Object.values(modules).flatMap((m) => m?.jobs ?? [])];
+  // The event outbox last: stopped first, its dispatches finish before the senders they feed stop.
+  const jobs: Job[] = [mailSender, ...Object.values(modules).flatMap((m) => m?.jobs ?? []), eventOutbox];
   return {
     config,
     db,
     redis,
     events,
+    eventOutbox,
     limiter,
     metrics,
     modules,

@@ -39,7 +39,7 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /** A member registered over HTTP with a profile (18+, open to everyone), ready to write messages. */
-export async function remoteMember(base: string, name: string, gender: 'female' | 'male'): Promise<{ id: string; token: string }> {
+export async function remoteMember(base: string, name: string, gender: 'female' | 'male'): Promise<{ id: string; token: string; email: string }> {
   const email = `${name.toLowerCase()}.${randomBytes(4).toString('hex')}@example.org`;
   const reg = await call<{ token: string }>(base, 'POST', '/api/auth/register', { body: { email, password: 'Kiwi-Wolke-Geheim-42', displayName: name } });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
@@ -48,7 +48,7 @@ export async function remoteMember(base: string, name: string, gender: 'female' 
   const profile = { birthDate: '1990-01-01', gender, interestedIn: ['female', 'male'], ageMin: 18, ageMax: 80 };
   const saved = await call(base, 'PUT', '/api/me/profile', { token, body: profile });
   if (saved.status !== 200) throw new Error(`profile failed: ${saved.status} ${JSON.stringify(saved.body)}`);
-  return { id: me.body.id, token };
+  return { id: me.body.id, token, email };
 }
 
 /** Resolves with the first `event` the socket receives that satisfies `match` (fails after 10 s). */

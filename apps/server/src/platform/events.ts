@@ -10,16 +10,17 @@ import { duplicateForPubSub, keepAlive, quitAll, type Heartbeat } from './redis.
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
 export interface LocalEvents {
   'mail.enqueued': Record<string, never>;
-  /** A new match: what each of the two members is told (the socket adapter reaches other processes). */
+  /**
+   * A new match: what each of the two members is told (the socket adapter reaches other processes).
+   * Emitted by the realtime consumer of the durable event of that name (platform/outbox/event-outbox.ts).
+   */
   'match.created': { deliveries: { userId: string; match: MatchItem }[] };
-  /** A message was stored: the recipient's and the sender's open sessions hear of it. */
+  /** A message was stored: the recipient's and the sender's open sessions hear of it (as 'match.created', from the durable event). */
   'message.created': { message: ChatMessage };
   /** `readerId` read what `senderId` sent up to message `upTo` (only emitted when the reader sends read receipts). */
   'messages.read': { readerId: string; senderId: string; upTo: string; at: string };
   /** A member's unread message count changed. */
   'unread.changed': { userId: string; count: number };
-  /** A flirt was sent (not one that made a match): only the recipient is named. */
-  'flirt.created': { recipientId: string };
   /** Members online for a while without a socket (demo members dropping by): the gateway counts them in. */
   'presence.visiting': { userIds: string[]; untilMs: number };
   /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import type { EventBus } from './events.js';
-import type { SenderLog } from './mail/outbox-sender.js';
 import type { Metrics } from './metrics/metrics.js';
+import type { EventOutbox } from './outbox/event-outbox.js';
+import type { SenderLog } from './outbox/outbox-worker.js';
 import type { RateLimiter } from './rate-limit.js';
 import { ScheduledJob } from './jobs/scheduled-job.js';
 
@@ -32,6 +33,8 @@ export interface Platform {
   config: Config;
   db: Db;
   events: EventBus;
+  /** Domain events written with their change and dispatched after the commit, crash or not (notifications, realtime). */
+  eventOutbox: EventOutbox;
   limiter: RateLimiter;
   metrics: Metrics;
   log: SenderLog;

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { PeriodicJob } from '../../platform/jobs/periodic-job.js';
-import type { SenderLog } from '../../platform/mail/outbox-sender.js';
+import type { SenderLog } from '../../platform/outbox/outbox-worker.js';
 import type { SettingsService } from '../settings/index.js';
 import { DailyCapReached, type MailTokenService } from './mail-tokens.service.js';
 import { deleteMailRequest, insertMailRequest, lockNextMailRequest, recordMailRequestFailure } from './mail-requests.repo.js';

@@ -7,6 +7,7 @@ import { shownUser } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 import { balanceSubquery } from '../wallet/index.js';
 import { releaseStatement, type Settled } from './escrows.repo.js';
+import { claimedEventValues, type DurableEvents } from '../../platform/outbox/event-outbox.repo.js';
 
 const COLUMNS = ['id', 'client_id', 'sender_id', 'recipient_id', 'body', 'prepaid_reply', 'created_at', 'read_at'] as const;
 const MESSAGE = COLUMNS.map((c) => `m.${c}` as const);
@@ -42,20 +43,22 @@ function betweenPair(a: string, b: string) {
  */
 export async function insertMessage(
   q: Queryable,
-  m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number },
+  m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number; eventLeaseSeconds: number },
   reserved: number,
-): Promise<{ message: MessageRow; released: Settled[]; senderBalance: number }> {
-  const row = await insertReleasing.takeFirst(q, m);
+): Promise<{ message: MessageRow; released: Settled[]; senderBalance: number; eventId: number }> {
+  const event = JSON.stringify({ messageId: m.id, senderId: m.senderId, recipientId: m.recipientId } satisfies DurableEvents['message.created']);
+  const row = await insertReleasing.takeFirst(q, { ...m, event });
   if (!row) throw new Error('the message insert answered no row');
-  const { released, sender_balance: senderBalance, ...message } = row;
-  return { message: { ...message, reserved }, released, senderBalance: senderBalance ?? 0 };
+  const { released, sender_balance: senderBalance, event_id: eventId, ...message } = row;
+  return { message: { ...message, reserved }, released, senderBalance: senderBalance ?? 0, eventId };
 }
 
-/** Compiled once: every message is this statement. */
+/** Compiled once: every message is this statement, its `message.created` event (platform/outbox) included. */
 const insertReleasing = compiledOnce(
-  (k, m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number }) =>
+  (k, m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number; event: string; eventLeaseSeconds: number }) =>
     k
       .with('r', (db) => releaseStatement(db, { payer: m.recipientId, replier: m.senderId, replyId: m.id }))
+      .with('e', (db) => db.insertInto('event_outbox').values(claimedEventValues('message.created', m.event, m.eventLeaseSeconds)).returning('id'))
       .with('m', (db) =>
         db
           .insertInto('messages')
@@ -65,6 +68,7 @@ const insertReleasing = compiledOnce(
       .selectFrom('m')
       .select(COLUMNS)
       .select(sql<Settled[]>`(SELECT coalesce(json_agg(r), '[]'::json) FROM r)`.as('released'))
+      .select((eb) => eb.selectFrom('e').select('e.id').$asScalar().$notNull().as('event_id'))
       // The sender's balance before this statement (what a message that moves no credits answers).
       .select(balanceSubquery(k, m.senderId).as('sender_balance')),
 );

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SOCKET_PATH } from '@funkeln/contracts/realtime';
 import type { MessageEvent } from '@funkeln/contracts/messages';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, remoteMember } from '../../../test/remote.js';
-import { startServerProcess } from '../../../test/server-process.js';
-import { createTestDb } from '../../../test/test-db.js';
+import { processStorage, startServerProcess } from '../../../test/server-process.js';
 
 /**
  * A real server process is killed (SIGKILL) while a member keeps sending, then started again on
@@ -24,10 +20,9 @@ afterAll(async () => {
 });
 
 async function storage(): Promise<Record<string, string>> {
-  if (process.env.TEST_DB !== 'postgres') return { DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-restart-')) };
-  const { url, drop } = await createTestDb();
+  const { env, drop } = await processStorage();
   cleanups.push(drop);
-  return { DATABASE_URL: url!, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {}) };
+  return env;
 }
 
 /** Sends until acknowledged, like the web client: same clientId on every try. */

@@ -6,9 +6,10 @@ import {
   type InboxItem,
   type SendMessageResponse,
 } from '@funkeln/contracts/messages';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import { findShownMember } from '../auth/index.js';
 import { isBlockedEitherWay } from '../blocks/index.js';
@@ -50,6 +51,8 @@ export interface MessagesServiceDeps {
   settings: SettingsService;
   photos: PhotosService;
   events: EventBus;
+  /** A stored message is a durable event (notifications, realtime): written in its transaction, dispatched after it. */
+  eventOutbox: EventOutbox;
   cursors: CursorSealer;
   readState: ReadStateService;
 }
@@ -61,6 +64,7 @@ export class MessagesService {
   private readonly settings: SettingsService;
   private readonly photos: PhotosService;
   private readonly events: EventBus;
+  private readonly eventOutbox: EventOutbox;
   private readonly cursors: CursorSealer;
   private readonly readState: ReadStateService;
 
@@ -71,6 +75,7 @@ export class MessagesService {
     this.settings = deps.settings;
     this.photos = deps.photos;
     this.events = deps.events;
+    this.eventOutbox = deps.eventOutbox;
     this.cursors = deps.cursors;
     this.readState = deps.readState;
   }
@@ -105,11 +110,14 @@ export class MessagesService {
       throw err;
     });
     const { replay, ...response } = result;
-    if (!replayed && !replay) {
-      this.events.emit('message.created', { message: response.message });
-      this.readState.pushUnread(recipientId);
-    }
+    if (!replayed && !replay) this.readState.pushUnread(recipientId);
     return response;
+  }
+
+  /** Tells the sender's and the recipient's open sessions (the realtime consumer of `message.created`, in the process that stored it). */
+  async announce(messageId: string): Promise<void> {
+    const message = (await repo.findMessages(this.db, [messageId])).get(messageId);
+    if (message) this.events.emit('message.created', { message: presentMessage(message) });
   }
 
   private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
@@ -120,7 +128,7 @@ export class MessagesService {
   }
 
   private async store(
-    tx: Queryable,
+    tx: Tx,
     { senderId, recipientId, input, clientId, permission }: NewMessage,
     ruleFor: (gender: Gender) => MessageRule,
     freeCap: number,
@@ -134,11 +142,12 @@ export class MessagesService {
     }
     const cost = rule.kind === 'pay' ? rule.cost : 0;
     const id = randomUUID();
-    const { message, released, senderBalance } = await repo.insertMessage(
+    const { message, released, senderBalance, eventId } = await repo.insertMessage(
       tx,
-      { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply },
+      { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply, eventLeaseSeconds: this.eventOutbox.leaseSeconds },
       input.prepaidReply,
     );
+    this.eventOutbox.written(tx, eventId, 'message.created', { messageId: id, senderId, recipientId });
     // What the message costs, then what the recipient had prepaid for this reply: one lock, one booking.
     const release = this.escrows.releasePosting(senderId, id, released);
     const [posted, releasedPosted] = await this.ledger.postAll(tx, [

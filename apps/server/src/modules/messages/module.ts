@@ -9,7 +9,7 @@ import { MessagesService } from './messages.service.js';
 import { messagesRoutes } from './messages.routes.js';
 import { ReadStateService } from './read-state.service.js';
 
-export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'limiter' | 'log' | 'schedule'> {
+export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'eventOutbox' | 'limiter' | 'log' | 'schedule'> {
   ledger: Ledger;
   settings: SettingsService;
   photos: PhotosService;
@@ -27,10 +27,12 @@ export interface MessagesServices {
  * Messages, conversations and prepaid replies. Its job refunds expired prepaid replies and prunes
  * old idempotency keys, every minute (once across the cluster).
  */
-export function createMessagesModule({ db, events, limiter, log, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
+export function createMessagesModule({ db, events, eventOutbox, limiter, log, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
   const escrows = new EscrowService(db, ledger);
   const readState = new ReadStateService(db, events, limiter, log);
-  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, cursors, readState });
+  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, eventOutbox, cursors, readState });
+  // Realtime is best effort: the first dispatch, in the process that stored the message (a client catches up on reconnect).
+  eventOutbox.on('message.created', ({ messageId }) => messages.announce(messageId), { firstAttemptOnly: true });
   const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService(db, ledger, settings) };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();

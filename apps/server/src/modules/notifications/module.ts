@@ -7,7 +7,7 @@ import { NotificationService } from './notifications.service.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 import { UnsubscribeService } from './unsubscribe.service.js';
 
-export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'log'> {
+export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'eventOutbox' | 'log'> {
   settings: SettingsService;
 }
 
@@ -15,18 +15,18 @@ export interface NotificationsModuleDeps extends Pick<Platform, 'config' | 'db' 
  * Tells offline members of a new match, message or flirt through every registered channel (e-mail
  * here; other modules register theirs, e.g. push); one-click unsubscribe from the mails (RFC 8058).
  */
-export function createNotificationsModule({ config, db, events, log, settings }: NotificationsModuleDeps): AppModule<{
+export function createNotificationsModule({ config, db, events, eventOutbox, log, settings }: NotificationsModuleDeps): AppModule<{
   notifications: NotificationService;
   unsubscribes: UnsubscribeService;
 }> {
   const tokens = new UnsubscribeTokens(db);
-  const notifications = new NotificationService(db, events, log);
+  const notifications = new NotificationService(db, events, eventOutbox, log);
   notifications.register(new EmailChannel({ db, settings, tokens, events, publicUrl: config.publicUrl }));
   const unsubscribes = new UnsubscribeService(db, tokens, events);
   return {
     routes: notificationsRoutes(unsubscribes),
     services: { notifications, unsubscribes },
-    // Delivery listens to events from creation on; at shutdown it stops listening and finishes what it started.
+    // Delivery hears the event outbox from creation on; at shutdown this finishes clearing marks (the outbox stops on its own).
     jobs: [stopOnly(() => notifications.close())],
   };
 }

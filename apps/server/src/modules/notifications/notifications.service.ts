@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { BackgroundWork } from '../../platform/background.js';
 import type { EventBus } from '../../platform/events.js';
+import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { MemberNotification, NotificationChannel } from './notification.js';
 import { clearMarks } from './notifications.repo.js';
 
@@ -13,9 +14,10 @@ const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
 
 /**
  * Tells offline members about a new match, message or flirt through every channel. It hears the
- * process-local domain events, which only the process that committed the change emits, so each
- * notification is produced once across the cluster. Each channel writes in a statement of its own,
- * so one failing channel neither loses nor repeats the others' work.
+ * durable domain events (platform/outbox: written with the change, dispatched after the commit,
+ * again after a crash), so a notification survives the process that made the change. A channel that
+ * fails makes the event go again after the backoff: the channels are idempotent per event (the
+ * e-mail's mark, the push's event id), so the others write nothing twice.
  */
 export class NotificationService {
   private readonly channels: NotificationChannel<unknown>[] = [];
@@ -26,19 +28,16 @@ export class NotificationService {
   constructor(
     private readonly db: Db,
     events: EventBus,
+    private readonly outbox: EventOutbox,
     private readonly log: { error(obj: object, msg: string): void },
   ) {
-    this.background = new BackgroundWork((err) => this.log.error({ err }, 'notification failed'));
-    this.subscriptions = [
-      events.on('match.created', ({ deliveries }) => {
-        for (const d of deliveries) this.background.track(this.deliver({ kind: 'match', userId: d.userId, otherId: d.match.userId }));
-      }),
-      events.on('message.created', ({ message }) => {
-        if (message.recipientId && message.senderId) this.background.track(this.deliver({ kind: 'message', userId: message.recipientId, otherId: message.senderId }));
-      }),
-      events.on('flirt.created', ({ recipientId }) => this.background.track(this.deliver({ kind: 'flirt', userId: recipientId }))),
-      events.on('member.connected', ({ userId }) => this.background.track(clearMarks(this.db, userId))),
-    ];
+    this.background = new BackgroundWork((err) => this.log.error({ err }, 'notification marks not cleared'));
+    outbox.on('match.created', async ({ a, b }, { id }) => {
+      await Promise.all([this.deliver({ kind: 'match', userId: a, otherId: b, eventId: id }), this.deliver({ kind: 'match', userId: b, otherId: a, eventId: id })]);
+    });
+    outbox.on('message.created', ({ senderId, recipientId }, { id }) => this.deliver({ kind: 'message', userId: recipientId, otherId: senderId, eventId: id }));
+    outbox.on('flirt.created', ({ recipientId }, { id }) => this.deliver({ kind: 'flirt', userId: recipientId, eventId: id }));
+    this.subscriptions = [events.on('member.connected', ({ userId }) => this.background.track(clearMarks(this.db, userId)))];
   }
 
   register<Prepared>(channel: NotificationChannel<Prepared>): void {
@@ -53,18 +52,22 @@ export class NotificationService {
     };
   }
 
-  /** Resolves once every notification heard so far is handled (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.background.idle();
+  /** Resolves once every event dispatched so far is handled, and every mark cleared (tests). */
+  async idle(): Promise<void> {
+    await this.outbox.idle();
+    await this.background.idle();
   }
 
+  /** At shutdown: stops listening for returning members and finishes clearing their marks (the event outbox stops on its own). */
   async close(): Promise<void> {
     for (const unsubscribe of this.subscriptions) unsubscribe();
-    await this.idle();
+    await this.background.idle();
   }
 
+  /** Every channel, each on its own; throws when one failed, after the others ran (the event goes again). */
   private async deliver(n: MemberNotification): Promise<void> {
     if (await this.presence.isOnline(n.userId)) return;
+    const failed: string[] = [];
     for (const channel of this.channels) {
       try {
         const prepared = await channel.prepare(n);
@@ -72,7 +75,9 @@ export class NotificationService {
         if (await channel.notify(this.db, n, prepared)) channel.committed?.();
       } catch (err) {
         this.log.error({ err, channel: channel.name, kind: n.kind }, 'notification failed');
+        failed.push(`${channel.name}: ${(err as Error).message}`);
       }
     }
+    if (failed.length > 0) throw new Error(`notification channels failed: ${failed.join('; ')}`);
   }
 }

@@ -123,12 +123,12 @@ describe('notification mails', () => {
     await t.c.notifications.idle();
     const opened = countTransactions(t.c.db);
     try {
-      t.c.events.emit('flirt.created', { recipientId: ida.id });
+      await t.c.eventOutbox.recordNow(t.c.db, 'flirt.created', { recipientId: ida.id });
       await t.c.notifications.idle();
       expect(opened.count()).toBe(0);
       await api('PUT', '/api/me/settings', ida.token, { emailOnFlirt: true });
       const settingsWrites = opened.count();
-      t.c.events.emit('flirt.created', { recipientId: ida.id });
+      await t.c.eventOutbox.recordNow(t.c.db, 'flirt.created', { recipientId: ida.id });
       await t.c.notifications.idle();
       expect(opened.count() - settingsWrites).toBe(0);
     } finally {

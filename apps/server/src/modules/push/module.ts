@@ -6,7 +6,7 @@ import { pushRoutes } from './push.routes.js';
 import { PushService } from './push.service.js';
 import { VapidKeys } from './vapid.js';
 
-export interface PushModuleDeps extends Pick<Platform, 'config' | 'db' | 'log'> {
+export interface PushModuleDeps extends Pick<Platform, 'config' | 'db' | 'log' | 'metrics'> {
   /** Push registers its channel here. */
   notifications: NotificationService;
   /** A certificate to trust besides the system's (tests: their local push service's). */
@@ -20,10 +20,10 @@ export interface PushServices {
 }
 
 /** Web Push: devices opt in (push), notifications queue per device (pushChannel), the sender job drains them. */
-export function createPushModule({ config, db, log, notifications, ca }: PushModuleDeps): AppModule<PushServices> {
+export function createPushModule({ config, db, log, metrics, notifications, ca }: PushModuleDeps): AppModule<PushServices> {
   const vapid = new VapidKeys(db, config.vapid);
   const endpoints = { allowPrivate: config.pushAllowPrivateEndpoints };
-  const pushSender = new PushSender({ db, vapid, log, endpoints, ca, leaseSeconds: config.mailLeaseSeconds });
+  const pushSender = new PushSender({ db, vapid, log, metrics, endpoints, ca, leaseSeconds: config.mailLeaseSeconds });
   const pushChannel = new PushChannel(db, () => pushSender.kick());
   notifications.register(pushChannel);
   const push = new PushService(db, vapid, endpoints);

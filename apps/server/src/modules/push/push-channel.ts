@@ -19,7 +19,7 @@ export class PushChannel implements NotificationChannel<{ otherName: string | nu
   }
 
   async notify(q: Queryable, n: MemberNotification, { otherName }: { otherName: string | null }): Promise<boolean> {
-    return (await enqueuePush(q, n.userId, JSON.stringify(pushPayloadFor(n, otherName)))) > 0;
+    return (await enqueuePush(q, n.userId, JSON.stringify(pushPayloadFor(n, otherName)), n.eventId)) > 0;
   }
 
   committed(): void {

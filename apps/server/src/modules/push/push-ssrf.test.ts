@@ -106,7 +106,7 @@ describe('Web Push endpoints never reach internal addresses', () => {
       asked.push(hostname);
       return answers[hostname] ?? [];
     };
-    const sender = new PushSender({ db: t.c.db, vapid: new VapidKeys(t.c.db, t.c.config.vapid), log: { warn: () => undefined, error: () => undefined }, endpoints: { allowPrivate: false }, resolve });
+    const sender = new PushSender({ db: t.c.db, vapid: new VapidKeys(t.c.db, t.c.config.vapid), log: { warn: () => undefined, error: () => undefined }, metrics: t.c.metrics, endpoints: { allowPrivate: false }, resolve });
     const member = await memberWithProfile(t.app, 'Rebecca', 'female');
     const { keys } = service.device();
     for (const host of Object.keys(answers)) {

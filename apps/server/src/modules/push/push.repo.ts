@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { now, secondsFromNow, typed } from '../../db/kysely.js';
+import { now, typed } from '../../db/kysely.js';
+import { claimDue, type ClaimOptions, type Retention } from '../../platform/outbox/outbox.repo.js';
 import { liveSessionsQuery } from '../auth/index.js';
 
 export interface SubscriptionInput {
@@ -93,85 +94,38 @@ export async function hasDevice(q: Queryable, userId: string): Promise<boolean> 
   return (await liveDevices(q, userId).select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** A push to each of the member's devices; answers how many were enqueued. */
-export async function enqueuePush(q: Queryable, userId: string, payload: string): Promise<number> {
+/**
+ * A push to each of the member's devices; answers how many were enqueued. With the event it tells
+ * of, once per device: the same event again (dispatched once more after a crash) enqueues nothing.
+ */
+export async function enqueuePush(q: Queryable, userId: string, payload: string, eventId?: number): Promise<number> {
   const result = await typed(q)
     .insertInto('push_outbox')
-    .columns(['subscription_id', 'payload'])
-    .expression(liveDevices(q, userId).select(['id', sql.val(payload).as('payload')]))
+    .columns(['subscription_id', 'payload', 'event_id'])
+    .expression(liveDevices(q, userId).select(['id', sql.val(payload).as('payload'), sql.val(eventId ?? null).as('event_id')]))
+    .onConflict((oc) => oc.columns(['event_id', 'subscription_id']).doNothing())
     .returning('id')
     .execute();
   return result.length;
 }
 
 /**
- * Claims one due push for this worker under a lease; SKIP LOCKED keeps processes from sending one
- * twice. Each device gets its pushes in order, one at a time: a push waits while an older one to
- * the same device is out or waiting for its retry, so a device that never answers holds one sender
- * slot at most. First attempts go before retries; `retries: false` leaves retries alone entirely.
+ * Claims one due push under a lease (the one claim path of every outbox). Each device gets its
+ * pushes in order, one at a time: a push waits while an older one to the same device is out or
+ * waiting for its retry, so a device that never answers holds one sender slot at most.
  */
-export function claimDuePush(q: Queryable, leaseSeconds: number, retries: boolean) {
-  return typed(q)
-    .with('claimed', (db) =>
-      db
-        .updateTable('push_outbox')
-        .set((eb) => ({ locked_until: secondsFromNow(leaseSeconds), attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('push_outbox as o')
-            .select('o.id')
-            .where('o.sent_at', 'is', null)
-            .where('o.failed_at', 'is', null)
-            .where('o.next_attempt_at', '<=', now())
-            .where((w) => w.or([w('o.locked_until', 'is', null), w('o.locked_until', '<', now())]))
-            .$if(!retries, (qb) => qb.where('o.attempts', '=', 0))
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('push_outbox as older')
-                    .select('older.id')
-                    .whereRef('older.subscription_id', '=', 'o.subscription_id')
-                    .whereRef('older.id', '<', 'o.id')
-                    .where('older.sent_at', 'is', null)
-                    .where('older.failed_at', 'is', null),
-                ),
-              ),
-            )
-            .orderBy(sql`o.attempts > 0`)
-            .orderBy('o.id')
-            .limit(1)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(['id', 'subscription_id', 'payload', 'attempts']),
-    )
+export function claimDuePush(q: Queryable, options: ClaimOptions) {
+  return claimDue(q, 'push_outbox', { ...options, serialBy: 'subscription_id' })
     .selectFrom('claimed as c')
-    .innerJoin('push_subscriptions as s', 's.id', 'c.subscription_id')
-    .select(['c.id', 'c.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 'c.payload', 'c.attempts'])
-    .execute();
+    .innerJoin('push_outbox as o', 'o.id', 'c.id')
+    .innerJoin('push_subscriptions as s', 's.id', 'o.subscription_id')
+    .select(['c.id', 'o.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 'o.payload', 'c.attempts'])
+    .executeTakeFirst();
 }
 
-export type DuePush = Awaited<ReturnType<typeof claimDuePush>>[number];
-
-export async function markPushSent(q: Queryable, id: number): Promise<void> {
-  await typed(q).updateTable('push_outbox').set({ sent_at: now(), locked_until: null, last_error: null }).where('id', '=', id).execute();
-}
+export type DuePush = NonNullable<Awaited<ReturnType<typeof claimDuePush>>>;
 
 /** Retention (stated on the Datenschutz page): delivered pushes go after a day, given-up ones after 7. */
 export const PUSH_SENT_RETENTION_DAYS = 1;
 export const PUSH_FAILED_RETENTION_DAYS = 7;
-
-/** Deletes delivered and given-up pushes past their retention (they hold no more than a title). */
-export async function prunePushOutbox(q: Queryable): Promise<number> {
-  const rows = await typed(q)
-    .deleteFrom('push_outbox')
-    .where((eb) =>
-      eb.or([
-        eb('sent_at', '<', sql<Date>`now() - make_interval(days => ${PUSH_SENT_RETENTION_DAYS})`),
-        eb('failed_at', '<', sql<Date>`now() - make_interval(days => ${PUSH_FAILED_RETENTION_DAYS})`),
-      ]),
-    )
-    .returning('id')
-    .execute();
-  return rows.length;
-}
+export const PUSH_RETENTION: Retention = { sentDays: PUSH_SENT_RETENTION_DAYS, failedDays: PUSH_FAILED_RETENTION_DAYS };

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { timeOrderedId } from '../../platform/ids.js';
 import type { EventBus } from '../../platform/events.js';
+import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { PhotosService } from '../photos/index.js';
 import { findProfile } from '../profiles/index.js';
 import type { PlacesService } from '../places/index.js';
@@ -22,6 +23,8 @@ export interface LikesServiceDeps {
   flirtImages: FlirtImages;
   places: PlacesService;
   events: EventBus;
+  /** Matches and flirts are durable events (notifications, realtime): written with the change, dispatched after it. */
+  eventOutbox: EventOutbox;
   /** Whether a demo member likes a member back at once: the demo module's rule, passed in by the composition root. */
   demoLikesBack: (memberId: string, demoId: string) => boolean;
 }
@@ -32,6 +35,7 @@ export class LikesService {
   private readonly flirtImages: FlirtImages;
   private readonly places: PlacesService;
   private readonly events: EventBus;
+  private readonly eventOutbox: EventOutbox;
   private readonly demoLikesBack: LikesServiceDeps['demoLikesBack'];
 
   constructor(deps: LikesServiceDeps) {
@@ -40,6 +44,7 @@ export class LikesService {
     this.flirtImages = deps.flirtImages;
     this.places = deps.places;
     this.events = deps.events;
+    this.eventOutbox = deps.eventOutbox;
     this.demoLikesBack = deps.demoLikesBack;
   }
 
@@ -61,8 +66,9 @@ export class LikesService {
       await repo.insertSwipe(this.db, { id: timeOrderedId(), actorId: targetId, targetId: viewerId, kind: 'like' });
     }
     const match = await repo.likesBack(this.db, targetId, viewerId);
-    if (match && (await repo.insertMatch(this.db, viewerId, targetId))) await this.announceMatch(viewerId, targetId);
-    if (!match && kind === 'flirt' && (before === undefined || before === 'skip')) this.events.emit('flirt.created', { recipientId: targetId });
+    if (match) await this.makeMatch(viewerId, targetId);
+    // A statement of its own once the flirt is known to make no match: durable from there on.
+    if (!match && kind === 'flirt' && (before === undefined || before === 'skip')) await this.eventOutbox.recordNow(this.db, 'flirt.created', { recipientId: targetId });
     return { match };
   }
 
@@ -164,7 +170,15 @@ export class LikesService {
     await repo.deleteMatch(tx, a, b);
   }
 
-  private async announceMatch(a: string, b: string): Promise<void> {
+  /** The match and its event in one transaction (of two likes at once, only the first inserts, and announces). */
+  private async makeMatch(a: string, b: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (await repo.insertMatch(tx, a, b)) await this.eventOutbox.record(tx, 'match.created', { a, b });
+    });
+  }
+
+  /** Tells both members' open sessions (the realtime consumer of `match.created`, in the process that made the match). */
+  async announceMatch(a: string, b: string): Promise<void> {
     const [ma, mb] = await Promise.all([repo.findMember(this.db, a), repo.findMember(this.db, b)]);
     if (!ma || !mb) return;
     const now = new Date();

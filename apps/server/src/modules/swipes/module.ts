@@ -5,7 +5,7 @@ import { FlirtImages } from './flirt-images.js';
 import { LikesService, type LikesServiceDeps } from './likes.service.js';
 import { swipesRoutes } from './swipes.routes.js';
 
-export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events'> {
+export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events' | 'eventOutbox'> {
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
   places: PlacesService;
@@ -13,7 +13,9 @@ export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events'> {
 }
 
 /** Likes, flirts (with their anonymous pictures), skips, undo and matches. */
-export function createSwipesModule({ db, events, photos, photoUrls, places, demoLikesBack }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
-  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, demoLikesBack });
+export function createSwipesModule({ db, events, eventOutbox, photos, photoUrls, places, demoLikesBack }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
+  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, eventOutbox, demoLikesBack });
+  // Realtime is best effort: the first dispatch, in the process that made the match (a client catches up on reconnect).
+  eventOutbox.on('match.created', ({ a, b }) => likes.announceMatch(a, b), { firstAttemptOnly: true });
   return { routes: swipesRoutes(likes), services: { likes }, jobs: [] };
 }

@@ -1,7 +1,8 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { now, secondsFromNow, typed } from '../../db/kysely.js';
+import { typed } from '../../db/kysely.js';
 import type { MailOutbox } from '../../db/schema.js';
+import { claimDue, type ClaimOptions, doneValues, type Retention } from '../outbox/outbox.repo.js';
 
 export interface OutgoingMail {
   to: string;
@@ -47,30 +48,17 @@ export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<voi
   await typed(q).insertInto('mail_outbox').values(outboxValues(mail)).execute();
 }
 
-/** Claims due mails for this worker; SKIP LOCKED keeps several processes from sending one twice. */
-export function claimDueMails(q: Queryable, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  return typed(q)
-    .updateTable('mail_outbox')
-    .set((eb) => ({ locked_until: secondsFromNow(leaseSeconds), attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', now())
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now())]))
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(COLUMNS)
-    .execute();
+/** Claims the next due mail under a lease (the one claim path of every outbox). */
+export function claimDueMail(q: Queryable, options: ClaimOptions): Promise<OutboxRow | undefined> {
+  return claimDue(q, 'mail_outbox', options)
+    .selectFrom('claimed as c')
+    .innerJoin('mail_outbox as m', 'm.id', 'c.id')
+    .select(['m.id', 'm.to_address', 'm.subject', 'm.text_body', 'm.html_body', 'm.headers', 'c.attempts', 'm.created_at', 'm.sent_at'])
+    .executeTakeFirst();
 }
 
 export async function markMailSent(q: Queryable, id: number, transport: string): Promise<void> {
-  await typed(q).updateTable('mail_outbox').set({ sent_at: now(), transport, locked_until: null, last_error: null }).where('id', '=', id).execute();
+  await typed(q).updateTable('mail_outbox').set({ ...doneValues(), transport }).where('id', '=', id).execute();
 }
 
 export function listDeliveredMails(q: Queryable, transport: string, limit: number): Promise<OutboxRow[]> {
@@ -87,18 +75,4 @@ export function listDeliveredMails(q: Queryable, transport: string, limit: numbe
 /** Sent mails are deleted after this many days, given-up ones after FAILED_RETENTION_DAYS (stated on the Datenschutz page). */
 export const SENT_RETENTION_DAYS = 7;
 export const FAILED_RETENTION_DAYS = 30;
-
-/** Deletes mails sent more than 7 days ago and given-up ones after 30; returns how many. */
-export async function pruneOutbox(q: Queryable): Promise<number> {
-  const rows = await typed(q)
-    .deleteFrom('mail_outbox')
-    .where((eb) =>
-      eb.or([
-        eb('sent_at', '<', sql<Date>`now() - make_interval(days => ${SENT_RETENTION_DAYS})`),
-        eb('failed_at', '<', sql<Date>`now() - make_interval(days => ${FAILED_RETENTION_DAYS})`),
-      ]),
-    )
-    .returning('id')
-    .execute();
-  return rows.length;
-}
+export const MAIL_RETENTION: Retention = { sentDays: SENT_RETENTION_DAYS, failedDays: FAILED_RETENTION_DAYS };

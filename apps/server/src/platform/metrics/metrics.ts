@@ -13,6 +13,10 @@ export interface Metrics {
   readonly socketConnections: Counter;
   readonly mailsSent: Counter<'transport'>;
   readonly mailFailures: Counter<'transport'>;
+  /** Rows every outbox (mail, push, events) delivered, failed to deliver (retried later or given up), and gave up (dead letters). */
+  readonly outboxDelivered: Counter<'outbox'>;
+  readonly outboxFailures: Counter<'outbox'>;
+  readonly outboxDeadLetters: Counter<'outbox'>;
   readonly moderationOutcomes: Counter<'outcome'>;
   readonly adminPhotoDecisions: Counter<'action'>;
   /** Feed decks read from the database: when a socket connects (prepare), for a request, or as a refill while swiping. */
@@ -58,6 +62,24 @@ export function createMetrics(db: Queryable): Metrics {
       name: 'funkeln_mail_delivery_failures_total',
       help: 'Mail delivery attempts the transport refused (retried later or given up).',
       labelNames: ['transport'] as const,
+      registers,
+    }),
+    outboxDelivered: new Counter({
+      name: 'funkeln_outbox_delivered_total',
+      help: 'Outbox rows delivered, by outbox: mail (to the transport), push (to the push service), events (dispatched to their consumers).',
+      labelNames: ['outbox'] as const,
+      registers,
+    }),
+    outboxFailures: new Counter({
+      name: 'funkeln_outbox_failures_total',
+      help: 'Failed outbox delivery attempts, by outbox (retried after a backoff, or given up).',
+      labelNames: ['outbox'] as const,
+      registers,
+    }),
+    outboxDeadLetters: new Counter({
+      name: 'funkeln_outbox_dead_letters_total',
+      help: 'Outbox rows given up after their last attempt, by outbox: a human has to look.',
+      labelNames: ['outbox'] as const,
       registers,
     }),
     moderationOutcomes: new Counter({

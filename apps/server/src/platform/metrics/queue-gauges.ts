@@ -1,6 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Queryable } from '../../db/client.js';
-import { escrowQueueDepth, mailQueueDepth } from './queue-depth.repo.js';
+import { outboxDepth, type OutboxTable } from '../outbox/outbox.repo.js';
+import { escrowQueueDepth } from './queue-depth.repo.js';
 
 /**
  * Job queue depths, read from the database when scraped. Every process sees the same database,
@@ -22,16 +23,23 @@ export function registerQueueGauges(registry: Registry, db: Queryable): void {
       errors.inc({ source });
     }
   };
-  new Gauge({
-    name: 'funkeln_mail_outbox_mails',
-    help: 'Mails in the outbox: pending (waiting for delivery) and failed (given up).',
-    labelNames: ['state'] as const,
-    aggregator: 'max',
-    registers: [registry],
-    collect() {
-      return reading(this, 'mail_outbox', async () => ({ ...(await mailQueueDepth(db)) }));
-    },
-  });
+  const outboxes: [OutboxTable, string, string][] = [
+    ['mail_outbox', 'funkeln_mail_outbox_mails', 'Mails in the outbox'],
+    ['push_outbox', 'funkeln_push_outbox_pushes', 'Web pushes in the outbox'],
+    ['event_outbox', 'funkeln_event_outbox_events', 'Domain events (match, message, flirt) in the outbox'],
+  ];
+  for (const [table, name, what] of outboxes) {
+    new Gauge({
+      name,
+      help: `${what}: pending (waiting for delivery) and failed (given up).`,
+      labelNames: ['state'] as const,
+      aggregator: 'max',
+      registers: [registry],
+      collect() {
+        return reading(this, table, async () => ({ ...(await outboxDepth(db, table)) }));
+      },
+    });
+  }
   new Gauge({
     name: 'funkeln_prepaid_escrows',
     help: 'Prepaid replies held in escrow: open, and overdue (open past expiry, refund job behind).',

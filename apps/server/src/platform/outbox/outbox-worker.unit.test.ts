@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelaySeconds } from './outbox-sender.js';
+import { retryDelaySeconds } from './outbox-worker.js';
 
 describe('retryDelaySeconds', () => {
   it('backs off exponentially, caps at an hour and gives up after 12 attempts', () => {
