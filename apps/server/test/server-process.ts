@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 export async function processStorage(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-restart-')) }, drop: async () => undefined };
   const { url, drop } = await createTestDb();
-  const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {};
+  const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {};
   return { env: { DATABASE_URL: url!, ...redis }, drop };
 }
 
