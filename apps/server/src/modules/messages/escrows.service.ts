@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { countFreeCreditsPassed, freeCreditsPassedToday, type Ledger, type Posting, SYSTEM_ACCOUNTS } from '../wallet/index.js';
+import { type Ledger, type Posting, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import { deleteOldKeys } from '../../platform/idempotency/idempotency.repo.js';
 import * as repo from './escrows.repo.js';
 
@@ -27,8 +27,8 @@ export class EscrowService {
   ) {}
 
   async hold(tx: Queryable, e: Hold, freeCap: number): Promise<void> {
-    if (e.free > 0 && !(await countFreeCreditsPassed(tx, e.senderId, e.free, freeCap))) {
-      const left = Math.max(freeCap - (await freeCreditsPassedToday(tx, e.senderId)), 0);
+    if (e.free > 0 && !(await this.ledger.countFreeCreditsPassed(tx, e.senderId, e.free, freeCap))) {
+      const left = Math.max(freeCap - (await this.ledger.freeCreditsPassedToday(tx, e.senderId)), 0);
       throw new AppError('free_credits_limit', { params: { freeCap, left } });
     }
     await repo.insertEscrow(tx, e);

@@ -6,6 +6,5 @@ export { balanceSubquery } from './ledger.repo.js';
 export type { Payments } from './payment-provider.js';
 export { PurchasesService } from './purchases.service.js';
 export { RewardsService } from './rewards.service.js';
-export { countFreeCreditsPassed, freeCreditsPassedToday } from './wallet.repo.js';
 export { WalletService } from './wallet.service.js';
 export { createWalletModule } from './module.js';

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './ledger.repo.js';
 import { SYSTEM_ACCOUNTS } from './ledger.repo.js';
+import { countFreeCreditsPassed, freeCreditsPassedToday } from './wallet.repo.js';
 
 export { SYSTEM_ACCOUNTS };
 
@@ -197,6 +198,19 @@ export class Ledger {
   /** The balance and its free part. */
   state(q: Queryable, userId: string): Promise<repo.WalletState> {
     return repo.walletState(q, userId);
+  }
+
+  /**
+   * Counts `amount` more free credits the member passes on today (a prepaid reply) against the
+   * daily cap, in one statement (parallel sends cannot overshoot); false, nothing counted, when they do not fit.
+   */
+  countFreeCreditsPassed(tx: Queryable, userId: string, amount: number, cap: number): Promise<boolean> {
+    return countFreeCreditsPassed(tx, userId, amount, cap);
+  }
+
+  /** The free credits the member passed on today (Europe/Berlin). */
+  freeCreditsPassedToday(q: Queryable, userId: string): Promise<number> {
+    return freeCreditsPassedToday(q, userId);
   }
 
   async history(q: Queryable, userId: string, limit = 30) {
