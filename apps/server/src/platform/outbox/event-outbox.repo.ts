@@ -17,8 +17,8 @@ export interface DurableEvents {
 
 export type DurableEventName = keyof DurableEvents;
 
-/** Dispatched events go after a day, given-up ones (dead letters) after 30: ids only, kept for a human to look. */
-export const EVENT_RETENTION: Retention = { sentDays: 1, failedDays: 30 };
+/** Dispatched events go after a day, given-up ones (dead letters) after 7, as pushes: ids only, kept for a human to look. */
+export const EVENT_RETENTION: Retention = { sentDays: 1, failedDays: 7 };
 
 /**
  * The row of an event already claimed by its writer (its first attempt counted, under the lease):

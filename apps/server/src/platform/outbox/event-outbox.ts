@@ -101,7 +101,7 @@ export class EventOutbox {
     await this.worker.drain();
   }
 
-  /** Retention: dispatched events go after a day, given-up ones after 30 (the daily cleanup job). */
+  /** Retention: dispatched events go after a day, given-up ones after 7 (the daily cleanup job). */
   prune(): Promise<number> {
     return pruneOutbox(this.db, 'event_outbox', EVENT_RETENTION);
   }
