@@ -221,12 +221,12 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     payments: overrides.payments,
   });
   const { ledger } = wallet.services;
-  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors });
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   // Demo members answer likes through this hook, so no demo code sits on the production path (docs/ARCHITECTURE.md, Boundary rules).
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
+  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
   const admin = createAdminModule({
     ...platform,

@@ -2,6 +2,5 @@
 // other modules and the composition root import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { BlocksService } from './blocks.service.js';
-export { isBlockedEitherWay } from './blocks.repo.js';
 export { blockedEitherWay } from './block-filter.js';
 export { createBlocksModule } from './module.js';

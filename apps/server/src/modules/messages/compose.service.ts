@@ -3,7 +3,7 @@ import type { ComposeInfo } from '@funkeln/contracts/messages';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { findShownMember } from '../auth/index.js';
-import { isBlockedEitherWay } from '../blocks/index.js';
+import type { BlocksService } from '../blocks/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
 import * as composeRepo from './compose.repo.js';
@@ -15,11 +15,17 @@ const FEW_REPLIES_LEFT = 5;
 
 /** What the next message to a member will ask of the sender, for the composer (docs/MESSAGING.md). */
 export class ComposeService {
-  constructor(
-    private readonly db: Db,
-    private readonly ledger: Ledger,
-    private readonly settings: SettingsService,
-  ) {}
+  private readonly db: Db;
+  private readonly ledger: Ledger;
+  private readonly settings: SettingsService;
+  private readonly blocks: BlocksService;
+
+  constructor(deps: { db: Db; ledger: Ledger; settings: SettingsService; blocks: BlocksService }) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.settings = deps.settings;
+    this.blocks = deps.blocks;
+  }
 
   /**
    * Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. The reads
@@ -29,7 +35,7 @@ export class ComposeService {
     if (memberId === userId) throw new AppError('not_found', { params: { of: 'conversation' } });
     const [member, blocked, gender, balance, theyWrote, dailyRewardOpen, rules] = await Promise.all([
       findShownMember(this.db, memberId),
-      isBlockedEitherWay(this.db, userId, memberId),
+      this.blocks.isBlocked(userId, memberId),
       repo.senderGender(this.db, userId),
       this.ledger.balance(this.db, userId),
       composeRepo.hasWritten(this.db, memberId, userId),

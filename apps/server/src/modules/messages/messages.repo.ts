@@ -5,7 +5,6 @@ import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { shownUser } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
-import { balanceSubquery } from '../wallet/index.js';
 import { releaseStatement, type Settled } from './escrows.repo.js';
 import { claimedEventValues, type DurableEvents } from '../../platform/outbox/event-outbox.repo.js';
 
@@ -53,6 +52,10 @@ export async function insertMessage(
   return { message: { ...message, reserved }, released, senderBalance: senderBalance ?? 0, eventId };
 }
 
+/** The sender's balance (0 without a wallet): wallet's ledger_accounts read inside the message insert (a read model, no second round trip). */
+const senderBalance = (k: Kysely<DB>, userId: string) =>
+  k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', userId);
+
 /** Compiled once: every message is this statement, its `message.created` event (platform/outbox) included. */
 const insertReleasing = compiledOnce(
   (k, m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number; event: string; eventLeaseSeconds: number }) =>
@@ -70,7 +73,7 @@ const insertReleasing = compiledOnce(
       .select(sql<Settled[]>`(SELECT coalesce(json_agg(r), '[]'::json) FROM r)`.as('released'))
       .select((eb) => eb.selectFrom('e').select('e.id').$asScalar().$notNull().as('event_id'))
       // The sender's balance before this statement (what a message that moves no credits answers).
-      .select(balanceSubquery(k, m.senderId).as('sender_balance')),
+      .select(senderBalance(k, m.senderId).as('sender_balance')),
 );
 
 export async function findMessages(q: Queryable, ids: string[]): Promise<Map<string, MessageRow>> {

@@ -12,7 +12,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import { findShownMember } from '../auth/index.js';
-import { isBlockedEitherWay } from '../blocks/index.js';
+import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
@@ -55,6 +55,7 @@ export interface MessagesServiceDeps {
   eventOutbox: EventOutbox;
   cursors: CursorSealer;
   readState: ReadStateService;
+  blocks: BlocksService;
 }
 
 export class MessagesService {
@@ -67,6 +68,7 @@ export class MessagesService {
   private readonly eventOutbox: EventOutbox;
   private readonly cursors: CursorSealer;
   private readonly readState: ReadStateService;
+  private readonly blocks: BlocksService;
 
   constructor(deps: MessagesServiceDeps) {
     this.db = deps.db;
@@ -78,6 +80,7 @@ export class MessagesService {
     this.eventOutbox = deps.eventOutbox;
     this.cursors = deps.cursors;
     this.readState = deps.readState;
+    this.blocks = deps.blocks;
   }
 
   /**
@@ -214,7 +217,7 @@ export class MessagesService {
     // The reads go out together (one wait, not four in a row); nothing of them is answered before the checks.
     const [member, blocked, rows, thumbUrl] = await Promise.all([
       findShownMember(this.db, memberId),
-      isBlockedEitherWay(this.db, userId, memberId),
+      this.blocks.isBlocked(userId, memberId),
       badCursor ? [] : repo.history(this.db, userId, memberId, before, limit + 1),
       this.thumbOf(memberId),
     ]);

@@ -1,5 +1,6 @@
 import type { CursorSealer } from '../../platform/sealed-cursor.js';
 import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
+import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
@@ -14,6 +15,7 @@ export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'ev
   settings: SettingsService;
   photos: PhotosService;
   cursors: CursorSealer;
+  blocks: BlocksService;
 }
 
 export interface MessagesServices {
@@ -27,13 +29,13 @@ export interface MessagesServices {
  * Messages, conversations and prepaid replies. Its job refunds expired prepaid replies and prunes
  * old idempotency keys, every minute (once across the cluster).
  */
-export function createMessagesModule({ db, events, eventOutbox, limiter, log, schedule, ledger, settings, photos, cursors }: MessagesModuleDeps): AppModule<MessagesServices> {
+export function createMessagesModule({ db, events, eventOutbox, limiter, log, schedule, ledger, settings, photos, cursors, blocks }: MessagesModuleDeps): AppModule<MessagesServices> {
   const escrows = new EscrowService(db, ledger);
   const readState = new ReadStateService(db, events, limiter, log);
-  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, eventOutbox, cursors, readState });
+  const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, eventOutbox, cursors, readState, blocks });
   // Realtime is best effort: the first dispatch, in the process that stored the message (a client catches up on reconnect).
   eventOutbox.on('message.created', ({ messageId }) => messages.announce(messageId), { firstAttemptOnly: true });
-  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService(db, ledger, settings) };
+  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, settings, blocks }) };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();
     await escrows.pruneIdempotencyKeys();

@@ -3,6 +3,6 @@
 
 export { PushChannel } from './push-channel.js';
 export { PushSender } from './push-sender.js';
-export { PUSH_FAILED_RETENTION_DAYS, PUSH_SENT_RETENTION_DAYS } from './push.repo.js';
+export { PUSH_FAILED_RETENTION_DAYS, PUSH_SENT_RETENTION_DAYS } from './retention.js';
 export { PushService } from './push.service.js';
 export { createPushModule } from './module.js';

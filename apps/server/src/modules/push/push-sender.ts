@@ -6,7 +6,8 @@ import { pruneOutbox } from '../../platform/outbox/outbox.repo.js';
 import { outboundUrlRefusal, type OutboundPolicy } from '../../platform/public-address.js';
 import type { Resolve } from '../../platform/public-lookup.js';
 import { DEFAULT_PUSH_TIMEOUTS, postPush, pushAgent, type PushTimeouts } from './push-request.js';
-import { claimDuePush, deleteSubscriptionById, type DuePush, PUSH_RETENTION } from './push.repo.js';
+import { claimDuePush, deleteSubscriptionById, type DuePush } from './push.repo.js';
+import { PUSH_RETENTION } from './retention.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A push service answers these for a subscription that no longer exists (RFC 8030 §7.3). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
-import { claimDue, type ClaimOptions, type Retention } from '../../platform/outbox/outbox.repo.js';
+import { claimDue, type ClaimOptions } from '../../platform/outbox/outbox.repo.js';
 import { liveSessionsQuery } from '../auth/index.js';
 
 export interface SubscriptionInput {
@@ -124,8 +124,3 @@ export function claimDuePush(q: Queryable, options: ClaimOptions) {
 }
 
 export type DuePush = NonNullable<Awaited<ReturnType<typeof claimDuePush>>>;
-
-/** Retention (stated on the Datenschutz page): delivered pushes go after a day, given-up ones after 7. */
-export const PUSH_SENT_RETENTION_DAYS = 1;
-export const PUSH_FAILED_RETENTION_DAYS = 7;
-export const PUSH_RETENTION: Retention = { sentDays: PUSH_SENT_RETENTION_DAYS, failedDays: PUSH_FAILED_RETENTION_DAYS };

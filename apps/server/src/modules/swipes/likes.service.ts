@@ -7,7 +7,6 @@ import { timeOrderedId } from '../../platform/ids.js';
 import type { EventBus } from '../../platform/events.js';
 import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { PhotosService } from '../photos/index.js';
-import { findProfile } from '../profiles/index.js';
 import type { PlacesService } from '../places/index.js';
 import type { FlirtImages } from './flirt-images.js';
 import * as repo from './swipes.repo.js';
@@ -196,21 +195,20 @@ export class LikesService {
   }
 
   private async card(targetId: string): Promise<FeedCard | null> {
-    const [member, profile, photo, gallery] = await Promise.all([
-      repo.findMember(this.db, targetId),
-      findProfile(this.db, targetId),
+    const [member, photo, gallery] = await Promise.all([
+      repo.findCardMember(this.db, targetId),
       this.photos.findForUser(targetId),
       this.photos.approvedLargeUrls([targetId]),
     ]);
     const urls = await this.photos.publicUrls(photo);
     if (!member || !urls) return null;
-    const place = profile?.place_id ? await this.places.get(profile.place_id) : undefined;
+    const place = member.place_id ? await this.places.get(member.place_id) : undefined;
     return {
       id: member.id,
       photoUrl: urls.url,
       photos: gallery.get(targetId) ?? [urls.url],
       name: member.name,
-      ...(profile?.birth_date ? { age: ageOn(profile.birth_date, berlinToday()) } : {}),
+      ...(member.birth_date ? { age: ageOn(member.birth_date, berlinToday()) } : {}),
       ...(place ? { city: place.name } : {}),
     };
   }

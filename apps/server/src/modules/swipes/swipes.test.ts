@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import { useSwipers } from '../../../test/swipers.js';
@@ -123,7 +124,8 @@ describe('likes, flirts and matches', () => {
     await act(me, other.id, 'skip');
     expect(await feedIds(me)).not.toContain(other.id);
     const undone = (await api('POST', '/api/likes/undo', me.token)).json<{ card: { id: string } | null }>();
-    expect(undone.card?.id).toBe(other.id);
+    // The card comes back as the feed showed it: name, age and town of the member.
+    expect(undone.card).toMatchObject({ id: other.id, name: 'Udo', age: ageOn('1995-06-15', berlinToday()), city: 'Berlin' });
     expect(await feedIds(me)).toContain(other.id);
     await act(me, other.id, 'like');
     await t.c.db.query("UPDATE swipes SET created_at = now() - interval '11 seconds' WHERE actor_id = $1", [me.id]);

@@ -2,7 +2,6 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { balanceMovedBy, insufficientCredits, Ledger, type Posting, SYSTEM_ACCOUNTS } from './ledger.service.js';
-export { balanceSubquery } from './ledger.repo.js';
 export type { Payments } from './payment-provider.js';
 export { PurchasesService } from './purchases.service.js';
 export { RewardsService } from './rewards.service.js';

@@ -1,8 +1,8 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { typed } from '../../db/kysely.js';
-import type { DB, LedgerAccounts } from '../../db/schema.js';
+import type { LedgerAccounts } from '../../db/schema.js';
 
 /** The system accounts created by migration 005; member wallets get their own rows. */
 export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } as const;
@@ -16,14 +16,6 @@ export async function walletState(q: Queryable, userId: string): Promise<WalletS
 
 /** Compiled once: the balance is read for every paid step and every wallet view. */
 const wallet = compiledOnce((k, p: { userId: string }) => k.selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', p.userId));
-
-/**
- * A member's balance (0 without a wallet) as a subquery, for a statement of another module that
- * answers it along with what it writes (the message insert: a free message moves no wallet).
- */
-export function balanceSubquery(k: Kysely<DB>, userId: string) {
-  return k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', userId);
-}
 
 /** A wallet locked for a movement: its account, its member (null once the account was erased) and its state. */
 export interface LockedWallet extends WalletState {
