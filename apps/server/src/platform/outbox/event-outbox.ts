@@ -5,7 +5,7 @@ import { pruneOutbox } from './outbox.repo.js';
 import { claimDueEvent, type DueEvent, type DurableEventName, type DurableEvents, EVENT_RETENTION, insertClaimedEvent } from './event-outbox.repo.js';
 
 /** The event as a consumer hears it: its id (a key for idempotent writes) and which attempt this is (1: in the process that committed it). */
-export interface EventContext {
+interface EventContext {
   id: number;
   attempts: number;
 }
