@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DELETED_PROFILE_NAME,
+  type ChatMessage,
   type ConversationResponse,
   type ConversationSummary,
   type InboxItem,
@@ -117,10 +118,14 @@ export class MessagesService {
     return response;
   }
 
-  /** Tells the sender's and the recipient's open sessions (the realtime consumer of `message.created`, in the process that stored it). */
-  async announce(messageId: string): Promise<void> {
-    const message = (await repo.findMessages(this.db, [messageId])).get(messageId);
-    if (message) this.events.emit('message.created', { message: presentMessage(message) });
+  /**
+   * Tells the sender's and the recipient's open sessions (the realtime consumer of
+   * `message.created`, in the process that stored it: the message as presented then, else read).
+   */
+  async announce(messageId: string, stored?: ChatMessage): Promise<void> {
+    const row = stored ? undefined : (await repo.findMessages(this.db, [messageId])).get(messageId);
+    const message = stored ?? (row && presentMessage(row));
+    if (message) this.events.emit('message.created', { message });
   }
 
   private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
@@ -150,7 +155,8 @@ export class MessagesService {
       { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply, eventLeaseSeconds: this.eventOutbox.leaseSeconds },
       input.prepaidReply,
     );
-    this.eventOutbox.written(tx, eventId, 'message.created', { messageId: id, senderId, recipientId });
+    const presented = presentMessage(message);
+    this.eventOutbox.written(tx, eventId, 'message.created', { messageId: id, senderId, recipientId }, presented);
     // What the message costs, then what the recipient had prepaid for this reply: one lock, one booking.
     const release = this.escrows.releasePosting(senderId, id, released);
     const [posted, releasedPosted] = await this.ledger.postAll(tx, [
@@ -174,7 +180,7 @@ export class MessagesService {
       await this.escrows.hold(tx, { messageId: id, senderId, senderAccount, recipientId, amount: input.prepaidReply, free }, freeCap);
     }
     // Nothing moved the sender's wallet (a free message, nothing collected): the balance the insert read.
-    return { message: presentMessage(message), credits: balanceMovedBy(senderId, [posted, releasedPosted]) ?? senderBalance };
+    return { message: presented, credits: balanceMovedBy(senderId, [posted, releasedPosted]) ?? senderBalance };
   }
 
   async inbox(userId: string): Promise<InboxItem[]> {

@@ -34,7 +34,7 @@ export function createMessagesModule({ db, events, eventOutbox, limiter, log, sc
   const readState = new ReadStateService(db, events, limiter, log);
   const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, eventOutbox, cursors, readState, blocks });
   // Realtime is best effort: the first dispatch, in the process that stored the message (a client catches up on reconnect).
-  eventOutbox.on('message.created', ({ messageId }) => messages.announce(messageId), { firstAttemptOnly: true });
+  eventOutbox.on('message.created', ({ messageId }, { memo }) => messages.announce(messageId, memo), { firstAttemptOnly: true });
   const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, settings, blocks }) };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();

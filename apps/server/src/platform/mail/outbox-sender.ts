@@ -49,7 +49,7 @@ export class OutboxSender {
           });
           return 'sent';
         },
-        markSent: (q, id) => markMailSent(q, id, transport.name),
+        markSent: (q, ids) => markMailSent(q, ids, transport.name),
         observe: {
           sent: () => metrics.mailsSent.inc({ transport: transport.name }),
           failed: () => metrics.mailFailures.inc({ transport: transport.name }),

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Queryable } from '../../db/client.js';
 import { secondsFromNow, typed } from '../../db/kysely.js';
 import { claimDue, type ClaimOptions, type Retention } from './outbox.repo.js';
@@ -16,6 +17,17 @@ export interface DurableEvents {
 }
 
 export type DurableEventName = keyof DurableEvents;
+
+/**
+ * What the process that commits an event already holds about it, handed to the event's first
+ * dispatch (in that process) in memory and never stored: the message as presented, so that the
+ * realtime consumer need not read it again.
+ */
+export interface EventMemos {
+  'match.created': undefined;
+  'message.created': ChatMessage;
+  'flirt.created': undefined;
+}
 
 /** Dispatched events go after a day, given-up ones (dead letters) after 7, as pushes: ids only, kept for a human to look. */
 export const EVENT_RETENTION: Retention = { sentDays: 1, failedDays: 7 };
@@ -40,12 +52,13 @@ export async function insertClaimedEvent(q: Queryable, name: DurableEventName, p
   return row.id;
 }
 
-/** A claimed event, its payload as `record` wrote it for its name. */
+/** A claimed event, its payload as `record` wrote it for its name; the memo only on the first dispatch, in its writer. */
 export interface DueEvent {
   id: number;
   attempts: number;
   name: DurableEventName;
   payload: DurableEvents[DurableEventName];
+  memo?: EventMemos[DurableEventName];
 }
 
 /** Claims the next due event (a lease run out, a retry due): the one claim path of every outbox. */

@@ -129,7 +129,7 @@ describe('the event outbox', () => {
   it('of two processes draining at once, one takes each due event (its writer died: the lease ran out)', async () => {
     const other = await createNode({ db: t.c.db, url: t.c.config.databaseUrl });
     try {
-      const recipients = Array.from({ length: 10 }, () => randomUUID());
+      const recipients: string[] = Array.from({ length: 10 }, () => randomUUID());
       const heard = new Map<string, number>();
       for (const app of [t, other]) {
         app.c.eventOutbox.on('flirt.created', async ({ recipientId }) => {

@@ -2,18 +2,22 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { type Outcome, OutboxWorker, type SenderLog } from './outbox-worker.js';
 import { pruneOutbox } from './outbox.repo.js';
-import { claimDueEvent, type DueEvent, type DurableEventName, type DurableEvents, EVENT_RETENTION, insertClaimedEvent } from './event-outbox.repo.js';
+import { claimDueEvent, type DueEvent, type DurableEventName, type DurableEvents, EVENT_RETENTION, type EventMemos, insertClaimedEvent } from './event-outbox.repo.js';
 
-/** The event as a consumer hears it: its id (a key for idempotent writes) and which attempt this is (1: in the process that committed it). */
-interface EventContext {
+/**
+ * The event as a consumer hears it: its id (a key for idempotent writes), which attempt this is
+ * (1: in the process that committed it) and, on that first one, what its writer held (EventMemos).
+ */
+interface EventContext<K extends DurableEventName> {
   id: number;
   attempts: number;
+  memo?: EventMemos[K] | undefined;
 }
 
-export type EventHandler<K extends DurableEventName> = (payload: DurableEvents[K], event: EventContext) => Promise<void>;
+export type EventHandler<K extends DurableEventName> = (payload: DurableEvents[K], event: EventContext<K>) => Promise<void>;
 
 interface Registered {
-  handle: (payload: DurableEvents[DurableEventName], event: EventContext) => Promise<void>;
+  handle: (payload: DurableEvents[DurableEventName], event: EventContext<DurableEventName>) => Promise<void>;
   firstAttemptOnly: boolean;
 }
 
@@ -66,9 +70,12 @@ export class EventOutbox {
     this.written(tx, await insertClaimedEvent(tx, name, payload, this.leaseSeconds), name, payload);
   }
 
-  /** An event a statement of the transaction inserted itself (claimedEventValues, under `leaseSeconds`): dispatched once it commits. */
-  written<K extends DurableEventName>(tx: Pick<Tx, 'afterCommit'>, id: number, name: K, payload: DurableEvents[K]): void {
-    tx.afterCommit(() => this.worker.deliverClaimed({ id, attempts: 1, name, payload }));
+  /**
+   * An event a statement of the transaction inserted itself (claimedEventValues, under
+   * `leaseSeconds`): dispatched once it commits, with `memo` for that first dispatch.
+   */
+  written<K extends DurableEventName>(tx: Pick<Tx, 'afterCommit'>, id: number, name: K, payload: DurableEvents[K], memo?: EventMemos[K]): void {
+    tx.afterCommit(() => this.worker.deliverClaimed({ id, attempts: 1, name, payload, memo }));
   }
 
   /** How long the writer of an event holds it before any process may claim it. */
@@ -110,7 +117,7 @@ export class EventOutbox {
   private async dispatch(event: DueEvent): Promise<Outcome> {
     if (event.attempts === 1) await this.beforeDispatch?.();
     const consumers = (this.handlers.get(event.name) ?? []).filter((h) => event.attempts === 1 || !h.firstAttemptOnly);
-    const results = await Promise.allSettled(consumers.map((h) => h.handle(event.payload, { id: event.id, attempts: event.attempts })));
+    const results = await Promise.allSettled(consumers.map((h) => h.handle(event.payload, { id: event.id, attempts: event.attempts, memo: event.memo })));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
     return failures.length === 0 ? 'sent' : { failed: failures.join('; ') };
   }

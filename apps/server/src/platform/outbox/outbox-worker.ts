@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
+import { CoalescedRuns } from '../coalesced-runs.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { type ClaimOptions, markOutboxDone, markOutboxFailed, type OutboxTable } from './outbox.repo.js';
@@ -36,8 +37,8 @@ export interface OutboxSpec<Item extends OutboxItem> {
   table: OutboxTable;
   claim(q: Queryable, options: ClaimOptions): Promise<Item | undefined>;
   deliver(item: Item): Promise<Outcome>;
-  /** Records a delivery (default: sent_at); must be idempotent, it is retried on a lost connection. */
-  markSent?(q: Queryable, id: number): Promise<void>;
+  /** Records deliveries (default: sent_at); must be idempotent, it is retried on a lost connection. */
+  markSent?(q: Queryable, ids: readonly number[]): Promise<void>;
   /** After each delivery and each failed attempt (the mail's counters by transport). */
   observe?: { sent(): void; failed(): void };
   /** Runs when the worker stops, after the last delivery (close a transport, an agent). */
@@ -72,6 +73,8 @@ export class OutboxWorker<Item extends OutboxItem> {
   private readonly concurrency: number;
   readonly leaseSeconds: number;
   private readonly workers = new Set<Promise<void>>();
+  /** Deliveries recorded while a write of earlier ones runs go out together in the next (one statement, not one each). */
+  private readonly marks: CoalescedRuns<'sent', number>;
   private retrying = 0;
   private started = false;
 
@@ -82,6 +85,8 @@ export class OutboxWorker<Item extends OutboxItem> {
     this.spec = deps.spec;
     this.concurrency = deps.concurrency ?? 1;
     this.leaseSeconds = deps.leaseSeconds ?? 60;
+    const markSent = this.spec.markSent ?? ((q: Queryable, ids: readonly number[]) => markOutboxDone(q, this.spec.table, ids));
+    this.marks = new CoalescedRuns((_key, ids) => markSent(this.db, ids));
     this.job = new PeriodicJob(async () => void (await this.drain()), deps.intervalMs ?? 5000, (err) => this.failedRun(err));
   }
 
@@ -182,14 +187,15 @@ export class OutboxWorker<Item extends OutboxItem> {
   }
 
   /**
-   * The row is out; only the database write is left. A lost connection here is retried (the write
-   * is idempotent) instead of counting as a failed delivery, which would deliver it again. Should
-   * the database stay away for good, the lease runs out and the row goes out once more.
+   * The row is out; only the database write is left (shared with the deliveries recorded
+   * meanwhile). A lost connection here is retried (the write is idempotent) instead of counting as
+   * a failed delivery, which would deliver it again. Should the database stay away for good, the
+   * lease runs out and the row goes out once more.
    */
   private async recordSent(id: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await (this.spec.markSent ?? ((q: Queryable, row: number) => markOutboxDone(q, this.spec.table, row)))(this.db, id);
+        await this.marks.run('sent', id);
         break;
       } catch (err) {
         if (attempt >= 5) throw err;
