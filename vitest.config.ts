@@ -1,7 +1,33 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The integration suite on one database: each file gets a fresh one, copied from a template the
+ * project's global setup migrates once per run (apps/server/test/global-setup.ts).
+ */
+function integration(name: string, env: Record<string, string>): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include: ['apps/server/**/*.test.ts'],
+      exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      env,
+      globalSetup: ['apps/server/test/global-setup.ts'],
+    },
+  };
+}
+
+// `integration` runs where TEST_DB points (PGlite unless TEST_DB=postgres). With TEST_DATABASE_URL
+// set and TEST_DB not, as scripts/test-integration.mjs does for `npm test`, `integration-pg` runs
+// the same files on PostgreSQL (+ Redis with TEST_REDIS_URL) in the same run, side by side.
+const onPostgres = process.env.TEST_DB === 'postgres';
+const bothPasses = !onPostgres && Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Two cores: the files of every project share them (docs/ARCHITECTURE.md, "Tests").
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         test: {
@@ -20,17 +46,8 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file gets its own fresh database; two workers suit the 2-core machines.
-          maxWorkers: 2,
-        },
-      },
+      integration('integration', onPostgres ? { TEST_DB: 'postgres' } : { TEST_DB: 'pglite', TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }),
+      ...(bothPasses ? [integration('integration-pg', { TEST_DB: 'postgres' })] : []),
     ],
   },
 });

@@ -1,17 +1,9 @@
-// Runs the integration suite on the embedded PGlite database, and again on PostgreSQL + Redis
-// when DATABASE_URL / REDIS_URL are set (as .ci/run does).
+// The integration suite alone: on the embedded PGlite database and, when DATABASE_URL (and
+// REDIS_URL) are set, on PostgreSQL (+ Redis) in the same vitest run (vitest.config.ts,
+// projects `integration` and `integration-pg`). `npm test` runs it with the other tests.
 import { spawnSync } from 'node:child_process';
+import { testEnv } from './test-env.mjs';
 
-const { DATABASE_URL, REDIS_URL, ...rest } = process.env;
-const passes = [{ name: 'PGlite (embedded)', env: { ...rest, TEST_DB: 'pglite' } }];
-if (DATABASE_URL) {
-  passes.push({
-    name: `PostgreSQL${REDIS_URL ? ' + Redis' : ''}`,
-    env: { ...rest, TEST_DB: 'postgres', TEST_DATABASE_URL: DATABASE_URL, ...(REDIS_URL ? { TEST_REDIS_URL: REDIS_URL } : {}) },
-  });
-}
-for (const pass of passes) {
-  console.log(`\n=== integration tests on ${pass.name} ===\n`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'integration'], { stdio: 'inherit', env: pass.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const projects = ['--project', 'integration', ...(process.env.DATABASE_URL ? ['--project', 'integration-pg'] : [])];
+const result = spawnSync('npx', ['vitest', 'run', ...projects], { stdio: 'inherit', env: testEnv() });
+process.exit(result.status ?? 1);

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../test/server-process.js';
+import { migratedDataDir, startServerProcess } from '../test/server-process.js';
 
 // The embedded database's single-process guard; on the PostgreSQL pass this adds nothing new.
 describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedded database', () => {
   it('refuses a second process on the same DATA_DIR, shuts down cleanly and keeps data', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-data-'));
+    const dataDir = migratedDataDir();
     const first = await startServerProcess({ DATA_DIR: dataDir });
     const res = await fetch(`${first.base}/api/auth/register`, {
       method: 'POST',
@@ -35,8 +35,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedd
   }, 90_000);
 
   it('releases DATA_DIR when the start fails half-way (port already taken)', async () => {
-    const first = await startServerProcess({ DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-data-')) });
-    const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-data-'));
+    const first = await startServerProcess({ DATA_DIR: migratedDataDir() });
+    const dataDir = migratedDataDir();
     const port = new URL(first.base).port;
     const second = await startServerProcess({ DATA_DIR: dataDir, PORT: port }).catch((err: Error) => err);
     expect(String(second)).toMatch(/EADDRINUSE/);

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { createTestDb } from './test-db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -21,12 +22,28 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * A new DATA_DIR for a server process whose database is already migrated: a copy of the run's
+ * template (test/global-setup.ts), or empty when there is none (the server then migrates at start).
+ */
+export function migratedDataDir(prefix = 'funkeln-data-'): string {
+  return seedDataDir(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Fills `dir` (created if missing) with a copy of the run's migrated DATA_DIR template, if there is one. */
+export function seedDataDir(dir: string): string {
+  const template = inject('pgliteTemplateDataDir');
+  if (template) cpSync(template, dir, { recursive: true });
+  else mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
  * Where a server process keeps its data, to start it again on the same: a DATA_DIR of its own
  * (PGlite), or with TEST_DB=postgres a fresh database (and Redis under a prefix of its own when
  * TEST_REDIS_URL is set). `drop` removes the database after the test.
  */
 export async function processStorage(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'funkeln-restart-')) }, drop: async () => undefined };
+  if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: migratedDataDir('funkeln-restart-') }, drop: async () => undefined };
   const { url, drop } = await createTestDb();
   const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `r${randomUUID().slice(0, 8)}:` } : {};
   return { env: { DATABASE_URL: url!, ...redis }, drop };

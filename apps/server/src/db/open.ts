@@ -13,5 +13,5 @@ export function openConfiguredDb(config: Pick<Config, 'databaseUrl' | 'dataDir' 
   if (config.databaseUrl) return { db: createPostgresDb(config.databaseUrl, poolSize) };
   const dir = resolve(config.dataDir);
   const unlock = lockDataDir(dir);
-  return { db: createPgliteThreadDb(resolve(dir, 'pglite'), config.dbStatsFile), unlock };
+  return { db: createPgliteThreadDb(resolve(dir, 'pglite'), { statsFile: config.dbStatsFile }), unlock };
 }

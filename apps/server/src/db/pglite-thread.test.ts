@@ -180,7 +180,7 @@ describe('where the connection time went (DB_STATS_FILE)', () => {
   it('counts statements, and transactions by their first statement with the time no statement of theirs ran', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'funkeln-dbstats-'));
     const file = join(dir, 'stats.json');
-    const db = createPgliteThreadDb(undefined, file);
+    const db = createPgliteThreadDb(undefined, { statsFile: file });
     try {
       for (let i = 0; i < 2; i++) {
         await db.transaction(async (tx) => {

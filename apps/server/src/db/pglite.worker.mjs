@@ -7,21 +7,25 @@
  *
  * Requests (one message each, answered with the same id): query (optionally inside an open
  * transaction; a text run before goes as a named prepared statement, pglite-prepared.mjs), exec
- * (a script, inside a transaction), begin (answered once the transaction holds PGlite's
+ * (a script, inside a transaction), dump (the data directory to a file, as a tar), begin (answered once the transaction holds PGlite's
  * connection), end (commit or roll back), close. Errors travel with their PostgreSQL
  * fields (code, constraint, detail, ...) so callers see what the in-thread driver threw.
  *
  * Plain JavaScript on purpose: on Node 20 a worker cannot load a .ts entry (see gazetteer.worker.mjs).
  */
 import { PGlite } from '@electric-sql/pglite';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPreparedQueries } from './pglite-prepared.mjs';
 
 if (!parentPort) throw new Error('pglite.worker.mjs must run in a worker thread');
 const port = parentPort;
-const lite = new PGlite(workerData.dataDir ?? undefined);
+const lite = new PGlite({
+  dataDir: workerData.dataDir ?? undefined,
+  // A dumped data directory to start from (tests' migrated template, pglite-thread.ts).
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
+});
 const prepared = createPreparedQueries(lite);
 const stats = workerData.statsFile ? createStats() : undefined;
 
@@ -143,6 +147,11 @@ async function handle(req) {
       const target = open.get(req.tx)?.tx;
       if (!target) throw new Error('transaction is not open');
       await target.exec(req.script);
+      return undefined;
+    }
+    case 'dump': {
+      const tar = await lite.dumpDataDir('none');
+      writeFileSync(req.file, Buffer.from(await tar.arrayBuffer()));
       return undefined;
     }
     case 'close':

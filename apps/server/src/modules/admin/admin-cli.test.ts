@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
+import { migratedDataDir } from '../../../test/server-process.js';
 import { createTestDb } from '../../../test/test-db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,7 +22,7 @@ async function target(): Promise<Target> {
     const { db, url, drop } = await createTestDb();
     return { env: { DATABASE_URL: url! }, withDb: (fn) => fn(db), cleanup: drop };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'funkeln-admin-cli-'));
+  const dataDir = migratedDataDir('funkeln-admin-cli-');
   const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
     const db = createPgliteDb(join(dataDir, 'pglite'));
     try {

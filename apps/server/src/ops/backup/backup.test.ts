@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../../test/server-process.js';
+import { seedDataDir, startServerProcess } from '../../../test/server-process.js';
 import { createPgliteDb, type Db } from '../../db/client.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { scanArchive } from './read-archive.js';
@@ -87,7 +87,7 @@ async function seedThroughServer(dataDir: string, archive: string) {
 describe('npm run backup / npm run restore (embedded database)', () => {
   it('backs up rows and photos, refuses damage and overwrites, and restores them byte for byte', async () => {
     const root = mkdtempSync(join(tmpdir(), 'funkeln-backup-'));
-    const dataDir = join(root, 'data');
+    const dataDir = seedDataDir(join(root, 'data'));
     const env = { DATA_DIR: dataDir };
     const archive = join(root, 'out', 'funkeln.tar.gz');
     try {

@@ -1,0 +1,70 @@
+// `npm test`: every check and every test, in three phases that keep both cores busy
+// (docs/ARCHITECTURE.md, "Tests"):
+//   1. static  - lint (eslint, knip), type-check (tsc -b) and the web app's build, side by side;
+//   2. vitest  - unit, web and integration tests in one run; the integration files on PGlite and,
+//                with DATABASE_URL (and REDIS_URL) set, on PostgreSQL (+ Redis) share the workers;
+//   3. e2e     - the browser journeys in Chromium against the build of phase 1.
+// A phase starts when the one before passed. The time of each phase is printed at the end, and
+// appended to $PHASE_TIMES_FILE when set (.ci/run prints it with its own phases).
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { testEnv } from './test-env.mjs';
+
+const { DATABASE_URL, REDIS_URL } = process.env;
+const env = testEnv();
+
+const phases = [
+  {
+    name: 'static (lint, type-check, build)',
+    steps: [
+      ['lint', 'npm', ['run', 'lint']],
+      ['typecheck', 'npm', ['run', 'typecheck']],
+      ['build', 'npm', ['run', 'build']],
+    ],
+  },
+  { name: `vitest (unit, web, integration on PGlite${DATABASE_URL ? ` and PostgreSQL${REDIS_URL ? ' + Redis' : ''}` : ''})`, steps: [['vitest', 'npx', ['vitest', 'run']]] },
+  { name: 'e2e (Chromium)', steps: [['e2e', 'npm', ['test', '-w', '@funkeln/e2e']]] },
+];
+
+/** Runs a command; its output is shown as it comes, each line prefixed when steps run side by side. */
+function run([label, cmd, args], prefixed) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefixed) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) to.write(`[${label}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${label}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code) => resolve({ label, code: code ?? 1 }));
+  });
+}
+
+const times = [];
+const report = () => {
+  const lines = times.map(({ name, seconds, ok }) => `${ok ? 'ok  ' : 'FAIL'} ${String(seconds.toFixed(0)).padStart(5)} s  ${name}`);
+  console.log(`\n=== npm test: time per phase ===\n${lines.join('\n')}`);
+  if (process.env.PHASE_TIMES_FILE) appendFileSync(process.env.PHASE_TIMES_FILE, lines.map((l) => `${l}\n`).join(''));
+};
+
+for (const phase of phases) {
+  console.log(`\n=== ${phase.name} ===\n`);
+  const start = performance.now();
+  const results = await Promise.all(phase.steps.map((step) => run(step, phase.steps.length > 1)));
+  const failed = results.filter((r) => r.code !== 0);
+  times.push({ name: phase.name, seconds: (performance.now() - start) / 1000, ok: failed.length === 0 });
+  if (failed.length > 0) {
+    console.error(`\n${failed.map((r) => r.label).join(', ')} failed`);
+    report();
+    process.exit(1);
+  }
+}
+report();
