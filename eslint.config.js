@@ -4,18 +4,36 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import funkeln from './scripts/eslint-plugin-funkeln.mjs';
+import { readModuleGraph } from './scripts/module-graph.mjs';
 
-// Module boundaries (docs/ARCHITECTURE.md, "Boundary rules"), checked by eslint-plugin-boundaries.
-// Elements are folders. Deliberately unrestricted (docs/ARCHITECTURE.md lists the same exceptions):
-// - the composition root, which sits in no element: apps/server/src/*.ts (container, app, start,
-//   main, cluster, config), apps/server/src/ops/ (backup CLI), apps/server/scripts/, bench/, e2e/;
-// - tests (*.test.ts, apps/server/test/): they arrange state through any module's repos.
+// Module boundaries (docs/ARCHITECTURE.md, "Boundary rules"). eslint-plugin-boundaries checks the layers
+// (elements are folders, patterns from the repository root); the repository's own rules
+// (scripts/eslint-plugin-funkeln.mjs) check which server module may use which, from the module table of
+// docs/ARCHITECTURE.md (read by scripts/module-graph.mjs: a missing row or a cycle there fails the config),
+// and that no files import each other in a cycle. Deliberately unrestricted (docs/ARCHITECTURE.md lists
+// the same exceptions):
+// - the composition root (apps/server/src/*.ts: container, app, start, main, cluster; config.ts is
+//   read by all), apps/server/src/ops/ (backup CLI), apps/server/scripts/, bench/, e2e/;
+// - tests (*.test.ts, apps/server/test/, apps/web/src/test/): they arrange state through any module's repos.
+const moduleGraph = readModuleGraph();
+
 const elements = [
-  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
-  { type: 'server-platform', pattern: 'apps/server/src/platform' },
-  { type: 'server-db', pattern: 'apps/server/src/db' },
-  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'], partialMatch: false },
+  { type: 'server-platform', pattern: 'apps/server/src/platform', partialMatch: false },
+  { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
+  // The rest of the server's source: the composition root (compositionRoot below), config.ts, ops/.
+  { type: 'server-src', pattern: 'apps/server/src', partialMatch: false },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'], partialMatch: false },
+  { type: 'web-shared', pattern: 'apps/web/src/{lib,components}', partialMatch: false },
+  { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
+  { type: 'contracts', pattern: 'packages/contracts', partialMatch: false },
+  // Everything else of the server and the web app (scripts, tests, i18n, styles): free, but not for contracts.
+  { type: 'server', pattern: 'apps/server', partialMatch: false },
+  { type: 'web', pattern: 'apps/web', partialMatch: false },
 ];
+
+const compositionRoot = { type: 'server-src', fileInternalPath: '{app,container,start,main,cluster}.ts' };
 
 const boundaryPolicies = [
   {
@@ -24,14 +42,45 @@ const boundaryPolicies = [
     message: "A module imports another module only through its public face (modules/<name>/index.ts), not '{{to.fileInternalPath}}'.",
   },
   {
+    from: { element: { type: 'server-module' } },
+    disallow: { to: { element: compositionRoot } },
+    message: 'A module never imports the composition root (container.ts, app.ts, start.ts, ...): it is given what it needs.',
+  },
+  {
     from: { element: { types: ['server-platform', 'server-db'] } },
-    disallow: { to: { element: { type: 'server-module' } } },
-    message: 'platform/ and db/ sit below the modules and import none of them; pass what they need in from the composition root.',
+    disallow: { to: { element: [{ type: 'server-module' }, compositionRoot] } },
+    message: 'platform/ and db/ sit below the modules and the composition root and import none of them; pass what they need in from the composition root.',
   },
   {
     from: { element: { type: 'web-feature' } },
-    disallow: { to: { element: { type: 'web-feature' } } },
-    message: 'A web feature does not import another feature; move what both need to components/ or lib/.',
+    disallow: { to: { element: { types: ['web-feature', 'web-app'] } } },
+    message: 'A web feature does not import another feature or the app shell; move what both need to components/ or lib/.',
+  },
+  {
+    from: { element: { type: 'web-shared' } },
+    disallow: { to: { element: { types: ['web-feature', 'web-app'] } } },
+    message: 'lib/ and components/ sit below the features and the app shell and import none of them.',
+  },
+  {
+    from: { element: { type: 'contracts' } },
+    disallow: { to: { element: { types: ['server-*', 'server', 'web-*', 'web'] } } },
+    message: 'The contracts are shared by server and web app and import neither.',
+  },
+];
+
+// What a server module may not write (no-restricted-syntax in modules/; its face adds one more below).
+const moduleSyntax = [
+  {
+    selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='error']",
+    message: 'Answer errors by throwing AppError with a code of the catalogue (@funkeln/contracts/errors).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|options|all|route)$/]",
+    message: 'Register endpoints from the contract table: serve(app, endpoints.x, handler) (platform/endpoints.ts).',
+  },
+  {
+    selector: 'Literal[value=/^\\/(api|share)\\//], TemplateElement[value.raw=/^\\/(api|share)\\//]',
+    message: 'Take paths from the contract table (endpoint.path, pathOf(endpoint.path, params)); no URL path is written twice.',
   },
 ];
 
@@ -55,15 +104,34 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Tests are exempt here; the composition root is exempt by sitting in no element (see above).
-    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    // Tests are exempt here; the composition root is exempt by no policy starting from it (see above).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
       'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-ts-resolver.cjs', import.meta.url))]: {} },
     },
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }] },
+  },
+  {
+    // No import cycles between files, type-only imports included.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { funkeln },
+    rules: { 'funkeln/no-cycle': 'error' },
+  },
+  {
+    // A server module uses only the modules its row of the module table names (demo: none does).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'funkeln/module-graph': ['error', { graph: Object.fromEntries(moduleGraph) }] },
+  },
+  {
+    // The contracts are the bottom of both apps: a workspace package name does not get around the element rule above.
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@funkeln/(?!contracts/)', message: 'The contracts are shared by server and web app and import neither.' }] }],
+    },
   },
   {
     // Error answers come from the catalogue: throw AppError (platform/errors.ts sends it), never a hand-made { error } body.
@@ -84,20 +152,18 @@ export default tseslint.config(
     // and never write a route or an /api path themselves (docs/ARCHITECTURE.md, "Request flow").
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moduleSyntax] },
+  },
+  {
+    // A module's face (index.ts) hands out services, types and constants, never its repos (docs/ARCHITECTURE.md, "Module map").
+    files: ['apps/server/src/modules/*/index.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...moduleSyntax,
         {
-          selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='error']",
-          message: 'Answer errors by throwing AppError with a code of the catalogue (@funkeln/contracts/errors).',
-        },
-        {
-          selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|options|all|route)$/]",
-          message: 'Register endpoints from the contract table: serve(app, endpoints.x, handler) (platform/endpoints.ts).',
-        },
-        {
-          selector: 'Literal[value=/^\\/(api|share)\\//], TemplateElement[value.raw=/^\\/(api|share)\\//]',
-          message: 'Take paths from the contract table (endpoint.path, pathOf(endpoint.path, params)); no URL path is written twice.',
+          selector: ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/\\.repo(\\.js)?$/]',
+          message: "A module's face never hands out a repo: give other modules a service method (it may take their transaction) or a port the composition root passes in.",
         },
       ],
     },

@@ -1,7 +1,7 @@
-// ESLint import resolver (interface v2) for eslint-plugin-boundaries: maps the NodeNext specifiers
-// this repository writes ('./x.js' for ./x.ts, './x' in the web app) to the files on disk, so the
-// boundary rules see where a relative import lands. Bare specifiers (packages) are left unresolved:
-// the boundary rules only judge local files.
+// ESLint import resolver (interface v2) for eslint-plugin-boundaries and the repository's own rules
+// (scripts/eslint-plugin-funkeln.mjs): maps the NodeNext specifiers this repository writes ('./x.js' for
+// ./x.ts, './x' in the web app) to the files on disk, so the rules see where a relative import lands.
+// Bare specifiers (packages) are left unresolved: the rules only judge local files.
 const fs = require('node:fs');
 const path = require('node:path');
 

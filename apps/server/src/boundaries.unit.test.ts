@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkModuleGraph, readModuleGraph } from '../../../scripts/module-graph.mjs';
 
 // The module boundaries of docs/ARCHITECTURE.md, checked with the repository's real eslint.config.js
 // on small in-memory files placed (virtually) where the rule must or must not bite. The imports
@@ -15,6 +16,13 @@ async function ruleErrors(rule: string, filePath: string, code: string): Promise
 }
 const boundaryErrors = (filePath: string, code: string) => ruleErrors('boundaries/dependencies', filePath, code);
 const syntaxErrors = (filePath: string, code: string) => ruleErrors('no-restricted-syntax', filePath, code);
+const graphErrors = (filePath: string, code: string) => ruleErrors('funkeln/module-graph', filePath, code);
+const cycleErrors = (filePath: string, code: string) => ruleErrors('funkeln/no-cycle', filePath, code);
+/** Every rule's messages, as 'rule: message'. */
+async function allErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
 
 const use = (name: string) => `\nexport const used = ${name};\n`;
 
@@ -48,6 +56,22 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
     expect(errors).toEqual([]);
   });
 
+  it('refuses a module importing the composition root (container.ts, app.ts)', async () => {
+    const container = await boundaryErrors('apps/server/src/modules/wallet/boundary-probe.ts', `import { createContainer } from '../../container.js';${use('createContainer')}`);
+    const app = await boundaryErrors('apps/server/src/modules/auth/boundary-probe.ts', `import { buildApp } from '../../app.js';${use('buildApp')}`);
+    const config = await boundaryErrors('apps/server/src/modules/auth/boundary-probe.ts', `import { loadConfig } from '../../config.js';${use('loadConfig')}`);
+    expect(container).toEqual([expect.stringContaining('composition root')]);
+    expect(app).toEqual([expect.stringContaining('composition root')]);
+    expect(config).toEqual([]);
+  });
+
+  it('refuses platform/ and db/ importing the composition root', async () => {
+    const fromPlatform = await boundaryErrors('apps/server/src/platform/boundary-probe.ts', `import { createContainer } from '../container.js';${use('createContainer')}`);
+    const fromDb = await boundaryErrors('apps/server/src/db/boundary-probe.ts', `import { buildApp } from '../app.js';${use('buildApp')}`);
+    expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
+    expect(fromDb).toHaveLength(1);
+  });
+
   it('refuses platform/ and db/ importing a module, even through its index', async () => {
     const fromPlatform = await boundaryErrors(
       'apps/server/src/platform/boundary-probe.ts',
@@ -68,11 +92,80 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
     expect(test).toEqual([]);
   });
 
+  it('refuses web lib/ and components/ importing a feature or the app shell', async () => {
+    const fromLib = await boundaryErrors('apps/web/src/lib/boundary-probe.ts', `import * as feed from '../features/feed/api';${use('feed')}`);
+    const fromComponents = await boundaryErrors('apps/web/src/components/ui/boundary-probe.ts', `import * as wallet from '../../features/wallet/api';${use('wallet')}`);
+    const toApp = await boundaryErrors('apps/web/src/lib/boundary-probe.ts', `import * as router from '../app/router';${use('router')}`);
+    const shared = await boundaryErrors('apps/web/src/components/ui/boundary-probe.ts', `import { call } from '../../lib/api';${use('call')}`);
+    expect(fromLib).toEqual([expect.stringContaining('lib/ and components/')]);
+    expect(fromComponents).toEqual([expect.stringContaining('lib/ and components/')]);
+    expect(toApp).toHaveLength(1);
+    expect(shared).toEqual([]);
+  });
+
+  it('refuses the contracts importing server or web code, by path or by package name', async () => {
+    const byPath = await allErrors('packages/contracts/src/boundary-probe.ts', `import { loadConfig } from '../../../apps/server/src/config.js';${use('loadConfig')}`);
+    const byName = await allErrors('packages/contracts/src/boundary-probe.ts', `import { call } from '@funkeln/web/src/lib/api';${use('call')}`);
+    const own = await allErrors('packages/contracts/src/boundary-probe.ts', `import { errorBody } from './errors.js';${use('errorBody')}`);
+    expect(byPath).toEqual([expect.stringContaining('contracts are shared')]);
+    expect(byName).toEqual([expect.stringContaining('contracts are shared')]);
+    expect(own).toEqual([]);
+  });
+
   it('refuses a web feature importing another feature, allows lib/ and its own files', async () => {
     const cross = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import * as feed from '../feed/api';${use('feed')}`);
     const shared = await boundaryErrors('apps/web/src/features/wallet/boundary-probe.ts', `import { call } from '../../lib/api';\nimport * as own from './api';${use('[call, own]')}`);
     expect(cross).toEqual([expect.stringContaining('web feature')]);
     expect(shared).toEqual([]);
+  });
+});
+
+describe('the module graph (docs/ARCHITECTURE.md module table, funkeln/module-graph and funkeln/no-cycle)', { timeout: SLOW_MS }, () => {
+  it('refuses a module using one its row does not name: a module cycle, or demo code on the production path', async () => {
+    // wallet uses auth: auth using wallet would close a cycle.
+    const cycle = await graphErrors('apps/server/src/modules/auth/graph-probe.ts', `import { WalletService } from '../wallet/index.js';${use('WalletService')}`);
+    const demo = await graphErrors('apps/server/src/modules/swipes/graph-probe.ts', `import { demoLikesBack } from '../demo/index.js';${use('demoLikesBack')}`);
+    const typeOnly = await graphErrors('apps/server/src/modules/profiles/graph-probe.ts', `import type { FeedService } from '../feed/index.js';\nexport type Used = FeedService;\n`);
+    expect(cycle).toEqual([expect.stringContaining("Module 'auth' may use settings")]);
+    expect(demo).toEqual([expect.stringContaining("not 'demo'")]);
+    expect(typeOnly).toHaveLength(1);
+  });
+
+  it('allows the edges of the table, and leaves the composition root and tests free', async () => {
+    const allowed = await graphErrors('apps/server/src/modules/swipes/graph-probe.ts', `import { BlocksService } from '../blocks/index.js';${use('BlocksService')}`);
+    const fromRoot = await graphErrors('apps/server/src/graph-probe.ts', `import { demoLikesBack } from './modules/demo/index.js';${use('demoLikesBack')}`);
+    const test = await graphErrors('apps/server/src/modules/auth/graph-probe.test.ts', `import { WalletService } from '../wallet/index.js';${use('WalletService')}`);
+    expect([allowed, fromRoot, test]).toEqual([[], [], []]);
+  });
+
+  it('reads a table that names every module folder and has no cycle, and refuses one with a cycle or a missing row', () => {
+    const graph = readModuleGraph();
+    expect(graph.get('demo')).toEqual(['photos', 'places']);
+    expect([...graph.values()].flat()).not.toContain('demo');
+    const withCycle = new Map(graph).set('settings', ['messages']);
+    expect(() => checkModuleGraph(withCycle)).toThrow(/a cycle: settings -> messages -> .*settings/);
+    const missing = new Map(graph);
+    missing.delete('legal');
+    expect(() => checkModuleGraph(missing)).toThrow(/module 'legal' has no row/);
+  });
+
+  it('refuses an import that closes a cycle of files, also through type-only imports', async () => {
+    // sessions.service.ts imports session-cache.ts: the cache importing the service back closes a cycle.
+    const value = await cycleErrors('apps/server/src/modules/auth/session-cache.ts', `import { SessionService } from './sessions.service.js';${use('SessionService')}`);
+    const typeOnly = await cycleErrors('apps/server/src/modules/auth/session-cache.ts', `import type { SessionService } from './sessions.service.js';\nexport type Used = SessionService;\n`);
+    const fine = await cycleErrors('apps/server/src/modules/auth/session-cache.ts', `import type { AuthContext } from './auth-context.js';\nexport type Used = AuthContext;\n`);
+    expect(value).toEqual([expect.stringContaining('apps/server/src/modules/auth/session-cache.ts -> apps/server/src/modules/auth/sessions.service.ts -> apps/server/src/modules/auth/session-cache.ts')]);
+    expect(typeOnly).toHaveLength(1);
+    expect(fine).toEqual([]);
+  });
+
+  it("refuses a module's face handing out a repo", async () => {
+    const reexport = await syntaxErrors('apps/server/src/modules/blocks/index.ts', "export { isBlockedEitherWay } from './blocks.repo.js';\n");
+    const star = await syntaxErrors('apps/server/src/modules/wallet/index.ts', "export * from './ledger.repo.js';\n");
+    const service = await syntaxErrors('apps/server/src/modules/blocks/index.ts', "export { BlocksService } from './blocks.service.js';\n");
+    expect(reexport).toEqual([expect.stringContaining('never hands out a repo')]);
+    expect(star).toHaveLength(1);
+    expect(service).toEqual([]);
   });
 });
 
