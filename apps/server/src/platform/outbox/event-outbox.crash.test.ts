@@ -10,21 +10,22 @@ import { processStorage, startServerProcess } from '../../../test/server-process
 import { linkToken, startSmtpServer } from '../../../test/smtp.js';
 
 /**
- * Issue 55, section 3: a real server process commits a message to an offline member and stops at
- * the fault point right after the commit, before any consumer of its `message.created` event ran
+ * Issue 55, section 3: a real server process commits a message and a match to offline members and
+ * stops at the fault point right after each commit, before any consumer of the event ran
  * (FAULT_POINT=event-dispatch, refused in production). It is killed there (SIGKILL) and started
- * again on the same database and port: the notification mail and the Web Push go out once each,
- * not zero times (the event was lost with the process before) and not twice.
+ * again on the same database and port: each notification mail and Web Push goes out once, not
+ * zero times (the events were lost with the process before) and not twice.
  */
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-const NOTIFICATION_SUBJECT = 'Du hast eine neue Nachricht';
+const MESSAGE_MAIL = 'Du hast eine neue Nachricht';
+const MATCH_MAIL = 'Du hast ein neues Match';
 
 describe('domain events across a crash between commit and delivery', () => {
-  it('kill -9 after the commit of a message: after the restart one mail and one push, not zero, not two', async () => {
+  it('kill -9 after the commits of a message and a match: after the restart one mail and one push each, not zero, not two', async () => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
     const pushService = await startPushService();
@@ -41,29 +42,35 @@ describe('domain events across a crash between commit and delivery', () => {
     const port = new URL(server.base).port;
     const sender = await remoteMember(server.base, 'Senderin', 'female');
     const recipient = await remoteMember(server.base, 'Empfaengerin', 'female');
+    const liker = await remoteMember(server.base, 'Matchpartnerin', 'female');
     // Notification mails go to confirmed addresses only.
-    await eventually(() => smtp.mailsTo(recipient.email).length > 0, { timeoutMs: 30_000 });
-    const confirmed = await call(server.base, 'POST', '/api/auth/verify/confirm', { body: { token: linkToken(smtp.mailsTo(recipient.email)[0], '/verify') } });
-    expect(confirmed.status).toBe(200);
+    for (const m of [recipient, liker]) {
+      await eventually(() => smtp.mailsTo(m.email).length > 0, { timeoutMs: 30_000 });
+      const confirmed = await call(server.base, 'POST', '/api/auth/verify/confirm', { body: { token: linkToken(smtp.mailsTo(m.email)[0], '/verify') } });
+      expect(confirmed.status).toBe(200);
+    }
     const device = pushService.device();
     const subscribed = await call(server.base, 'POST', '/api/push/subscriptions', { token: recipient.token, body: { endpoint: device.endpoint, keys: device.keys } });
     expect(subscribed.status).toBe(200);
 
-    const notificationMails = () => smtp.mailsTo(recipient.email).filter((m) => m.subject === NOTIFICATION_SUBJECT);
+    const mailsTo = (m: { email: string }, subject: string) => smtp.mailsTo(m.email).filter((mail) => mail.subject === subject);
     const pushes = () => pushService.received.filter((p) => p.deviceId === device.id);
+    const haltedAt = () => server.stdout.split('fault point reached').length - 1;
 
     const sent = await call<{ message: { id: string } }>(server.base, 'POST', `/api/messages/${recipient.id}`, { token: sender.token, body: { body: 'Hallo!' } });
     expect(sent.status).toBe(200);
-    // Committed; the process now waits at the fault point, before any consumer heard the event.
-    await eventually(() => server.stdout.includes('fault point reached'), { timeoutMs: 30_000 });
-    expect(notificationMails()).toHaveLength(0);
-    expect(pushes()).toHaveLength(0);
+    // Committed; the dispatch of its event now waits at the fault point, before any consumer heard it.
+    await eventually(() => haltedAt() === 1, { timeoutMs: 30_000 });
+    expect((await call(server.base, 'POST', `/api/likes/${liker.id}?type=like`, { token: recipient.token })).body).toEqual({ match: false });
+    expect((await call(server.base, 'POST', `/api/likes/${recipient.id}?type=like`, { token: liker.token })).body).toEqual({ match: true });
+    await eventually(() => haltedAt() === 2, { timeoutMs: 30_000 });
+    expect([mailsTo(recipient, MESSAGE_MAIL), mailsTo(recipient, MATCH_MAIL), mailsTo(liker, MATCH_MAIL), pushes()]).toEqual([[], [], [], []]);
     server.child.kill('SIGKILL');
     await new Promise((r) => (server.child.exitCode === null && server.child.signalCode === null ? server.child.once('exit', r) : r(undefined)));
 
     server = await startServerProcess(env, port);
-    // The event's lease runs out (6 s), the restarted process claims and dispatches it, the senders deliver.
-    await eventually(() => notificationMails().length > 0 && pushes().length > 0, { timeoutMs: 60_000, everyMs: 200 });
+    // The events' leases run out (6 s), the restarted process claims and dispatches them, the senders deliver.
+    await eventually(() => mailsTo(recipient, MESSAGE_MAIL).length > 0 && mailsTo(liker, MATCH_MAIL).length > 0 && pushes().length > 1, { timeoutMs: 60_000, everyMs: 200 });
     // Everything settled: nothing pending in any outbox, nothing given up.
     await eventually(
       async () => {
@@ -73,9 +80,17 @@ describe('domain events across a crash between commit and delivery', () => {
       },
       { timeoutMs: 30_000, everyMs: 200 },
     );
-    expect(notificationMails()).toHaveLength(1);
-    expect(notificationMails()[0]!.text).toContain('Senderin hat dir auf Funkeln geschrieben');
-    expect(pushes().map((p) => p.payload)).toEqual([{ title: 'Neue Nachricht', body: 'Du hast eine neue Nachricht.', url: `/messages/${sender.id}`, tag: `message:${sender.id}` }]);
+    expect(mailsTo(recipient, MESSAGE_MAIL).map((m) => m.text)).toEqual([expect.stringContaining('Senderin hat dir auf Funkeln geschrieben')]);
+    expect(mailsTo(recipient, MATCH_MAIL).map((m) => m.text)).toEqual([expect.stringContaining('Du und Matchpartnerin habt euch gegenseitig geliked')]);
+    expect(mailsTo(liker, MATCH_MAIL).map((m) => m.text)).toEqual([expect.stringContaining('Du und Empfaengerin habt euch gegenseitig geliked')]);
+    const titles = pushes().map((p) => (p.payload as { title: string }).title);
+    expect(titles.sort()).toEqual(['Neue Nachricht', 'Neues Match']);
+    expect(pushes().find((p) => (p.payload as { title: string }).title === 'Neue Nachricht')?.payload).toEqual({
+      title: 'Neue Nachricht',
+      body: 'Du hast eine neue Nachricht.',
+      url: `/messages/${sender.id}`,
+      tag: `message:${sender.id}`,
+    });
     const inbox = await call<{ id: string }[]>(server.base, 'GET', '/api/messages', { token: recipient.token });
     expect(inbox.body.map((m) => m.id)).toEqual([sent.body.message.id]);
     expect(await server.stop()).toBe(0);
