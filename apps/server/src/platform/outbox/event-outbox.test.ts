@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNode, createTestApp, listen, type TestApp } from '../../../test/harness.js';
 import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { sample, scrape } from '../../../test/prometheus.js';
 import { startPushService } from '../../../test/push-service.js';
 import { connectClient } from '../../../test/sockets.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { EventOutbox } from './event-outbox.js';
 
 // The event outbox in one process (the crash itself: event-outbox.crash.test.ts): an event
 // dispatched again writes no second mail or push and no second socket event; a failing consumer
@@ -153,6 +154,30 @@ describe('the event outbox', () => {
       expect(rows).toEqual(recipients.map(() => ({ attempts: 2, sent: true })));
     } finally {
       await other.close();
+    }
+  });
+
+  it('a dispatch that never ends holds up no poll: an event whose writer died is still taken', async () => {
+    const outbox = new EventOutbox({ db: t.c.db, log: { warn: () => undefined, error: () => undefined }, metrics: t.c.metrics, intervalMs: 50 });
+    const [stuck, left] = [randomUUID(), randomUUID()];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heard = false;
+    outbox.on('flirt.created', async ({ recipientId }) => {
+      if (recipientId === stuck) await held;
+      if (recipientId === left) heard = true;
+    });
+    outbox.start();
+    try {
+      await outbox.recordNow(t.c.db, 'flirt.created', { recipientId: stuck });
+      await new Promise((r) => setTimeout(r, 200)); // polls come and go while that dispatch hangs
+      await t.c.db.query(`INSERT INTO event_outbox (name, payload, attempts, locked_until) VALUES ('flirt.created', $1, 1, now() - interval '1 second')`, [
+        JSON.stringify({ recipientId: left }),
+      ]);
+      await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5000, interval: 50 });
+    } finally {
+      release();
+      await outbox.stop();
     }
   });
 });

@@ -87,7 +87,8 @@ export class OutboxWorker<Item extends OutboxItem> {
     this.leaseSeconds = deps.leaseSeconds ?? 60;
     const markSent = this.spec.markSent ?? ((q: Queryable, ids: readonly number[]) => markOutboxDone(q, this.spec.table, ids));
     this.marks = new CoalescedRuns((_key, ids) => markSent(this.db, ids));
-    this.job = new PeriodicJob(async () => void (await this.drain()), deps.intervalMs ?? 5000, (err) => this.failedRun(err));
+    // A run fills the free slots and waits for those loops only: deliveries started meanwhile (deliverClaimed) never hold up the next.
+    this.job = new PeriodicJob(async () => void (await Promise.all(this.fill())), deps.intervalMs ?? 5000, (err) => this.failedRun(err));
   }
 
   start(): void {
