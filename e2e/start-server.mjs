@@ -1,4 +1,5 @@
-// Starts the real server for the e2e run on a throw-away embedded database.
+// Starts one real server for e2e on a throw-away embedded database (its own DATA_DIR) at E2E_PORT;
+// each Playwright worker starts one (support/server.ts). Mail links point at this server (PUBLIC_URL).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,21 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     REGISTRATIONS_PER_IP_HOUR: '100',
   },
 });
-const stop = () => child.kill('SIGTERM');
+const stop = () => {
+  child.kill('SIGTERM');
+  // A server that does not finish its shutdown in time is ended, so its data dir is still removed.
+  setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// A worker that died without its teardown leaves no server behind: the parent's end is noticed here.
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(orphaned);
+    stop();
+  }
+}, 1000);
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);

@@ -69,8 +69,11 @@ async function signIn(page: Page, token: string, to: string): Promise<void> {
   await page.goto(to);
 }
 
-/** Chromium whose camera shows `images`, each for half a second, in a loop (one launch per film: the fake camera file is read at launch). */
-async function withCamera<T>(images: Buffer[], run: (page: Page) => Promise<T>): Promise<T> {
+/**
+ * Chromium whose camera shows `images`, each for half a second, in a loop (one launch per film: the
+ * fake camera file is read at launch), its pages on `baseURL` (the worker's server).
+ */
+async function withCamera<T>(baseURL: string | undefined, images: Buffer[], run: (page: Page) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'funkeln-camera-'));
   const file = path.join(dir, 'camera.y4m');
   await writeFakeVideo(images, file, 15);
@@ -80,7 +83,7 @@ async function withCamera<T>(images: Buffer[], run: (page: Page) => Promise<T>):
     args: [...(use.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
   });
   try {
-    const context = await browser.newContext({ baseURL: use.baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const context = await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     await context.grantPermissions(['camera']);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -122,7 +125,7 @@ async function refusal(page: Page): Promise<string> {
 // journeys here are the ones a still picture takes: the member's own photo held before the camera and
 // the reproduced replay attack (issue 54) are refused. The badge and the team's queue after a live
 // turn are tested through the HTTP API with a scripted face engine (verification-scripted.test.ts).
-test('a photo held still before the camera earns no badge: the page records frames and shows the German reason', async ({ guardPage: page, request }) => {
+test('a photo held still before the camera earns no badge: the page records frames and shows the German reason', async ({ guardPage: page, request, baseURL }) => {
   test.setTimeout(120_000);
   const anna = await memberWithProfile(request, `Anna-${uniqueEmail('x').slice(2, 6)}`, 'female');
   for (const photo of [await crop(FRONTAL), await crop(FRONTAL, { margin: 0.6, shift: 0.05 })]) await upload(request, anna, photo);
@@ -136,7 +139,7 @@ test('a photo held still before the camera earns no badge: the page records fram
   await page.getByRole('button', { name: 'Verifizierung starten' }).click();
   await expect(page.getByText('Die Kamera konnte nicht gestartet werden.', { exact: false })).toBeVisible();
 
-  await withCamera([await crop(FRONTAL, { margin: 0.45, shift: 0.1, width: 400 })], async (cam) => {
+  await withCamera(baseURL, [await crop(FRONTAL, { margin: 0.45, shift: 0.1, width: 400 })], async (cam) => {
     await signIn(cam, anna.token, '/verification');
     const instruction = await openAttempt(cam);
     expect(['Dreh den Kopf nach links', 'Dreh den Kopf nach rechts']).toContain(instruction);
@@ -149,7 +152,7 @@ test('a photo held still before the camera earns no badge: the page records fram
   });
 });
 
-test('the replay attack from the camera (her photo warped step by step into the pose) is refused; nobody sees a badge', async ({ guardPage: page, request }) => {
+test('the replay attack from the camera (her photo warped step by step into the pose) is refused; nobody sees a badge', async ({ guardPage: page, request, baseURL }) => {
   test.setTimeout(120_000);
   const photo = await crop(FRONTAL);
   const catfish = await memberWithProfile(request, `Cat-${uniqueEmail('x').slice(2, 6)}`, 'female');
@@ -158,7 +161,7 @@ test('the replay attack from the camera (her photo warped step by step into the 
   const started = await request.post('/api/me/verification/attempts', { headers: catfish.headers });
   const { instructionText } = (await started.json()) as { instructionText: string };
 
-  await withCamera(await warpedInto(photo, instructionText), async (cam) => {
+  await withCamera(baseURL, await warpedInto(photo, instructionText), async (cam) => {
     await signIn(cam, catfish.token, '/verification');
     expect(await openAttempt(cam)).toBe(instructionText);
     await capture(cam);

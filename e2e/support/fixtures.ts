@@ -1,8 +1,45 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startServer, type E2eServer } from './server.js';
 
-/** Fails a test whenever the page reports a CSP violation or an uncaught error. */
-export const test = base.extend<{ guardPage: Page }>({
+/** Runs `make` on the worker's server the first time it is given, and hands every later call with it the same result. */
+type PrepareOnce = <T>(make: (request: APIRequestContext) => Promise<T>) => Promise<T>;
+
+/**
+ * The project's `test`: every spec imports it from here. Each worker starts its own server
+ * (`server`, on port E2E_PORT + workerIndex, 3199 by default) and every page, context and API
+ * request of its tests goes there (`baseURL`), so workers share no state.
+ * prepareOnce: what several tests of a worker build on (members, matches, sessions), prepared
+ * once per worker. It is a fixture of every spec, so all specs share one kind of worker
+ * (a spec's own worker fixture would make Playwright start other workers, each with a new server).
+ * guardPage fails a test whenever the page reports a CSP violation or an uncaught error.
+ */
+export const test = base.extend<{ guardPage: Page }, { server: E2eServer; prepareOnce: PrepareOnce }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern: none
+    async ({}, use, workerInfo) => {
+      const server = await startServer(Number(process.env.E2E_PORT ?? 3199) + workerInfo.workerIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  prepareOnce: [
+    async ({ playwright, server }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server.url });
+      const made = new Map<unknown, Promise<unknown>>();
+      const prepareOnce: PrepareOnce = <T>(make: (request: APIRequestContext) => Promise<T>) => {
+        if (!made.has(make)) made.set(make, make(request));
+        return made.get(make) as Promise<T>;
+      };
+      await use(prepareOnce);
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
   guardPage: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
