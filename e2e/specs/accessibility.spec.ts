@@ -13,11 +13,13 @@ const WIDTHS = [
 interface Sessions {
   member: Member;
   other: Member;
+  fan: Member;
   demo: string;
   newcomer: string;
   admin: string;
 }
 
+/** The members, lists and sessions the audits look at. */
 async function prepare(request: APIRequestContext): Promise<Sessions> {
   const member = await memberWithProfile(request, 'Alma', 'female');
   await confirmEmail(request, member.email);
@@ -33,42 +35,42 @@ async function prepare(request: APIRequestContext): Promise<Sessions> {
   expect(sent.ok(), await sent.text()).toBe(true);
   const registered = await request.post('/api/auth/register', { data: { email: uniqueEmail('neu'), password: PASSWORD, displayName: 'Neu' } });
   const { token: newcomer } = (await registered.json()) as { token: string };
-  // An open report for the admin's moderation page.
-  expect((await request.post('/api/reports', { headers: other.headers, data: { userId: fan.id, reason: 'spam', details: 'Nur Werbung.' } })).ok()).toBe(true);
   // A demo member (DEMO_DATA=1) has photos, interests and prompts on the profile page.
   const [demo] = (await (await request.get('/api/feed', { headers: member.headers })).json()) as { id: string }[];
   expect(demo).toBeDefined();
-  return { member, other, demo: demo!.id, newcomer, admin: (await adminSession(request)).token };
+  return { member, other, fan, demo: demo!.id, newcomer, admin: (await adminSession(request)).token };
 }
+
+// Every test here prepares what it needs (the audits' members once per worker: prepareOnce), so the
+// audits spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 interface Finding {
   page: string;
   lines: string[];
 }
 
-/** Every path in both themes and both widths with `token` signed in (null: a visitor). */
-async function auditAll(browser: Browser, token: string | null, paths: string[]): Promise<Finding[]> {
+type Theme = (typeof THEMES)[number];
+type Size = (typeof WIDTHS)[number];
+
+/** Every path in one theme and at one width with `token` signed in (null: a visitor). */
+async function auditAll(browser: Browser, theme: Theme, size: Size, token: string | null, paths: string[]): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const theme of THEMES) {
-    const context = await browser.newContext();
-    await context.addInitScript(
-      ([t, s]) => {
-        localStorage.setItem('theme', t);
-        if (s) localStorage.setItem('token', s);
-        else localStorage.removeItem('token');
-      },
-      [theme, token] as const,
-    );
-    const page = await context.newPage();
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      for (const path of paths) {
-        const lines = await audit(page, path);
-        if (lines.length) findings.push({ page: `${path} (${theme}, ${size.width} px)`, lines });
-      }
-    }
-    await context.close();
+  const context = await browser.newContext({ viewport: size });
+  await context.addInitScript(
+    ([t, s]) => {
+      localStorage.setItem('theme', t);
+      if (s) localStorage.setItem('token', s);
+      else localStorage.removeItem('token');
+    },
+    [theme, token] as const,
+  );
+  const page = await context.newPage();
+  for (const path of paths) {
+    const lines = await audit(page, path);
+    if (lines.length) findings.push({ page: `${path} (${theme}, ${size.width} px)`, lines });
   }
+  await context.close();
   return findings;
 }
 
@@ -76,52 +78,47 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `${f.page}\n${f.lines.join('\n')}`).join('\n');
 }
 
-test.describe.serial('accessibility', () => {
-  let sessions: Sessions;
+const VISITOR_PAGES = ['/', '/login', '/register', '/forgot-password', '/reset?token=abc', '/verify?token=abc', '/impressum', '/datenschutz', '/gibt-es-nicht', '/auf-wiedersehen'];
 
-  test.beforeAll(async ({ request }) => {
-    sessions = await prepare(request);
-  });
+function memberPages({ member, other, demo }: Sessions): string[] {
+  return ['/discover', '/matches', '/flirts', '/messages', `/messages/${other.id}`, `/profile/${member.id}`, `/profile/${other.id}`, `/profile/${demo}`, '/settings', '/wallet', '/leaderboard', '/vote', '/digital-friend', '/verification'];
+}
 
-  test('visitor pages have no serious or critical axe findings', async ({ browser }) => {
-    test.setTimeout(240_000);
-    const findings = await auditAll(browser, null, ['/', '/login', '/register', '/forgot-password', '/reset?token=abc', '/verify?token=abc', '/impressum', '/datenschutz', '/gibt-es-nicht', '/auf-wiedersehen']);
-    expect(findings, report(findings)).toEqual([]);
-  });
+const ADMIN_PAGES = ['/admin/settings', '/admin/moderation'];
 
-  test('member pages have no serious or critical axe findings', async ({ browser }) => {
-    test.setTimeout(480_000);
-    const { member, other } = sessions;
-    const paths = [
-      '/discover',
-      '/matches',
-      '/flirts',
-      '/messages',
-      `/messages/${other.id}`,
-      `/profile/${member.id}`,
-      `/profile/${other.id}`,
-      `/profile/${sessions.demo}`,
-      '/settings',
-      '/wallet',
-      '/leaderboard',
-      '/vote',
-      '/digital-friend',
-      '/verification',
-    ];
-    const findings = await auditAll(browser, member.token, paths);
-    findings.push(...(await auditAll(browser, sessions.newcomer, ['/onboarding'])));
-    expect(findings, report(findings)).toEqual([]);
-  });
+// One test per theme and width for each group of pages: 10 visitor, 14 member pages plus the
+// newcomer's onboarding, 2 admin pages, each in 2 themes at 2 widths (108 audits).
+for (const theme of THEMES) {
+  for (const size of WIDTHS) {
+    const at = `${theme}, ${size.width} px`;
 
-  test('admin pages have no serious or critical axe findings', async ({ browser, request }) => {
-    test.setTimeout(240_000);
-    // The moderation queue is not empty while it is audited.
-    const reports = (await (await request.get('/api/admin/reports', { headers: { authorization: `Bearer ${sessions.admin}` } })).json()) as unknown[];
-    expect(reports.length).toBeGreaterThan(0);
-    const findings = await auditAll(browser, sessions.admin, ['/admin/settings', '/admin/moderation']);
-    expect(findings, report(findings)).toEqual([]);
-  });
-});
+    test(`visitor pages (${at}) have no serious or critical axe findings`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const findings = await auditAll(browser, theme, size, null, VISITOR_PAGES);
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    test(`member pages (${at}) have no serious or critical axe findings`, async ({ browser, prepareOnce }) => {
+      test.setTimeout(180_000);
+      const sessions = await prepareOnce(prepare);
+      const findings = await auditAll(browser, theme, size, sessions.member.token, memberPages(sessions));
+      findings.push(...(await auditAll(browser, theme, size, sessions.newcomer, ['/onboarding'])));
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    test(`admin pages (${at}) have no serious or critical axe findings`, async ({ browser, request, prepareOnce }) => {
+      test.setTimeout(120_000);
+      const sessions = await prepareOnce(prepare);
+      // An open report, so the moderation queue is not empty while it is audited.
+      const filed = await request.post('/api/reports', { headers: sessions.other.headers, data: { userId: sessions.fan.id, reason: 'spam', details: 'Nur Werbung.' } });
+      expect(filed.ok(), await filed.text()).toBe(true);
+      const reports = (await (await request.get('/api/admin/reports', { headers: { authorization: `Bearer ${sessions.admin}` } })).json()) as unknown[];
+      expect(reports.length).toBeGreaterThan(0);
+      const findings = await auditAll(browser, theme, size, sessions.admin, ADMIN_PAGES);
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+}
 
 /** Presses Tab until `target` has the focus (at most 80 times) and checks it shows a focus outline. */
 async function tabTo(page: Page, target: Locator, outlined: Locator = target): Promise<void> {
