@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '@funkeln/contracts/routes/limits';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/fixture.js';
 import { LoginCodeService } from '../login-codes.service.js';
 
 const t = useTestApp();
+// The spy wraps the class's prototype: gone after each test, whichever file the worker runs next.
+afterEach(() => vi.restoreAllMocks());
 
 describe('POST /api/auth/oauth/exchange', () => {
   it('evaluates at most the per-address limit of codes sent at once, and refuses the rest with a German 429', async () => {
