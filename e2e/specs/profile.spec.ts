@@ -36,7 +36,8 @@ test('onboarding with a photo, then the profile page and the share page for link
   await expect(page.getByText('Ich liebe Wandern, Kaffee und gute Gespräche.')).toBeVisible();
   const img = page.locator('img[src*="/api/photos/"]').first();
   await expect(img).toBeVisible();
-  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // Visible is laid out, not loaded: after an in-app navigation the bytes may still be on their way.
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Profil teilen' })).toBeVisible();
 
   const id = page.url().split('/').pop() ?? '';
