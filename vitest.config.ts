@@ -44,6 +44,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Beside the integration files on two cores a page can take seconds to render (setup.ts).
+          testTimeout: 30_000,
         },
       },
       integration('integration', onPostgres ? { TEST_DB: 'postgres' } : { TEST_DB: 'pglite', TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }),

@@ -156,6 +156,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             const remoteAddress = `10.${rng.int(0, 250)}.${rng.int(0, 250)}.${rng.int(1, 250)}`;
             const res = await t.app.inject({ method: c.method as 'GET', url: c.url, headers: { ...auth, ...c.headers }, payload: c.payload, remoteAddress });
             sent += 1;
+            // What the answer's commit handed to the event outbox (a sent message's dispatch and its
+            // delivery marks) is written after the answer: done before this request's writes are read.
+            await t.c.eventOutbox.idle();
             const problem = checkAnswer(res.statusCode, res.headers['content-type'], res.body);
             if (problem) failures.push(`${problem}: ${describeCase(role, c, res.statusCode, res.body)}`);
             const undeclared = undeclaredCode(op, res.statusCode, res.body);

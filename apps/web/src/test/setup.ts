@@ -1,5 +1,5 @@
 import { useGermanValidationMessages as applyGermanMessages } from '@funkeln/contracts/locale';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
@@ -17,6 +17,11 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
     this.open = false;
   };
 }
+
+// findBy*/waitFor wait until the page shows what they look for, up to this ceiling. Testing Library's
+// 1 s default made the tests depend on the machine's speed: beside the integration files on two busy
+// cores, a lazily loaded page took longer than that to render (npm test runs them side by side).
+configure({ asyncUtilTimeout: 10_000 });
 
 // As in the app (app/lazy-page.ts): zod speaks German before the first form validates.
 applyGermanMessages();
