@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
 import type { MailOutbox } from '../../db/schema.js';
-import { claimDue, type ClaimOptions, doneValues, idArray, type Retention } from '../outbox/outbox.repo.js';
+import { claimDue, type ClaimOptions, doneValues, idAmong, type Retention } from '../outbox/outbox.repo.js';
 
 export interface OutgoingMail {
   to: string;
@@ -58,7 +58,7 @@ export function claimDueMail(q: Queryable, options: ClaimOptions): Promise<Outbo
 }
 
 export async function markMailSent(q: Queryable, ids: readonly number[], transport: string): Promise<void> {
-  await typed(q).updateTable('mail_outbox').set({ ...doneValues(), transport }).where('id', '=', (eb) => eb.fn.any(idArray(ids))).execute();
+  await typed(q).updateTable('mail_outbox').set({ ...doneValues(), transport }).where(idAmong(ids)).execute();
 }
 
 export function listDeliveredMails(q: Queryable, transport: string, limit: number): Promise<OutboxRow[]> {

@@ -64,11 +64,11 @@ export function doneValues() {
 
 /** Rows delivered meanwhile, marked in one statement (one text whatever their number). */
 export async function markOutboxDone(q: Queryable, table: OutboxTable, ids: readonly number[]): Promise<void> {
-  await typed(q).updateTable(table).set(doneValues()).where('id', '=', (eb) => eb.fn.any(idArray(ids))).execute();
+  await typed(q).updateTable(table).set(doneValues()).where(idAmong(ids)).execute();
 }
 
-/** Outbox ids as one bigint[] parameter. */
-export const idArray = (ids: readonly number[]) => sql<number[]>`${ids}::bigint[]`;
+/** `id` is one of these outbox ids, as one bigint[] parameter: one statement text whatever their number. */
+export const idAmong = (ids: readonly number[]) => sql<boolean>`id = ANY(${ids}::bigint[])`;
 
 /** Releases a claimed row after a failed try: again after `retryInSeconds`, or given up (dead letter) when that is null. */
 export async function markOutboxFailed(q: Queryable, table: OutboxTable, id: number, error: string, retryInSeconds: number | null): Promise<void> {
