@@ -121,6 +121,13 @@ export default tseslint.config(
     rules: { 'funkeln/no-cycle': 'error' },
   },
   {
+    // Imports the boundary rules can read: plain-string paths, no require() of local files, no disabling them in a comment.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { funkeln },
+    rules: { 'funkeln/visible-imports': 'error' },
+  },
+  {
     // A server module uses only the modules its row of the module table names (demo: none does).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],

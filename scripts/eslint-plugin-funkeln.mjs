@@ -4,6 +4,9 @@
 //   without the other.
 // - funkeln/module-graph: a server module imports only the modules its row of the module table allows
 //   (the table comes in as the rule's option, read from docs/ARCHITECTURE.md by scripts/module-graph.mjs).
+// - funkeln/visible-imports: every import names its file in a plain string, so the rules above and
+//   eslint-plugin-boundaries see it: no import() of a template or computed path, no require() of a local
+//   file, and no eslint-disable comment for the boundary rules (the red team got past all three).
 // Imports are resolved as eslint-plugin-boundaries resolves them (scripts/eslint-ts-resolver.cjs). The
 // linted file's imports come from its AST (so an unsaved edit counts); the files behind them are read
 // from disk with TypeScript's import scanner (ts.preProcessFile: no parse, no type check), once per run.
@@ -144,4 +147,48 @@ const moduleGraph = {
   },
 };
 
-export default { rules: { 'no-cycle': noCycle, 'module-graph': moduleGraph } };
+/** A require() of this process or of createRequire(...): `require(x)`, `createRequire(u)(x)`, `req(x)` after `const req = createRequire(u)`. */
+const requireNames = new Set(['require']);
+
+/** @type {import('eslint').Rule.RuleModule} */
+const visibleImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Every import names its file in a plain string the boundary rules can read.' },
+    schema: [],
+    messages: {
+      computed: "Write the imported path as a plain string ('...'): the boundary rules do not read a template or a computed path.",
+      localRequire: 'Import local files with import, not require(): the boundary rules do not read require().',
+      disabled: 'The boundary rules are not switched off in a comment: change the module table in docs/ARCHITECTURE.md instead.',
+    },
+  },
+  create(context) {
+    const names = new Set(requireNames);
+    for (const comment of context.sourceCode.getAllComments()) {
+      const directive = /^\s*eslint-disable(?:-next-line|-line)?(?=\s|$)(.*?)(?:\s--\s.*)?$/s.exec(comment.value);
+      const rules = directive?.[1]?.trim();
+      if (directive && (!rules || /\b(funkeln|boundaries)\//.test(rules))) context.report({ loc: comment.loc ?? { line: 1, column: 0 }, messageId: 'disabled' });
+    }
+    /** @param {import('estree').Node | undefined} arg */
+    const plainPackage = (arg) => arg?.type === 'Literal' && typeof arg.value === 'string' && !/^[./]/.test(arg.value);
+    return {
+      ImportExpression(node) {
+        if (node.source.type !== 'Literal') context.report({ node, messageId: 'computed' });
+      },
+      VariableDeclarator(node) {
+        const init = node.init;
+        if (node.id.type === 'Identifier' && init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'createRequire') names.add(node.id.name);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const isRequire =
+          (callee.type === 'Identifier' && names.has(callee.name)) ||
+          (callee.type === 'CallExpression' && callee.callee.type === 'Identifier' && callee.callee.name === 'createRequire') ||
+          (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && names.has(callee.object.name) && callee.property.type === 'Identifier' && callee.property.name === 'resolve');
+        if (isRequire && !plainPackage(node.arguments[0])) context.report({ node, messageId: 'localRequire' });
+      },
+    };
+  },
+};
+
+export default { rules: { 'no-cycle': noCycle, 'module-graph': moduleGraph, 'visible-imports': visibleImports } };

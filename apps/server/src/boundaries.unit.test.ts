@@ -189,3 +189,44 @@ describe('routes declared once (eslint no-restricted-syntax)', { timeout: SLOW_M
     expect(await syntaxErrors('apps/server/src/modules/wallet/route-probe.test.ts', "export const url = '/api/wallet';\n")).toEqual([]);
   });
 });
+
+describe('imports the boundary rules can read (funkeln/visible-imports; holes the red team found)', { timeout: SLOW_MS }, () => {
+  const visible = (filePath: string, code: string) => ruleErrors('funkeln/visible-imports', filePath, code);
+
+  it('refuses import() of a template or computed path, where the boundary rules see nothing', async () => {
+    const template = await visible('apps/server/src/platform/visible-probe.ts', 'export const c = () => import(`../container.js`);\n');
+    const computed = await visible('apps/server/src/modules/feed/visible-probe.ts', "const dir = '../blocks/';\nexport const b = () => import(dir + 'index.js');\n");
+    const web = await visible('apps/web/src/lib/visible-probe.ts', 'export const f = () => import(`../features/feed/api`);\n');
+    expect(template).toEqual([expect.stringContaining('plain string')]);
+    expect(computed).toHaveLength(1);
+    expect(web).toHaveLength(1);
+  });
+
+  it('refuses require() of a local file, directly or through createRequire', async () => {
+    const direct = await visible(
+      'apps/server/src/modules/feed/visible-probe.ts',
+      "import { createRequire } from 'node:module';\nexport const b: unknown = createRequire(import.meta.url)('../blocks/index.ts');\n",
+    );
+    const named = await visible(
+      'apps/server/src/modules/feed/visible-probe.ts',
+      "import { createRequire } from 'node:module';\nconst req = createRequire(import.meta.url);\nexport const b: unknown = req('../demo/index.ts');\n",
+    );
+    expect(direct).toEqual([expect.stringContaining('not require()')]);
+    expect(named).toHaveLength(1);
+  });
+
+  it('refuses switching the boundary rules (or every rule) off for the next line in a comment, and leaves other rules and packages alone', async () => {
+    const disabled = await visible(
+      'apps/server/src/modules/feed/visible-probe.ts',
+      "// eslint-disable-next-line funkeln/module-graph, boundaries/dependencies\nimport { isBlockedEitherWay } from '../blocks/blocks.repo.js';\nexport const b = isBlockedEitherWay;\n",
+    );
+    const everything = await visible('apps/server/src/modules/feed/visible-probe.ts', "// eslint-disable-next-line\nimport { isBlockedEitherWay } from '../blocks/blocks.repo.js';\nexport const b = isBlockedEitherWay;\n");
+    const allowed = await visible(
+      'apps/server/src/modules/verification/visible-probe.ts',
+      "import { createRequire } from 'node:module';\n// eslint-disable-next-line require-yield -- a reason\nexport const v: unknown = createRequire(import.meta.url)('@vladmandic/face-api/package.json');\nexport const d = () => import('node:fs');\n",
+    );
+    expect(disabled).toEqual([expect.stringContaining('not switched off')]);
+    expect(everything).toHaveLength(1);
+    expect(allowed).toEqual([]);
+  });
+});
