@@ -169,7 +169,7 @@ const visibleImports = {
       const rules = directive?.[1]?.trim();
       if (directive && (!rules || /\b(funkeln|boundaries)\//.test(rules))) context.report({ loc: comment.loc ?? { line: 1, column: 0 }, messageId: 'disabled' });
     }
-    /** @param {import('estree').Node | undefined} arg */
+    /** @param {{ type: string, value?: unknown } | undefined} arg */
     const plainPackage = (arg) => arg?.type === 'Literal' && typeof arg.value === 'string' && !/^[./]/.test(arg.value);
     return {
       ImportExpression(node) {
