@@ -14,7 +14,7 @@ import { readModuleGraph } from './scripts/module-graph.mjs';
 // and that no files import each other in a cycle. Deliberately unrestricted (docs/ARCHITECTURE.md lists
 // the same exceptions):
 // - the composition root (apps/server/src/*.ts: container, app, start, main, cluster; config.ts is
-//   read by all), apps/server/src/ops/ (backup CLI), apps/server/scripts/, bench/, e2e/;
+//   read by all), apps/server/src/backup/ (backup CLI), apps/server/scripts/, bench/, e2e/;
 // - tests (*.test.ts, apps/server/test/, apps/web/src/test/): they arrange state through any module's repos.
 const moduleGraph = readModuleGraph();
 
@@ -22,7 +22,7 @@ const elements = [
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'], partialMatch: false },
   { type: 'server-platform', pattern: 'apps/server/src/platform', partialMatch: false },
   { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
-  // The rest of the server's source: the composition root (compositionRoot below), config.ts, ops/.
+  // The rest of the server's source: the composition root (compositionRoot below), config.ts, backup/.
   { type: 'server-src', pattern: 'apps/server/src', partialMatch: false },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'], partialMatch: false },
   { type: 'web-shared', pattern: 'apps/web/src/{lib,components}', partialMatch: false },

@@ -9,8 +9,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { createBackup, defaultBackupFile } from '../src/ops/backup/create-backup.js';
-import { assertEmbedded } from '../src/ops/backup/embedded-only.js';
+import { createBackup, defaultBackupFile } from '../src/backup/create-backup.js';
+import { assertEmbedded } from '../src/backup/embedded-only.js';
 import { exitWith, megabytes } from './cli-errors.js';
 
 async function main(): Promise<number> {

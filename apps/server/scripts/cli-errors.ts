@@ -1,6 +1,6 @@
 import { ConfigError } from '../src/config.js';
 import { DataDirInUseError } from '../src/db/data-dir-lock.js';
-import { BackupError } from '../src/ops/backup/manifest.js';
+import { BackupError } from '../src/backup/manifest.js';
 
 /** The scripts' exit: their code, or 1 with just the message for errors an operator can act on (anything else in full). */
 export function exitWith(run: () => Promise<number>): void {

@@ -8,9 +8,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { pgliteVersion } from '../src/ops/backup/database.js';
-import { assertEmbedded } from '../src/ops/backup/embedded-only.js';
-import { restoreBackup } from '../src/ops/backup/restore-backup.js';
+import { pgliteVersion } from '../src/backup/database.js';
+import { assertEmbedded } from '../src/backup/embedded-only.js';
+import { restoreBackup } from '../src/backup/restore-backup.js';
 import { exitWith } from './cli-errors.js';
 
 function parse(): { file: string; force: boolean } | undefined {

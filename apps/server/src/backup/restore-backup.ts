@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { lockDataDir } from '../../db/data-dir-lock.js';
+import { lockDataDir } from '../db/data-dir-lock.js';
 import { type DatabaseInfo, loadDatabase } from './database.js';
 import { BackupError, DATABASE_ENTRY, fileStamp, type Manifest, PHOTOS_PREFIX } from './manifest.js';
 import { scanArchive } from './read-archive.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { lockDataDir } from '../../db/data-dir-lock.js';
+import { lockDataDir } from '../db/data-dir-lock.js';
 import { dumpDatabase, pgliteVersion } from './database.js';
 import { BackupError, DATABASE_ENTRY, describeFile, fileStamp, FORMAT, FORMAT_VERSION, type Manifest, MANIFEST_ENTRY, type ManifestFile } from './manifest.js';
 import { listPhotoFiles, readPhotoFile } from './photo-files.js';

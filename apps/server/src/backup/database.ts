@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Row } from '../../db/client.js';
-import { migrationHistory } from '../../db/migrate.js';
+import type { Row } from '../db/client.js';
+import { migrationHistory } from '../db/migrate.js';
 import type { Manifest } from './manifest.js';
 
 export interface DatabaseInfo {

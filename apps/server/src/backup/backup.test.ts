@@ -8,13 +8,13 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { seedDataDir, startServerProcess } from '../../../test/server-process.js';
-import { createPgliteDb, type Db } from '../../db/client.js';
-import { makeJpeg, multipart } from '../../../test/images.js';
+import { seedDataDir, startServerProcess } from '../../test/server-process.js';
+import { createPgliteDb, type Db } from '../db/client.js';
+import { makeJpeg, multipart } from '../../test/images.js';
 import { scanArchive } from './read-archive.js';
 import { readTar, tarBytes, type TarEntry } from './tar.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `npm run backup|restore -- ...args` as a real process. */
 function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
