@@ -20,6 +20,8 @@ const moduleGraph = readModuleGraph();
 
 const elements = [
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'], partialMatch: false },
+  // The demo generator: shaped like a module, but kept outside the production module tree.
+  { type: 'server-demo', pattern: 'apps/server/src/demo', partialMatch: false },
   { type: 'server-platform', pattern: 'apps/server/src/platform', partialMatch: false },
   { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
   // The rest of the server's source: the composition root (compositionRoot below), config.ts, backup/.
@@ -37,18 +39,23 @@ const compositionRoot = { type: 'server-src', fileInternalPath: '{app,container,
 
 const boundaryPolicies = [
   {
-    from: { element: { type: 'server-module' } },
+    from: { element: { types: ['server-module', 'server-demo'] } },
     disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
     message: "A module imports another module only through its public face (modules/<name>/index.ts), not '{{to.fileInternalPath}}'.",
   },
   {
-    from: { element: { type: 'server-module' } },
+    from: { element: { types: ['server-module', 'server-demo'] } },
     disallow: { to: { element: compositionRoot } },
     message: 'A module never imports the composition root (container.ts, app.ts, start.ts, ...): it is given what it needs.',
   },
   {
+    from: { element: { type: 'server-module' } },
+    disallow: { to: { element: { type: 'server-demo' } } },
+    message: 'A production module never imports the demo generator (apps/server/src/demo/): the composition root passes its hooks in.',
+  },
+  {
     from: { element: { types: ['server-platform', 'server-db'] } },
-    disallow: { to: { element: [{ type: 'server-module' }, compositionRoot] } },
+    disallow: { to: { element: [{ type: 'server-module' }, { type: 'server-demo' }, compositionRoot] } },
     message: 'platform/ and db/ sit below the modules and the composition root and import none of them; pass what they need in from the composition root.',
   },
   {
@@ -128,8 +135,8 @@ export default tseslint.config(
     rules: { 'funkeln/visible-imports': 'error' },
   },
   {
-    // A server module uses only the modules its row of the module table names (demo: none does).
-    files: ['apps/server/src/modules/**/*.ts'],
+    // A server module (and the demo generator) uses only the modules its row of the module table names (demo: none does).
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'funkeln/module-graph': ['error', { graph: Object.fromEntries(moduleGraph) }] },
   },
@@ -157,13 +164,13 @@ export default tseslint.config(
   {
     // Endpoints are declared once, in packages/contracts/src/routes/<domain>.ts: modules register them with serve()
     // and never write a route or an /api path themselves (docs/ARCHITECTURE.md, "Request flow").
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...moduleSyntax] },
   },
   {
     // A module's face (index.ts) hands out services, types and constants, never its repos (docs/ARCHITECTURE.md, "Module map").
-    files: ['apps/server/src/modules/*/index.ts'],
+    files: ['apps/server/src/modules/*/index.ts', 'apps/server/src/demo/index.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -2,8 +2,9 @@
 // - funkeln/no-cycle: no file imports a file that leads back to it. Unlike import-x/no-cycle it counts
 //   type-only imports: a cycle through a type is still two files that cannot be read, moved or split one
 //   without the other.
-// - funkeln/module-graph: a server module imports only the modules its row of the module table allows
-//   (the table comes in as the rule's option, read from docs/ARCHITECTURE.md by scripts/module-graph.mjs).
+// - funkeln/module-graph: a server module (and the demo generator, apps/server/src/demo/) imports only the
+//   modules its row of the module table allows (the table comes in as the rule's option, read from
+//   docs/ARCHITECTURE.md by scripts/module-graph.mjs; no row names demo).
 // - funkeln/visible-imports: every import names its file in a plain string, so the rules above and
 //   eslint-plugin-boundaries see it: no import() of a template or computed path, no require() of a local
 //   file, and no eslint-disable comment for the boundary rules (the red team got past all three).
@@ -14,20 +15,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
+import { tableNameOf } from './module-graph.mjs';
 
 const require = createRequire(import.meta.url);
 const { resolve } = require('./eslint-ts-resolver.cjs');
-
-const modulesDir = path.resolve(import.meta.dirname, '../apps/server/src/modules') + path.sep;
 
 /** @param {string} specifier @param {string} from */
 function target(specifier, from) {
   const hit = resolve(specifier, from);
   return hit.found ? /** @type {string} */ (hit.path) : undefined;
 }
-
-/** The server module a file belongs to, if any. @param {string} file */
-const moduleOf = (file) => (file.startsWith(modulesDir) ? file.slice(modulesDir.length).split(path.sep)[0] : undefined);
 
 /** @type {Map<string, string[]>} file -> the local files it imports (type-only imports included) */
 const importsOnDisk = new Map();
@@ -134,12 +131,12 @@ const moduleGraph = {
     },
   },
   create(context) {
-    const from = moduleOf(context.physicalFilename);
+    const from = tableNameOf(context.physicalFilename);
     if (!from) return {};
     /** @type {string[]} */
     const uses = context.options[0].graph[from] ?? [];
     return eachImport(context, (node, file) => {
-      const to = moduleOf(file);
+      const to = tableNameOf(file);
       if (to && to !== from && !uses.includes(to)) {
         context.report({ node, messageId: 'notAllowed', data: { from, to, allowed: uses.join(', ') || 'no other module' } });
       }

@@ -3,7 +3,7 @@
  *   npx tsx apps/server/scripts/avatar-sheet.ts [first-seed] [out.png]
  */
 import sharp from 'sharp';
-import { renderAvatar } from '../src/modules/demo/avatar.js';
+import { renderAvatar } from '../src/demo/avatar.js';
 
 const genders = ['female', 'male', 'diverse'] as const;
 const first = Number.parseInt(process.argv[2] ?? '1', 10) || 1;

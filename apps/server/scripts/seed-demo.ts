@@ -12,7 +12,7 @@ import { createContainer } from '../src/container.js';
 import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client.js';
 import { DataDirInUseError, lockDataDir } from '../src/db/data-dir-lock.js';
 import { migrate } from '../src/db/migrate.js';
-import { DEFAULT_DEMO_COUNT, DemoDataRefusedError, MAX_DEMO_COUNT, refuseProduction, seedDemo } from '../src/modules/demo/demo.seeder.js';
+import { DEFAULT_DEMO_COUNT, DemoDataRefusedError, MAX_DEMO_COUNT, refuseProduction, seedDemo } from '../src/demo/demo.seeder.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { count: { type: 'string', default: String(DEFAULT_DEMO_COUNT) } } });

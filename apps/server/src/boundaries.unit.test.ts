@@ -82,6 +82,24 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
     expect(fromDb).toHaveLength(1);
   });
 
+  it('refuses a production module (or platform/) importing the demo generator, and the generator reaching into a module', async () => {
+    const face = await boundaryErrors('apps/server/src/modules/swipes/boundary-probe.ts', `import { demoLikesBack } from '../../demo/index.js';${use('demoLikesBack')}`);
+    const inner = await boundaryErrors('apps/server/src/modules/profiles/boundary-probe.ts', `import { createRng } from '../../demo/random.js';${use('createRng')}`);
+    const fromPlatform = await boundaryErrors('apps/server/src/platform/boundary-probe.ts', `import { createRng } from '../demo/random.js';${use('createRng')}`);
+    const intoModule = await boundaryErrors('apps/server/src/demo/boundary-probe.ts', `import { findProfile } from '../modules/profiles/profiles.repo.js';${use('findProfile')}`);
+    const toRoot = await boundaryErrors('apps/server/src/demo/boundary-probe.ts', `import { createContainer } from '../container.js';${use('createContainer')}`);
+    const allowed = await boundaryErrors(
+      'apps/server/src/demo/boundary-probe.ts',
+      `import { foldForSearch } from '../modules/places/index.js';\nimport { createRng } from './random.js';${use('[foldForSearch, createRng]')}`,
+    );
+    expect(face).toEqual([expect.stringContaining('demo generator')]);
+    expect(inner).toEqual([expect.stringContaining('demo generator')]);
+    expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
+    expect(intoModule).toEqual([expect.stringContaining('public face')]);
+    expect(toRoot).toEqual([expect.stringContaining('composition root')]);
+    expect(allowed).toEqual([]);
+  });
+
   it('leaves the composition root and tests free to reach into a module', async () => {
     const fromRoot = await boundaryErrors('apps/server/src/boundary-probe.ts', `import { findProfile } from './modules/profiles/profiles.repo.js';${use('findProfile')}`);
     const test = await boundaryErrors(
@@ -124,16 +142,23 @@ describe('the module graph (docs/ARCHITECTURE.md module table, funkeln/module-gr
   it('refuses a module using one its row does not name: a module cycle, or demo code on the production path', async () => {
     // wallet uses auth: auth using wallet would close a cycle.
     const cycle = await graphErrors('apps/server/src/modules/auth/graph-probe.ts', `import { WalletService } from '../wallet/index.js';${use('WalletService')}`);
-    const demo = await graphErrors('apps/server/src/modules/swipes/graph-probe.ts', `import { demoLikesBack } from '../demo/index.js';${use('demoLikesBack')}`);
+    const demo = await graphErrors('apps/server/src/modules/swipes/graph-probe.ts', `import { demoLikesBack } from '../../demo/index.js';${use('demoLikesBack')}`);
     const typeOnly = await graphErrors('apps/server/src/modules/profiles/graph-probe.ts', `import type { FeedService } from '../feed/index.js';\nexport type Used = FeedService;\n`);
     expect(cycle).toEqual([expect.stringContaining("Module 'auth' may use settings")]);
     expect(demo).toEqual([expect.stringContaining("not 'demo'")]);
     expect(typeOnly).toHaveLength(1);
   });
 
+  it("holds the demo generator (apps/server/src/demo/, outside modules/) to its row", async () => {
+    const unnamed = await graphErrors('apps/server/src/demo/graph-probe.ts', `import { SessionService } from '../modules/auth/index.js';${use('SessionService')}`);
+    const named = await graphErrors('apps/server/src/demo/graph-probe.ts', `import { foldForSearch } from '../modules/places/index.js';${use('foldForSearch')}`);
+    expect(unnamed).toEqual([expect.stringContaining("Module 'demo' may use photos, places")]);
+    expect(named).toEqual([]);
+  });
+
   it('allows the edges of the table, and leaves the composition root and tests free', async () => {
     const allowed = await graphErrors('apps/server/src/modules/swipes/graph-probe.ts', `import { BlocksService } from '../blocks/index.js';${use('BlocksService')}`);
-    const fromRoot = await graphErrors('apps/server/src/graph-probe.ts', `import { demoLikesBack } from './modules/demo/index.js';${use('demoLikesBack')}`);
+    const fromRoot = await graphErrors('apps/server/src/graph-probe.ts', `import { demoLikesBack } from './demo/index.js';${use('demoLikesBack')}`);
     const test = await graphErrors('apps/server/src/modules/auth/graph-probe.test.ts', `import { WalletService } from '../wallet/index.js';${use('WalletService')}`);
     expect([allowed, fromRoot, test]).toEqual([[], [], []]);
   });
@@ -147,6 +172,11 @@ describe('the module graph (docs/ARCHITECTURE.md module table, funkeln/module-gr
     const missing = new Map(graph);
     missing.delete('legal');
     expect(() => checkModuleGraph(missing)).toThrow(/module 'legal' has no row/);
+    const withoutDemo = new Map(graph);
+    withoutDemo.delete('demo');
+    expect(() => checkModuleGraph(withoutDemo)).toThrow(/module 'demo' has no row/);
+    const usingDemo = new Map(graph).set('swipes', [...(graph.get('swipes') ?? []), 'demo']);
+    expect(() => checkModuleGraph(usingDemo)).toThrow(/'swipes' may use 'demo': no production module uses the demo generator/);
   });
 
   it('refuses an import that closes a cycle of files, also through type-only imports', async () => {
@@ -209,7 +239,7 @@ describe('imports the boundary rules can read (funkeln/visible-imports; holes th
     );
     const named = await visible(
       'apps/server/src/modules/feed/visible-probe.ts',
-      "import { createRequire } from 'node:module';\nconst req = createRequire(import.meta.url);\nexport const b: unknown = req('../demo/index.ts');\n",
+      "import { createRequire } from 'node:module';\nconst req = createRequire(import.meta.url);\nexport const b: unknown = req('../../demo/index.ts');\n",
     );
     expect(direct).toEqual([expect.stringContaining('not require()')]);
     expect(named).toHaveLength(1);

@@ -15,7 +15,7 @@ import { type AccountService, createAccountModule } from './modules/account/inde
 import { type AdminService, createAdminModule } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
-import { createDemoModule, demoLikesBack } from './modules/demo/index.js';
+import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { DemoDataRefusedError } from './modules/demo/demo.seeder.js';
+import { DemoDataRefusedError } from './demo/demo.seeder.js';
 import { startServer, stopOnSignals } from './start.js';
 
 /** One server process: start, then drain and exit cleanly on SIGTERM/SIGINT. */

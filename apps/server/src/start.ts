@@ -5,7 +5,7 @@ import { createContainer, type Container } from './container.js';
 import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { openConfiguredDb } from './db/open.js';
-import { seedDemo } from './modules/demo/index.js';
+import { seedDemo } from './demo/index.js';
 import { createLogger } from './platform/logger.js';
 
 export interface RunningServer {

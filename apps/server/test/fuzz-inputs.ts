@@ -1,5 +1,5 @@
 /** Bad requests generated from the OpenAPI document's schemas, reproducible from a seed. */
-import type { Rng } from '../src/modules/demo/random.js';
+import type { Rng } from '../src/demo/random.js';
 
 export interface JsonSchema {
   type?: string | string[];

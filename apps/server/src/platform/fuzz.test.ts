@@ -5,7 +5,7 @@ import { createTestApp, register, uniqueEmail, type TestApp } from '../../test/h
 import { draw, fuzzCases, type FuzzCase, type Operation } from '../../test/fuzz-inputs.js';
 import { looksGerman } from '../../test/german.js';
 import { makeJpeg, multipart } from '../../test/images.js';
-import { createRng } from '../modules/demo/random.js';
+import { createRng } from '../demo/random.js';
 import type { Moderator } from '../modules/photos/moderation/moderator.js';
 import { createMemoryRateLimiter } from './rate-limit.js';
 

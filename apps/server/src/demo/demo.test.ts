@@ -5,14 +5,14 @@ import { INTERESTS } from '@funkeln/contracts/profile-details';
 import { photoCategories } from '@funkeln/contracts/leaderboard';
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { bearer, createAppOn, createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { processImage } from '../photos/index.js';
+import { loadConfig } from '../config.js';
+import { bearer, createAppOn, createTestApp, register, type TestApp } from '../../test/harness.js';
+import { processImage } from '../modules/photos/index.js';
 import { avatarTraits, renderAvatar } from './avatar.js';
 import { ENTRIES_PER_CATEGORY } from './demo-activity.js';
 import { VISIT_EVERY_MS } from './demo-life.js';
 import { planMembers } from './demo-plan.js';
-import { OPERATOR_ENV } from '../../../test/operator-env.js';
+import { OPERATOR_ENV } from '../../test/operator-env.js';
 import { DEFAULT_DEMO_SEED, DemoDataRefusedError, seedDemo, type SeedDemoResult } from './demo.seeder.js';
 import { createRng } from './random.js';
 

@@ -1,7 +1,7 @@
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { sql } from 'kysely';
-import type { Queryable } from '../../db/client.js';
-import { typed } from '../../db/kysely.js';
+import type { Queryable } from '../db/client.js';
+import { typed } from '../db/kysely.js';
 import type { DemoCompetitor, DemoEntry, DemoVote } from './demo-activity.js';
 
 const VOTE_BATCH = 2000;

@@ -1,5 +1,5 @@
 import { berlinToday } from '@funkeln/contracts/profiles';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 import { planEntries, planVotes } from './demo-activity.js';
 import { demoEntries, hasDemoEntries, hasDemoVotes, insertEntries, insertVotes, listCompetitors } from './demo-activity.repo.js';
 import { lockSeeding } from './demo.repo.js';

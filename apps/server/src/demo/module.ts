@@ -1,4 +1,4 @@
-import type { AppModule, Platform } from '../../platform/module.js';
+import type { AppModule, Platform } from '../platform/module.js';
 import { DemoLife, VISIT_EVERY_MS } from './demo-life.js';
 import { DEFAULT_DEMO_SEED } from './demo.seeder.js';
 

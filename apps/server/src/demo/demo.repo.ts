@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../../db/client.js';
-import { typed } from '../../db/kysely.js';
+import type { Queryable } from '../db/client.js';
+import { typed } from '../db/kysely.js';
 import type { DemoMember } from './demo-plan.js';
 
 /** Advisory lock: one process seeds at a time (migrate uses 7_402_118, places 7_402_119). */

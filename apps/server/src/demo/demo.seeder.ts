@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import type { BlobStorage } from '../../platform/storage/blob-storage.js';
-import { processImage } from '../photos/index.js';
-import { foldForSearch } from '../places/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { BlobStorage } from '../platform/storage/blob-storage.js';
+import { processImage } from '../modules/photos/index.js';
+import { foldForSearch } from '../modules/places/index.js';
 import { renderAvatar } from './avatar.js';
 import { seedDemoActivity, type DemoActivityResult } from './demo-activity.seeder.js';
 import { DEMO_CITIES } from './demo-data.js';
