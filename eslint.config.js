@@ -83,7 +83,7 @@ const moduleSyntax = [
   },
   {
     selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|options|all|route)$/]",
-    message: 'Register endpoints from the contract table: serve(app, endpoints.x, handler) (platform/endpoints.ts).',
+    message: 'Register endpoints from the contract table: serve(app, endpoints.x, handler) (platform/http/endpoints.ts).',
   },
   {
     selector: 'Literal[value=/^\\/(api|share)\\//], TemplateElement[value.raw=/^\\/(api|share)\\//]',
@@ -148,9 +148,9 @@ export default tseslint.config(
     },
   },
   {
-    // Error answers come from the catalogue: throw AppError (platform/errors.ts sends it), never a hand-made { error } body.
+    // Error answers come from the catalogue: throw AppError (platform/http/errors.ts sends it), never a hand-made { error } body.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'apps/server/src/platform/errors.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/http/errors.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -20,8 +20,8 @@ import { decideLiveness } from '../apps/server/src/modules/verification/face/liv
 import type { DetectedFace } from '../apps/server/src/modules/verification/face/protocol.js';
 import { createFaceEngine, FACE_MODEL_VERSION } from '../apps/server/src/modules/verification/face/face-engine.js';
 import { faceCrop, faces } from '../apps/server/test/faces.js';
-import { createRedis } from '../apps/server/src/platform/redis.js';
-import { createSharedTtlStore } from '../apps/server/src/platform/shared-ttl-store.js';
+import { createRedis } from '../apps/server/src/platform/redis/redis.js';
+import { createSharedTtlStore } from '../apps/server/src/platform/redis/shared-ttl-store.js';
 import { MACHINE, recordResult } from './results.js';
 import { redisReachable } from './services.js';
 

@@ -36,8 +36,8 @@ import { createPgliteDb, type Db, type Queryable } from '../apps/server/src/db/c
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { findFeedPage } from '../apps/server/src/modules/feed/feed.repo.js';
 import { findProfile } from '../apps/server/src/modules/profiles/profiles.repo.js';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../apps/server/src/platform/rate-limit.js';
-import { createRedis } from '../apps/server/src/platform/redis.js';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../apps/server/src/platform/rate-limit/rate-limit.js';
+import { createRedis } from '../apps/server/src/platform/redis/redis.js';
 import { runLoad, runThroughput, type LoadResult } from './feed/load.js';
 import { check, HELLO_CONNECTIONS, helloThroughput, startHello } from './hello.js';
 import { berlin, createViewers, generateBackground, generateMembers, generateViewerHistory, type Origin } from './feed/population.js';

@@ -10,7 +10,7 @@ import type { Db } from '../../apps/server/src/db/client.js';
 import { SESSION_ABSOLUTE_SECONDS } from '../../apps/server/src/modules/auth/sessions.service.js';
 import { PlacesService } from '../../apps/server/src/modules/places/places.service.js';
 import { Ledger, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/wallet/ledger.service.js';
-import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.js';
+import { randomToken, sha256 } from '../../apps/server/src/platform/crypto/crypto.js';
 import { generateBackground, generateMembers, memberId } from '../feed/population.js';
 
 export interface SimMember {

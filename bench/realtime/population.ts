@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../apps/server/src/db/client.js';
-import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.js';
+import { randomToken, sha256 } from '../../apps/server/src/platform/crypto/crypto.js';
 import type { Member } from './protocol.js';
 
 const CHUNK = 5000;

@@ -5,17 +5,17 @@ import { useGermanValidationMessages } from '@funkeln/contracts/locale';
 import type { Container } from './container.js';
 import { METRICS_PATH } from './modules/metrics/index.js';
 import type { AppModule } from './platform/module.js';
-import { registerDocs } from './platform/docs.js';
-import { endpointAuth } from './platform/endpoint-auth.js';
-import { endpointLimits } from './platform/endpoint-limits.js';
-import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/errors.js';
-import { createLogger } from './platform/logger.js';
+import { registerDocs } from './platform/http/docs.js';
+import { endpointAuth } from './platform/http/endpoint-auth.js';
+import { endpointLimits } from './platform/http/endpoint-limits.js';
+import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/http/errors.js';
+import { createLogger } from './platform/logging/logger.js';
 import { registerHttpMetrics } from './platform/metrics/http.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
-import { echoRequestId, requestId } from './platform/request-id.js';
-import { registerSecurityHeaders, securityHeaders } from './platform/security.js';
-import { registerSpa } from './platform/spa.js';
-import { proxyTrust } from './platform/trust-proxy.js';
+import { echoRequestId, requestId } from './platform/http/request-id.js';
+import { registerSecurityHeaders, securityHeaders } from './platform/http/security.js';
+import { registerSpa } from './platform/http/spa.js';
+import { proxyTrust } from './platform/http/trust-proxy.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -57,7 +57,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   echoRequestId(app);
   registerHttpMetrics(app, c.metrics, [METRICS_PATH]);
   registerSecurityHeaders(app, headersFor);
-  // Every endpoint's declared auth level, then its declared limits, before its body is read (platform/endpoints.ts).
+  // Every endpoint's declared auth level, then its declared limits, before its body is read (platform/http/endpoints.ts).
   app.addHook('onRequest', endpointAuth((token) => c.sessions.authenticate(token)));
   const limitHooks = endpointLimits(c.limiter, app.log);
   app.addHook('onRequest', limitHooks.onRequest);

@@ -66,7 +66,7 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
   });
 
   it('refuses platform/ and db/ importing the composition root', async () => {
-    const fromPlatform = await boundaryErrors('apps/server/src/platform/boundary-probe.ts', `import { createContainer } from '../container.js';${use('createContainer')}`);
+    const fromPlatform = await boundaryErrors('apps/server/src/platform/http/boundary-probe.ts', `import { createContainer } from '../../container.js';${use('createContainer')}`);
     const fromDb = await boundaryErrors('apps/server/src/db/boundary-probe.ts', `import { buildApp } from '../app.js';${use('buildApp')}`);
     expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
     expect(fromDb).toHaveLength(1);
@@ -74,8 +74,8 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
 
   it('refuses platform/ and db/ importing a module, even through its index', async () => {
     const fromPlatform = await boundaryErrors(
-      'apps/server/src/platform/boundary-probe.ts',
-      `import { SessionService } from '../modules/auth/index.js';${use('SessionService')}`,
+      'apps/server/src/platform/events/boundary-probe.ts',
+      `import { SessionService } from '../../modules/auth/index.js';${use('SessionService')}`,
     );
     const fromDb = await boundaryErrors('apps/server/src/db/boundary-probe.ts', `import { findProfile } from '../modules/profiles/index.js';${use('findProfile')}`);
     expect(fromPlatform).toEqual([expect.stringContaining('platform/ and db/')]);
@@ -85,7 +85,7 @@ describe('module boundaries (eslint boundaries/dependencies)', { timeout: SLOW_M
   it('refuses a production module (or platform/) importing the demo generator, and the generator reaching into a module', async () => {
     const face = await boundaryErrors('apps/server/src/modules/swipes/boundary-probe.ts', `import { demoLikesBack } from '../../demo/index.js';${use('demoLikesBack')}`);
     const inner = await boundaryErrors('apps/server/src/modules/profiles/boundary-probe.ts', `import { createRng } from '../../demo/random.js';${use('createRng')}`);
-    const fromPlatform = await boundaryErrors('apps/server/src/platform/boundary-probe.ts', `import { createRng } from '../demo/random.js';${use('createRng')}`);
+    const fromPlatform = await boundaryErrors('apps/server/src/platform/concurrency/boundary-probe.ts', `import { createRng } from '../../demo/random.js';${use('createRng')}`);
     const intoModule = await boundaryErrors('apps/server/src/demo/boundary-probe.ts', `import { findProfile } from '../modules/profiles/profiles.repo.js';${use('findProfile')}`);
     const toRoot = await boundaryErrors('apps/server/src/demo/boundary-probe.ts', `import { createContainer } from '../container.js';${use('createContainer')}`);
     const allowed = await boundaryErrors(
@@ -224,7 +224,7 @@ describe('imports the boundary rules can read (funkeln/visible-imports; holes th
   const visible = (filePath: string, code: string) => ruleErrors('funkeln/visible-imports', filePath, code);
 
   it('refuses import() of a template or computed path, where the boundary rules see nothing', async () => {
-    const template = await visible('apps/server/src/platform/visible-probe.ts', 'export const c = () => import(`../container.js`);\n');
+    const template = await visible('apps/server/src/platform/http/visible-probe.ts', 'export const c = () => import(`../../container.js`);\n');
     const computed = await visible('apps/server/src/modules/feed/visible-probe.ts', "const dir = '../blocks/';\nexport const b = () => import(dir + 'index.js');\n");
     const web = await visible('apps/web/src/lib/visible-probe.ts', 'export const f = () => import(`../features/feed/api`);\n');
     expect(template).toEqual([expect.stringContaining('plain string')]);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { legalConfig, legalEnv, legalIssues } from './config-legal.js';
-import { p256PublicKeyOf } from './platform/crypto.js';
+import { p256PublicKeyOf } from './platform/crypto/crypto.js';
 import { parseStorageUrl, StorageUrlError } from './platform/storage/storage-url.js';
-import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from './platform/trust-proxy.js';
+import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from './platform/http/trust-proxy.js';
 
 const optionalString = z
   .string()
@@ -46,7 +46,7 @@ const schema = z
     GOOGLE_ISSUER: optionalUrl(['https:', 'http:'], 'https://accounts.google.com').transform(
       (v) => v ?? 'https://accounts.google.com',
     ),
-    /** The reverse proxies in front: true (one), false, a hop count or proxy addresses/CIDRs (platform/trust-proxy.ts). */
+    /** The reverse proxies in front: true (one), false, a hop count or proxy addresses/CIDRs (platform/http/trust-proxy.ts). */
     TRUST_PROXY: z
       .string()
       .default('false')

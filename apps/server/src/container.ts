@@ -34,19 +34,19 @@ import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceV
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
 import { createSwipesModule, type LikesService } from './modules/swipes/index.js';
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
-import { EventBus } from './platform/events.js';
+import { EventBus } from './platform/events/events.js';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.js';
-import { haltAt } from './platform/fault-point.js';
+import { haltAt } from './platform/outbox/fault-point.js';
 import { OutboxSender } from './platform/mail/outbox-sender.js';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transport.js';
 import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
 import { type Job, type Platform, scheduler } from './platform/module.js';
 import { EventOutbox } from './platform/outbox/event-outbox.js';
 import type { SenderLog } from './platform/outbox/outbox-worker.js';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
-import { createRedis } from './platform/redis.js';
-import { createSharedTtlStore } from './platform/shared-ttl-store.js';
-import { CursorSealer } from './platform/sealed-cursor.js';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limit.js';
+import { createRedis } from './platform/redis/redis.js';
+import { createSharedTtlStore } from './platform/redis/shared-ttl-store.js';
+import { CursorSealer } from './platform/crypto/sealed-cursor.js';
 import type { BlobStorage } from './platform/storage/blob-storage.js';
 import { createStorage } from './platform/storage/create-storage.js';
 

@@ -6,7 +6,7 @@ import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { openConfiguredDb } from './db/open.js';
 import { seedDemo } from './demo/index.js';
-import { createLogger } from './platform/logger.js';
+import { createLogger } from './platform/logging/logger.js';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Gender } from '@funkeln/contracts/profiles';
 import type { Queryable } from '../src/db/client.js';
-import type { EventBus } from '../src/platform/events.js';
+import type { EventBus } from '../src/platform/events/events.js';
 import { bearer, register } from './harness.js';
 
 export interface ApiMember {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../src/db/client.js';
-import { randomToken, sha256 } from '../src/platform/crypto.js';
+import { randomToken, sha256 } from '../src/platform/crypto/crypto.js';
 
 /** A session for a member inserted straight into the database; the server authenticates it like any other. */
 export async function sessionFor(q: Queryable, userId: string): Promise<string> {

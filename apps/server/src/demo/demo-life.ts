@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { EventBus } from '../platform/events.js';
+import type { EventBus } from '../platform/events/events.js';
 import { seedDemoActivity } from './demo-activity.seeder.js';
 import { demoVisitors } from './demo-activity.repo.js';
 

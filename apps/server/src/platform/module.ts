@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
-import type { EventBus } from './events.js';
+import type { EventBus } from './events/events.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { EventOutbox } from './outbox/event-outbox.js';
 import type { SenderLog } from './outbox/outbox-worker.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit/rate-limit.js';
 import { ScheduledJob } from './jobs/scheduled-job.js';
 
 /** Background work a module owns: started by the composition root's startJobs, stopped by its close. */

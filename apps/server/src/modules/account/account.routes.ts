@@ -1,6 +1,6 @@
 import { accountEndpoints as endpoints } from '@funkeln/contracts/routes/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { AccountService } from './account.service.js';
 
 export function accountRoutes(account: AccountService): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import type { MemberSettings } from '@funkeln/contracts/account';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../auth/index.js';
 import * as repo from './account.repo.js';
 

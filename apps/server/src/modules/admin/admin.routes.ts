@@ -1,6 +1,6 @@
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { AdminService } from './admin.service.js';
 
 /** /api/admin/*: the contract's `admin` level makes the auth hook check the session and the role before anything else. */

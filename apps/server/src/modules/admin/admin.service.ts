@@ -2,8 +2,8 @@ import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPh
 import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';

@@ -10,7 +10,7 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The session, set by the one authentication hook (platform/endpoint-auth.ts) on every endpoint above visitor. */
+    /** The session, set by the one authentication hook (platform/http/endpoint-auth.ts) on every endpoint above visitor. */
     auth: AuthContext | null;
   }
 }

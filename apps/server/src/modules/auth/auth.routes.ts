@@ -1,7 +1,7 @@
 import { authEndpoints as endpoints } from '@funkeln/contracts/routes/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestBucket } from '../../platform/client-ip.js';
-import { serve } from '../../platform/endpoints.js';
+import { requestBucket } from '../../platform/http/client-ip.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { AuthService } from './auth.service.js';
 import type { GoogleSignIn } from './google/google.service.js';
 import type { PasswordResetService } from './password-reset.service.js';

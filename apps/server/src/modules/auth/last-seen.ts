@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { Job } from '../../platform/module.js';
 import { touchSessions } from './sessions.repo.js';
 

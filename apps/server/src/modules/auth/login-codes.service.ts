@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { randomToken, sha256 } from '../../platform/crypto/crypto.js';
+import { AppError } from '../../platform/http/errors.js';
 import { insertLoginCode, takeLoginCode } from './login-codes.repo.js';
 import type { SessionService } from './sessions.service.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { AppError, retryAfter } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { randomToken, sha256 } from '../../platform/crypto/crypto.js';
+import { AppError, retryAfter } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { passwordResetMail, verificationMail } from './account-mails.js';
 import { bumpDailyCounter, insertToken, type TokenKind } from './tokens.repo.js';

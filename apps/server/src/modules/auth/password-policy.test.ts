@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { randomToken, sha256 } from '../../platform/crypto/crypto.js';
 
 let t: TestApp;
 

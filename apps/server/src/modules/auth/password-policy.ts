@@ -1,5 +1,5 @@
 import { ratePassword } from '@funkeln/contracts/password-strength';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 
 /**
  * The one check every new password passes (registration, reset, change): common, breached or

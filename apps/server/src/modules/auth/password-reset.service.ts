@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { sha256 } from '../../platform/crypto/crypto.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import type { MailTokenService } from './mail-tokens.service.js';
 import type { MailRequestQueue } from './mail-requests.js';
 import { loginAccountKey } from './auth.service.js';

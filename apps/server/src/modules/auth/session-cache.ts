@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { AuthContext } from './auth-context.js';
 
 export interface CachedSession {

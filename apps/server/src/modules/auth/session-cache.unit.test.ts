@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../platform/events.js';
+import { EventBus } from '../../platform/events/events.js';
 import { SessionCache, type CachedSession } from './session-cache.js';
 import type { AuthContext } from './auth-context.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import { bearer, register } from '../../../test/harness.js';
-import { sha256 } from '../../platform/crypto.js';
+import { sha256 } from '../../platform/crypto/crypto.js';
 
 const t = useTestApp();
 

@@ -1,8 +1,8 @@
 import type { MailRequestResponse } from '@funkeln/contracts/auth';
 import type { Db, Queryable } from '../../db/client.js';
-import { sha256 } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { sha256 } from '../../platform/crypto/crypto.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import type { SettingsService } from '../settings/index.js';
 import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';

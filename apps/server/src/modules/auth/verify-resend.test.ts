@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import { register, uniqueEmail } from '../../../test/harness.js';
-import { createMemoryRateLimiter } from '../../platform/rate-limit.js';
+import { createMemoryRateLimiter } from '../../platform/rate-limit/rate-limit.js';
 
 // Issue 20: a resend within a minute says honestly that a mail was just sent or asked for, instead
 // of claiming a new one; signed out, the answer still depends on the address only, never on an account.

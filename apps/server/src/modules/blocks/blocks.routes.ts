@@ -1,6 +1,6 @@
 import { blocksEndpoints as endpoints } from '@funkeln/contracts/routes/blocks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { BlocksService } from './blocks.service.js';
 
 export function blocksRoutes(blocks: BlocksService): FastifyPluginAsyncZod {

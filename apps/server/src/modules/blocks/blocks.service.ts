@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { memberExists } from '../auth/index.js';
 import * as repo from './blocks.repo.js';
 

@@ -2,7 +2,7 @@ import { companionEndpoints as endpoints } from '@funkeln/contracts/routes/compa
 import { COMPANION_STREAM_TYPE } from '@funkeln/contracts/companion';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { type AuthContext, isPremium } from '../auth/index.js';
 import type { CompanionService, Member } from './companion.service.js';
 import { streamReply } from './message-stream.js';

@@ -9,9 +9,9 @@ import {
 } from '@funkeln/contracts/companion';
 import { limits } from '@funkeln/contracts/routes/limits';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
-import type { PriorityGate } from '../../platform/priority-gate.js';
+import { AppError } from '../../platform/http/errors.js';
+import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit/rate-limit.js';
+import type { PriorityGate } from '../../platform/concurrency/priority-gate.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent, storedAnswer } from '../../platform/idempotency/idempotency.js';
 import { insufficientCredits, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';

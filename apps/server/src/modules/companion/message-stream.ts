@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { CompanionStreamEvent } from '@funkeln/contracts/companion';
-import { AppError, type FailureLog, logFailure } from '../../platform/errors.js';
+import { AppError, type FailureLog, logFailure } from '../../platform/http/errors.js';
 import type { PreparedMessage } from './companion.service.js';
 
 const UNAVAILABLE = new AppError('unavailable');

@@ -3,7 +3,7 @@ import { errorMessage } from '@funkeln/contracts/errors';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { streamReply } from './message-stream.js';
 
 async function eventsOf(stream: Readable) {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { AppModule, Platform } from '../../platform/module.js';
-import { PriorityGate } from '../../platform/priority-gate.js';
+import { PriorityGate } from '../../platform/concurrency/priority-gate.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Ledger } from '../wallet/index.js';
 import { companionRoutes } from './companion.routes.js';

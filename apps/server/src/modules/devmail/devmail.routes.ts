@@ -2,8 +2,8 @@ import { devmailEndpoints as endpoints } from '@funkeln/contracts/routes/devmail
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { serve } from '../../platform/endpoints.js';
-import { html } from '../../platform/html.js';
+import { serve } from '../../platform/http/endpoints.js';
+import { html } from '../../platform/http/html.js';
 import { listDeliveredMails, type OutboxRow } from '../../platform/mail/outbox.repo.js';
 import type { OutboxSender } from '../../platform/mail/outbox-sender.js';
 

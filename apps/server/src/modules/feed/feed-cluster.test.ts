@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { berlinToday } from '@funkeln/contracts/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClusterEvents } from '../../platform/events.js';
+import type { ClusterEvents } from '../../platform/events/events.js';
 import { bearer, type TestApp } from '../../../test/harness.js';
 import { clustered, eventually, startClusterNode as startNode } from '../../../test/cluster.js';
 import { insertMembers, type SeedMember } from '../../../test/population.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { DeckQuery, SharedDeck } from './feed-decks.js';
 
 /** The shape of what this version writes; a key of another version is never read (a deploy that changes DeckRow changes it). */

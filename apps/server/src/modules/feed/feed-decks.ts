@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { CardColumns, FeedCursor, FeedRow } from './feed.repo.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventBus } from '../../platform/events.js';
+import { EventBus } from '../../platform/events/events.js';
 import { CLOCK_SLACK_MS, compareRank, deckKey, FeedDecks, pageFromDeck, type Deck, type DeckRow, type SharedDeck } from './feed-decks.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

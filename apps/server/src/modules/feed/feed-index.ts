@@ -1,9 +1,9 @@
 import type { Gender } from '@funkeln/contracts/profiles';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { Job } from '../../platform/module.js';
-import { batchedReads, ReadBatcher } from '../../platform/read-batcher.js';
+import { batchedReads, ReadBatcher } from '../../platform/concurrency/read-batcher.js';
 import { type ExclusionRow, findActiveDays, findBadgedSince, findExclusions, findIndexRows, type IndexRow } from './feed-index.repo.js';
 import { rank, type Exclusions } from './feed-rank.js';
 import type { CardColumns, FeedFilter, FeedRow } from './feed.repo.js';

@@ -1,7 +1,7 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
-import { EventBus } from '../../platform/events.js';
+import { EventBus } from '../../platform/events/events.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
 import { bearer } from '../../../test/harness.js';
 import { connectClient } from '../../../test/sockets.js';

@@ -6,7 +6,7 @@ import { applyRelation, drawnMemberArb, insertMembers, toSeed, type SeedMember }
 import { haversineKm, type LatLon } from '../places/snap.js';
 import { FeedDecks } from './feed-decks.js';
 import { FeedService } from './feed.service.js';
-import { CursorSealer } from '../../platform/sealed-cursor.js';
+import { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 
 let t: TestApp;
 let cursors: CursorSealer;

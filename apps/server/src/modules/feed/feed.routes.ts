@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
 import { feedEndpoints as endpoints } from '@funkeln/contracts/routes/feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { isPremium } from '../auth/index.js';
 import type { FeedService } from './feed.service.js';
 

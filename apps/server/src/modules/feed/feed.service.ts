@@ -2,9 +2,9 @@ import { ABOUT_PREVIEW, distanceBand, type FeedCard, type FeedQuery } from '@fun
 import { describeBadge } from '@funkeln/contracts/leaderboard';
 import { ageOn, berlinToday, type Gender } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 import type { PhotosService } from '../photos/index.js';
 import type { FeedIndex } from './feed-index.js';
 import type { DeckShare } from './feed-deck-share.js';

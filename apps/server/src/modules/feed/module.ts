@@ -1,6 +1,6 @@
 import { ABOUT_PREVIEW } from '@funkeln/contracts/feed';
 import type { Redis } from 'ioredis';
-import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 import type { AppModule, Job, Platform } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import { DeckShare } from './feed-deck-share.js';

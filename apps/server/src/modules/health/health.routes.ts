@@ -2,7 +2,7 @@ import { healthEndpoints as endpoints } from '@funkeln/contracts/routes/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 

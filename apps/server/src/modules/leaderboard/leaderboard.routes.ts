@@ -1,6 +1,6 @@
 import { leaderboardEndpoints as endpoints } from '@funkeln/contracts/routes/leaderboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 
 export function leaderboardRoutes(leaderboard: LeaderboardService): FastifyPluginAsyncZod {

@@ -9,9 +9,9 @@ import {
   type VoteCandidate,
 } from '@funkeln/contracts/leaderboard';
 import type { Db, Queryable } from '../../db/client.js';
-import { CoalescedRuns } from '../../platform/coalesced-runs.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { CoalescedRuns } from '../../platform/concurrency/coalesced-runs.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { PhotosService } from '../photos/index.js';
 import * as repo from './leaderboard.repo.js';
 

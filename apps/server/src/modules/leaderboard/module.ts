@@ -1,4 +1,4 @@
-import { logFailure } from '../../platform/errors.js';
+import { logFailure } from '../../platform/http/errors.js';
 import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
 import type { PhotosService } from '../photos/index.js';
 import { BadgesService } from './badges.service.js';

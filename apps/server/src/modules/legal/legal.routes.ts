@@ -1,7 +1,7 @@
 import { legalEndpoints as endpoints } from '@funkeln/contracts/routes/legal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { legalFacts } from './legal-facts.js';
 
 export function legalRoutes(config: Config): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import { berlinToday } from '@funkeln/contracts/profiles';
 import type { ComposeInfo } from '@funkeln/contracts/messages';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { findShownMember } from '../auth/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import type { SettingsService } from '../settings/index.js';

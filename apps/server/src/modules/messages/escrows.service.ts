@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { type Ledger, type Posting, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import { deleteOldKeys } from '../../platform/idempotency/idempotency.repo.js';
 import * as repo from './escrows.repo.js';

@@ -1,7 +1,7 @@
 import { messagesEndpoints as endpoints } from '@funkeln/contracts/routes/messages';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { ComposeService } from './compose.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { ReadStateService } from './read-state.service.js';

@@ -8,10 +8,10 @@ import {
   type SendMessageResponse,
 } from '@funkeln/contracts/messages';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
-import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 import { findShownMember } from '../auth/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';

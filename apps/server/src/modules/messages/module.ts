@@ -1,4 +1,4 @@
-import type { CursorSealer } from '../../platform/sealed-cursor.js';
+import type { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 import { type AppModule, type Platform, stopOnly } from '../../platform/module.js';
 import type { BlocksService } from '../blocks/index.js';
 import type { PhotosService } from '../photos/index.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
-import { BackgroundWork } from '../../platform/background.js';
-import type { EventBus } from '../../platform/events.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { BackgroundWork } from '../../platform/concurrency/background.js';
+import type { EventBus } from '../../platform/events/events.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import * as repo from './messages.repo.js';
 import { writeRefusal } from './write-permission.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { Gender } from './message-rules.js';
 import { findMessageRecipient, findRecipient } from './messages.repo.js';
 

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { metricsEndpoints as endpoints } from '@funkeln/contracts/routes/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { clusterScrape } from '../../platform/metrics/cluster.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { metricsAccess } from './metrics-access.js';

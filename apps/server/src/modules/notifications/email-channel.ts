@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { findMailContact, findShownMember, type MailContact } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { MemberNotification, NotificationChannel, NotificationKind } from './notification.js';

@@ -1,8 +1,8 @@
 import { notificationsEndpoints as endpoints } from '@funkeln/contracts/routes/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
+import { serve } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
 import { badLinkPage, confirmPage, donePage } from './unsubscribe-page.js';
 import { unsubscribePath } from './unsubscribe-tokens.js';
 import type { UnsubscribeService } from './unsubscribe.service.js';

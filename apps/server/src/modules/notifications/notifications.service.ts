@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { BackgroundWork } from '../../platform/background.js';
-import type { EventBus } from '../../platform/events.js';
+import { BackgroundWork } from '../../platform/concurrency/background.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { MemberNotification, NotificationChannel } from './notification.js';
 import { clearMarks } from './notifications.repo.js';

@@ -1,4 +1,4 @@
-import { html } from '../../platform/html.js';
+import { html } from '../../platform/http/html.js';
 import type { NotificationKind } from './notification.js';
 import { MAIL_TOPIC } from './notification-mails.js';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import { memberWithProfile } from '../../../test/members.js';
-import { loadSecret } from '../../platform/secrets.js';
+import { loadSecret } from '../../platform/crypto/secrets.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 const t = useTestApp({ smtp: true });

@@ -2,7 +2,7 @@ import { pathOf } from '@funkeln/contracts/routes/define';
 import { notificationsEndpoints } from '@funkeln/contracts/routes/notifications';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CursorSealer } from '../../platform/sealed-cursor.js';
+import { CursorSealer } from '../../platform/crypto/sealed-cursor.js';
 import type { NotificationKind } from './notification.js';
 
 /** How long an unsubscribe link works; the mails say so. */
@@ -21,7 +21,7 @@ export const unsubscribePath = (token: string): string =>
 
 /**
  * One-click unsubscribe tokens (RFC 8058 links): member id, mail kind and expiry sealed with
- * AES-256-GCM (random IV, platform/sealed-cursor.ts) under a key of their own, so a token shows
+ * AES-256-GCM (random IV, platform/crypto/sealed-cursor.ts) under a key of their own, so a token shows
  * neither member nor kind, two tokens for the same never match, and a changed byte fails the tag.
  * Not a session: a token can only switch off one kind of notification mail for one member, which
  * is idempotent and undone in the settings; it works UNSUBSCRIBE_LINK_DAYS days.

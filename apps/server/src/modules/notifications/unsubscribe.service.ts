@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { disableNotificationMail } from '../auth/index.js';
 import type { NotificationKind } from './notification.js';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.js';

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { pathOf } from '@funkeln/contracts/routes/define';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import type { Db } from '../../db/client.js';
-import { loadSecret } from '../../platform/secrets.js';
+import { loadSecret } from '../../platform/crypto/secrets.js';
 
 export type PhotoSize = 'large' | 'thumb';
 /** public: served only while the photo is approved; owner: the owner's (or an admin's) own view. */

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { photosEndpoints as endpoints } from '@funkeln/contracts/routes/photos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { MAX_UPLOAD_BYTES, uploadErrors } from './image-pipeline.js';
 import { sendJpeg } from './photo-reply.js';
 import type { PhotosService } from './photos.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { uploadErrors } from './image-pipeline.js';
 
 /** The file parts a multipart route takes: field name -> at most how many. Nothing else is taken. */
@@ -29,7 +29,7 @@ const photoRefusals: UploadRefusals = {
  * under another name or one more file than declared refuses the whole request (German 4xx). The
  * parser's own limits (no fields, one file more than the declared total) stop the body at the first
  * extra part, which the checks below name. Fastify's and the plugin's errors carry a code (mapped
- * in platform/errors.ts); busboy's parse errors (no boundary, a boundary too long, a body cut short)
+ * in platform/http/errors.ts); busboy's parse errors (no boundary, a boundary too long, a body cut short)
  * are plain Errors about the client's body, so they are a 400, not a 500.
  */
 export async function readUploadParts<N extends string>(

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useGermanValidationMessages } from '@funkeln/contracts/locale';
-import { registerErrorHandling } from '../../platform/errors.js';
+import { registerErrorHandling } from '../../platform/http/errors.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { countPlaces } from './places.repo.js';
 import { placesRoutes } from './places.routes.js';

@@ -1,6 +1,6 @@
 import { privacyEndpoints as endpoints } from '@funkeln/contracts/routes/privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { PrivacyService } from './privacy.service.js';
 
 export function privacyRoutes(privacy: PrivacyService): FastifyPluginAsyncZod {

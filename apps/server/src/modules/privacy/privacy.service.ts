@@ -1,7 +1,7 @@
 import type { ConsentResponse } from '@funkeln/contracts/privacy';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { type AuthContext, type SessionService, verifyPassword } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';

@@ -1,6 +1,6 @@
 import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { ProfilesService } from './profiles.service.js';
 
 export function profilesRoutes(profiles: ProfilesService): FastifyPluginAsyncZod {

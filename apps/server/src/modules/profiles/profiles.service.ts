@@ -9,13 +9,13 @@ import {
   type PublicProfile,
 } from '@funkeln/contracts/profiles';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import type { PhotosService } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import { limits } from '@funkeln/contracts/routes/limits';
-import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import type { BadgesService } from '../leaderboard/index.js';
 import type { FaceVerificationService } from '../verification/index.js';
 import { emptyProfile, findProfile, findPrompts, findShownName, replacePrompts, upsertProfile, type ProfileRow } from './profiles.repo.js';

@@ -1,5 +1,5 @@
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
-import { html } from '../../platform/html.js';
+import { html } from '../../platform/http/html.js';
 
 export interface ShareView {
   name: string;

@@ -1,7 +1,7 @@
 import { pathOf } from '@funkeln/contracts/routes/define';
 import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { sendJpeg } from '../photos/index.js';
 import { renderNotPublicPage, renderSharePage, SHARE_CSS } from './share-page.js';
 import type { ShareService } from './share.service.js';

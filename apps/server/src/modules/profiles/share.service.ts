@@ -3,7 +3,7 @@ import { pathOf } from '@funkeln/contracts/routes/define';
 import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { type PhotosService, visibleStatus } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { findSharedProfile } from './profiles.repo.js';

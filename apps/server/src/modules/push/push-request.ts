@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:https';
 import type { RequestDetails } from 'web-push';
-import type { OutboundPolicy } from '../../platform/public-address.js';
-import { publicLookup, type Resolve } from '../../platform/public-lookup.js';
+import type { OutboundPolicy } from '../../platform/outbound/public-address.js';
+import { publicLookup, type Resolve } from '../../platform/outbound/public-lookup.js';
 
 /** How long one push may take: to connect (TCP and TLS), then for the whole answer. */
 export interface PushTimeouts {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs } from '../../../test/members.js';
-import { sha256 } from '../../platform/crypto.js';
+import { sha256 } from '../../platform/crypto/crypto.js';
 import { startPushService, type TestDevice } from '../../../test/push-service.js';
 
 /** A device's subscription belongs to the session that made it: it ends with that session (docs/SECURITY.md). */

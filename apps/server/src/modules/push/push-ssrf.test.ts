@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 import { startPushService, startSilentPort } from '../../../test/push-service.js';
-import type { Resolve } from '../../platform/public-lookup.js';
+import type { Resolve } from '../../platform/outbound/public-lookup.js';
 import { PushSender } from './push-sender.js';
 import { VapidKeys } from './vapid.js';
 

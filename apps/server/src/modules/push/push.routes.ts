@@ -1,6 +1,6 @@
 import { pushEndpoints as endpoints } from '@funkeln/contracts/routes/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { PushService } from './push.service.js';
 
 export function pushRoutes(push: PushService): FastifyPluginAsyncZod {

@@ -1,8 +1,8 @@
 import { ECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '@funkeln/contracts/push';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { outboundUrlRefusal, type OutboundPolicy } from '../../platform/public-address.js';
+import { AppError } from '../../platform/http/errors.js';
+import { outboundUrlRefusal, type OutboundPolicy } from '../../platform/outbound/public-address.js';
 import { deleteSubscription, lockLiveSession, lockMember, pruneSubscriptions, upsertSubscription } from './push.repo.js';
 import type { VapidKeys } from './vapid.js';
 

@@ -1,8 +1,8 @@
 import webpush from 'web-push';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { p256PublicKeyOf } from '../../platform/crypto.js';
-import { loadSecret } from '../../platform/secrets.js';
+import { p256PublicKeyOf } from '../../platform/crypto/crypto.js';
+import { loadSecret } from '../../platform/crypto/secrets.js';
 
 export interface VapidDetails {
   subject: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportReason } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { memberExists } from '../auth/index.js';
 import type { BlocksService } from '../blocks/index.js';
 import * as repo from './reports.repo.js';

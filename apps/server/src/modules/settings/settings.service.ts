@@ -1,7 +1,7 @@
 import { isSettingKey, settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { readStoredSetting, readStoredSettings, upsertSettings } from './settings.repo.js';
 
 /** What SettingsService is built from (named, so no call site depends on an argument order). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;

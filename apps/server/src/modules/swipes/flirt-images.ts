@@ -4,8 +4,8 @@ import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { loadSecret } from '../../platform/secrets.js';
+import { AppError } from '../../platform/http/errors.js';
+import { loadSecret } from '../../platform/crypto/secrets.js';
 import type { PhotoUrlSigner } from '../photos/index.js';
 
 const SIZE = 48;

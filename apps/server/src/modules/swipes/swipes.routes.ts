@@ -1,6 +1,6 @@
 import { swipesEndpoints as endpoints } from '@funkeln/contracts/routes/swipes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { sendJpeg } from '../photos/index.js';
 import type { LikesService } from './likes.service.js';
 

@@ -4,7 +4,7 @@ import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import { useSwipers } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
-import { timeOrderedId } from '../../platform/ids.js';
+import { timeOrderedId } from '../../platform/crypto/ids.js';
 import { insertFirstSwipe } from './swipes.repo.js';
 
 const { t, api, member, feedIds, act } = useSwipers({ listen: true });

@@ -1,5 +1,5 @@
 import type { AppModule, Platform } from '../../platform/module.js';
-import type { SharedTtlStore } from '../../platform/shared-ttl-store.js';
+import type { SharedTtlStore } from '../../platform/redis/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { PhotosService, PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';

@@ -1,6 +1,6 @@
 import { VERIFICATION_FRAMES_MAX, VERIFICATION_FRAMES_MIN } from '@funkeln/contracts/verification';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { readUploadParts } from '../photos/index.js';
 
 const wrongFrames = () => new AppError('verification_frames');

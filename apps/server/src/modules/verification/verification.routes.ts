@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { verificationEndpoints as endpoints } from '@funkeln/contracts/routes/verification';
 import { VERIFICATION_FRAME_MAX_BYTES, VERIFICATION_FRAMES_MAX } from '@funkeln/contracts/verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import { sendJpeg, uploadErrors } from '../photos/index.js';
 import { readFrames } from './read-frames.js';
 import type { FaceVerificationService } from './verification.service.js';

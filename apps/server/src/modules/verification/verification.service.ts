@@ -16,9 +16,9 @@ import {
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import type { SharedTtlStore } from '../../platform/shared-ttl-store.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/events/events.js';
+import type { SharedTtlStore } from '../../platform/redis/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import * as repo from './ledger.repo.js';
 import { SYSTEM_ACCOUNTS } from './ledger.repo.js';
 import { countFreeCreditsPassed, freeCreditsPassedToday } from './wallet.repo.js';

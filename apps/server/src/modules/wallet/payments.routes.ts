@@ -1,7 +1,7 @@
 import { walletEndpoints as endpoints } from '@funkeln/contracts/routes/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
+import { serve } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
 import { WebhookSignatureError, type Payments } from './payment-provider.js';
 import type { PurchasesService } from './purchases.service.js';
 

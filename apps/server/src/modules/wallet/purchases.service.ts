@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findPack, type PackId, type PurchaseResponse } from '@funkeln/contracts/wallet';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger, type Posted } from './ledger.service.js';
 import type { PaymentEvent, Payments } from './payment-provider.js';

@@ -2,7 +2,7 @@ import { berlinToday } from '@funkeln/contracts/profiles';
 import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';

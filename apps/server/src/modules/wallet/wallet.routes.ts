@@ -1,7 +1,7 @@
 import { walletEndpoints as endpoints } from '@funkeln/contracts/routes/wallet';
 import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serve } from '../../platform/endpoints.js';
+import { serve } from '../../platform/http/endpoints.js';
 import type { PurchasesService } from './purchases.service.js';
 import type { RewardsService } from './rewards.service.js';
 import type { WalletService } from './wallet.service.js';

@@ -1,6 +1,6 @@
 import { PREMIUM_DAYS, type PremiumResponse, type WalletResponse } from '@funkeln/contracts/wallet';
 import type { Db } from '../../db/client.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/events/events.js';
 import { extendPremium, findPremiumUntil, isPremium } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../http/errors.js';
 import * as repo from './idempotency.repo.js';
 
 export interface IdempotentRequest {

@@ -1,4 +1,4 @@
-import { html } from '../html.js';
+import { html } from '../http/html.js';
 
 const paragraph = (p: string) => html`<p style="margin:0 0 16px">${p}</p>`;
 

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { CoalescedRuns } from '../coalesced-runs.js';
+import { CoalescedRuns } from '../concurrency/coalesced-runs.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { type ClaimOptions, markOutboxDone, markOutboxFailed, type OutboxTable } from './outbox.repo.js';

@@ -6,10 +6,10 @@ import { photoCategories } from '@funkeln/contracts/leaderboard';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@funkeln/contracts/realtime';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { EventBus } from '../events.js';
+import type { EventBus } from '../events/events.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { duplicateForPubSub, keepAlive, quitAll } from '../redis.js';
-import type { SecurityHeaders } from '../security.js';
+import { duplicateForPubSub, keepAlive, quitAll } from '../redis/redis.js';
+import type { SecurityHeaders } from '../http/security.js';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store.js';
 import { PresenceTracker } from './presence-tracker.js';
 

@@ -2,7 +2,7 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { authEndpoints as endpoints } from '@funkeln/contracts/routes/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config.js';
-import { serve } from '../../../platform/endpoints.js';
+import { serve } from '../../../platform/http/endpoints.js';
 import { LOGIN_CODE_TTL_SECONDS, type LoginCodeService } from '../login-codes.service.js';
 import { GoogleSignInError, type GoogleSignIn } from './google.service.js';
 

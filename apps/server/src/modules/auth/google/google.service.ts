@@ -5,7 +5,7 @@ import { pathOf } from '@funkeln/contracts/routes/define';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { sha256 } from '../../../platform/crypto.js';
+import { sha256 } from '../../../platform/crypto/crypto.js';
 import type { LoginCodeService } from '../login-codes.service.js';
 import type { SessionService } from '../sessions.service.js';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSubject, type UserRow } from '../users.repo.js';

@@ -3,7 +3,7 @@ import { INVALID_LOGIN_CODE, oauthErrorMessages } from '@funkeln/contracts/auth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, uniqueEmail, type TestApp } from '../../../../test/harness.js';
 import { GOOGLE_CALLBACK_URL, startOidcProvider, type OidcAccount, type TestOidcProvider } from '../../../../test/oidc-provider.js';
-import { sha256 } from '../../../platform/crypto.js';
+import { sha256 } from '../../../platform/crypto/crypto.js';
 
 const START = '/api/auth/oauth/google/start';
 const COOKIE = 'funkeln_oauth_state';

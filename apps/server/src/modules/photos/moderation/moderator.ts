@@ -1,4 +1,4 @@
-import { SerialWorker } from '../../../platform/serial-worker.js';
+import { SerialWorker } from '../../../platform/concurrency/serial-worker.js';
 import type { NsfwScores } from './decision.js';
 import { toModelPixels } from './preprocess.js';
 import type { ClassifyRequest, WorkerResponse } from './protocol.js';

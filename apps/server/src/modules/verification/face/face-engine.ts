@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { SerialWorker, type WithoutId } from '../../../platform/serial-worker.js';
+import { SerialWorker, type WithoutId } from '../../../platform/concurrency/serial-worker.js';
 import { toRgb } from './preprocess.js';
 import type { DetectedFace, FaceRequest, FaceResponse, FaceWorkerStats } from './protocol.js';
 

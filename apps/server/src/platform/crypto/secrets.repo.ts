@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/client.js';
-import { typed } from '../db/kysely.js';
+import type { Queryable } from '../../db/client.js';
+import { typed } from '../../db/kysely.js';
 
 /** Stores the secret unless one of that name exists; the value kept (the first writer's). */
 export async function ensureSecret(q: Queryable, name: string, value: string): Promise<string | undefined> {

@@ -4,8 +4,8 @@ import { limits } from '@funkeln/contracts/routes/limits';
 import { safetyEndpoints } from '@funkeln/contracts/routes/safety';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/fixture.js';
-import { bearer, register } from '../../test/harness.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { bearer, register } from '../../../test/harness.js';
 
 const t = useTestApp();
 

@@ -2,10 +2,10 @@ import { endpoint } from '@funkeln/contracts/routes/define';
 import type { RateLimitPolicy } from '@funkeln/contracts/routes/limits';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError } from '../db/client.js';
+import { DatabaseUnavailableError } from '../../db/client.js';
 import { endpointLimits } from './endpoint-limits.js';
 import { registerErrorHandling } from './errors.js';
-import { createMemoryRateLimiter } from './rate-limit.js';
+import { createMemoryRateLimiter } from '../rate-limit/rate-limit.js';
 
 const perIp: RateLimitPolicy = { key: 'test:ip', per: 'ip', max: 3, windowMs: 60_000 };
 const spec = endpoint({ method: 'POST', path: '/try', auth: 'visitor', errors: [], limits: [perIp], tag: 'test' });

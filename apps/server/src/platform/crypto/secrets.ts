@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
 import { randomToken } from './crypto.js';
 import { ensureSecret } from './secrets.repo.js';
 

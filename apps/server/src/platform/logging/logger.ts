@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { safeError } from './log-error.js';
 
 /** Query parameters that are credentials: mail and session tokens, OAuth code/state, photo-link signatures. */

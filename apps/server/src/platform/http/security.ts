@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 
 /**
  * Browser features a page may use: sharing a profile link (Web Share, clipboard) and fullscreen;

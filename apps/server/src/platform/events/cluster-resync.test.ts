@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, listen, register, type TestApp } from '../../test/harness.js';
-import { eventually } from '../../test/cluster.js';
-import { connectClient } from '../../test/sockets.js';
-import { silencingProxy } from '../../test/redis-proxy.js';
+import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
+import { eventually } from '../../../test/cluster.js';
+import { connectClient } from '../../../test/sockets.js';
+import { silencingProxy } from '../../../test/redis-proxy.js';
 import { EventBus } from './events.js';
-import { createRedis } from './redis.js';
+import { createRedis } from '../redis/redis.js';
 
 describe('after missed cluster events (cluster.resync)', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../../config.js';
 import { parseTrustProxy, proxyTrust } from './trust-proxy.js';
 
 describe('TRUST_PROXY', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test/harness.js';
+import { createTestApp, uniqueEmail, type TestApp } from '../../../test/harness.js';
 
 // Per-address limits behind a reverse proxy (TRUST_PROXY): the client writes X-Forwarded-For
 // itself, so only the entries the trusted proxies appended name the client. Counted here on the

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/test-db.js';
-import { startServerProcess } from '../../test/server-process.js';
+import { createTestDb } from '../../../test/test-db.js';
+import { startServerProcess } from '../../../test/server-process.js';
 
 const PASSWORD = 'Geheim-Passwort-123!';
 const NEW_PASSWORD = 'Neues-Geheim-Passwort-456?';

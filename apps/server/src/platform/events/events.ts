@@ -4,8 +4,8 @@ import type { LeaderboardEvent } from '@funkeln/contracts/leaderboard';
 import type { MatchItem } from '@funkeln/contracts/swipes';
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Redis } from 'ioredis';
-import type { Tx } from '../db/client.js';
-import { duplicateForPubSub, keepAlive, quitAll, type Heartbeat } from './redis.js';
+import type { Tx } from '../../db/client.js';
+import { duplicateForPubSub, keepAlive, quitAll, type Heartbeat } from '../redis/redis.js';
 
 /** Events that stay in this process: services emit them, the realtime gateway (and jobs) listen. */
 export interface LocalEvents {

@@ -1,7 +1,7 @@
 import { errorMessage, errorStatus, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DatabaseUnavailableError, isConnectionError } from '../db/client.js';
+import { DatabaseUnavailableError, isConnectionError } from '../../db/client.js';
 import type { SecurityHeaders } from './security.js';
 
 type AppErrorOptions<C extends ErrorCode> = (ErrorParamsArg<C> extends [] ? { params?: never } : { params: ErrorParamsArg<C>[0] }) & {

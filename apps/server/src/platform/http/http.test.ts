@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, uniqueEmail, type TestApp } from '../../test/harness.js';
+import { bearer, createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 const webDist = mkdtempSync(join(tmpdir(), 'funkeln-web-'));

@@ -1,6 +1,6 @@
 import type { LimitName } from '@funkeln/contracts/errors';
 import type { Backoff, RateLimitPolicy } from '@funkeln/contracts/routes/limits';
-import { AppError, retryAfter } from './errors.js';
+import { AppError, retryAfter } from '../http/errors.js';
 import type { Redis } from 'ioredis';
 
 interface WindowCount {

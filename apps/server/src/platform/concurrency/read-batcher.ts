@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
 
 /** A caller waiting for one key's value. */
 interface Waiter<V> {

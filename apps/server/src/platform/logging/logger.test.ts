@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/test-db.js';
-import type { Db } from '../db/client.js';
+import { createTestDb } from '../../../test/test-db.js';
+import type { Db } from '../../db/client.js';
 import { createLogger } from './logger.js';
 
 let db: Db;

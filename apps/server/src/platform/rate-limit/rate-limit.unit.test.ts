@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs, createMemoryRateLimiter, enforceLimit } from './rate-limit.js';
-import { AppError } from './errors.js';
+import { AppError } from '../http/errors.js';
 
 describe('memory rate limiter', () => {
   it('counts within a window and starts over after it', async () => {

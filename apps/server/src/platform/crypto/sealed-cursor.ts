@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
 import { loadSecret } from './secrets.js';
 
 const IV_BYTES = 12;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createTestApp, listen, type TestApp } from '../../test/harness.js';
-import { OPERATOR_ENV } from '../../test/operator-env.js';
+import { loadConfig } from '../../config.js';
+import { createTestApp, listen, type TestApp } from '../../../test/harness.js';
+import { OPERATOR_ENV } from '../../../test/operator-env.js';
 
 let t: TestApp;
 let base: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../test/harness.js';
-import { looksGerman } from '../../test/german.js';
-import { apiAs, memberWithProfile, type ApiMember } from '../../test/members.js';
+import { createTestApp, register, type TestApp } from '../../../test/harness.js';
+import { looksGerman } from '../../../test/german.js';
+import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;

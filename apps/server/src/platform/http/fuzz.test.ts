@@ -1,13 +1,13 @@
 import { errorCodes, errorStatus, type ErrorCode } from '@funkeln/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../db/client.js';
-import { createTestApp, register, uniqueEmail, type TestApp } from '../../test/harness.js';
-import { draw, fuzzCases, type FuzzCase, type Operation } from '../../test/fuzz-inputs.js';
-import { looksGerman } from '../../test/german.js';
-import { makeJpeg, multipart } from '../../test/images.js';
-import { createRng } from '../demo/random.js';
-import type { Moderator } from '../modules/photos/moderation/moderator.js';
-import { createMemoryRateLimiter } from './rate-limit.js';
+import type { Queryable } from '../../db/client.js';
+import { createTestApp, register, uniqueEmail, type TestApp } from '../../../test/harness.js';
+import { draw, fuzzCases, type FuzzCase, type Operation } from '../../../test/fuzz-inputs.js';
+import { looksGerman } from '../../../test/german.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
+import { createRng } from '../../demo/random.js';
+import type { Moderator } from '../../modules/photos/moderation/moderator.js';
+import { createMemoryRateLimiter } from '../rate-limit/rate-limit.js';
 
 /**
  * Schema-driven fuzzing of every operation in the OpenAPI document, as a visitor, a member and
@@ -93,7 +93,7 @@ interface ErrorResponse {
 }
 type DocOperation = Operation & { responses?: Record<string, ErrorResponse> };
 
-/** The codes the document lists for this operation and status (platform/docs.ts). */
+/** The codes the document lists for this operation and status (platform/http/docs.ts). */
 const declaredCodes = (op: DocOperation, status: number): string[] =>
   op.responses?.[String(status)]?.content?.['application/json']?.schema?.properties?.error?.enum ?? [];
 

@@ -1,4 +1,4 @@
-import type { SenderLog } from './outbox/outbox-worker.js';
+import type { SenderLog } from './outbox-worker.js';
 
 /**
  * Tests only (FAULT_POINT, refused in production by the config): at the point, says so in the log

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../test/cluster.js';
-import { silencingProxy } from '../../test/redis-proxy.js';
+import { eventually } from '../../../test/cluster.js';
+import { silencingProxy } from '../../../test/redis-proxy.js';
 import { createRedis, duplicateForPubSub, keepAlive, quitAll } from './redis.js';
 
 describe.runIf(Boolean(process.env.TEST_REDIS_URL))('Redis connections (createRedis)', () => {

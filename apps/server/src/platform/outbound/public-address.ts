@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * Which addresses an outbound request chosen by a member (a push endpoint) may reach: public
- * unicast only. Pure (no DNS); platform/public-lookup.ts applies it to resolved addresses.
+ * unicast only. Pure (no DNS); platform/outbound/public-lookup.ts applies it to resolved addresses.
  */
 
 /** IPv4 ranges that are not public unicast (RFC 6890 and friends): [network, prefix length]. */
@@ -83,7 +83,7 @@ export interface OutboundPolicy {
 
 /**
  * Why a member-chosen https URL must not be requested, or undefined when it may (its host name
- * still has to resolve to public addresses only: platform/public-lookup.ts). WHATWG URL parsing
+ * still has to resolve to public addresses only: platform/outbound/public-lookup.ts). WHATWG URL parsing
  * has already turned decimal, hex and octal IPv4 hosts into dotted quads.
  */
 export function outboundUrlRefusal(endpoint: string, policy: OutboundPolicy): string | undefined {

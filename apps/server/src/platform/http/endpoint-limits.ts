@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestBucket } from './client-ip.js';
-import { enforcePolicy, policyKey, type RateLimiter } from './rate-limit.js';
+import { enforcePolicy, policyKey, type RateLimiter } from '../rate-limit/rate-limit.js';
 
 /**
  * The hooks that count the limits an endpoint declares, per member or per client address.

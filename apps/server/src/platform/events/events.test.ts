@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../../test/cluster.js';
+import { eventually } from '../../../test/cluster.js';
 import { EventBus } from './events.js';
 
 describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events over Redis', () => {
