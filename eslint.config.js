@@ -7,11 +7,11 @@ import tseslint from 'typescript-eslint';
 import funkeln from './scripts/eslint-plugin-funkeln.mjs';
 import { readModuleGraph } from './scripts/module-graph.mjs';
 
-// Module boundaries (docs/ARCHITECTURE.md, "Boundary rules"). eslint-plugin-boundaries checks the layers
+// Module boundaries (docs/decisions/0006-boundary-rules-in-the-linter.md). eslint-plugin-boundaries checks the layers
 // (elements are folders, patterns from the repository root); the repository's own rules
 // (scripts/eslint-plugin-funkeln.mjs) check which server module may use which, from the module table of
 // docs/ARCHITECTURE.md (read by scripts/module-graph.mjs: a missing row or a cycle there fails the config),
-// and that no files import each other in a cycle. Deliberately unrestricted (docs/ARCHITECTURE.md lists
+// and that no files import each other in a cycle. Deliberately unrestricted (docs/ARCHITECTURE.md, "Boundary rules", lists
 // the same exceptions):
 // - the composition root (apps/server/src/*.ts: container, app, start, main, cluster; config.ts is
 //   read by all), apps/server/src/backup/ (backup CLI), apps/server/scripts/, bench/, e2e/;
@@ -163,7 +163,7 @@ export default tseslint.config(
   },
   {
     // Endpoints are declared once, in packages/contracts/src/routes/<domain>.ts: modules register them with serve()
-    // and never write a route or an /api path themselves (docs/ARCHITECTURE.md, "Request flow").
+    // and never write a route or an /api path themselves (docs/decisions/0001-endpoints-declared-once-in-contracts.md).
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...moduleSyntax] },

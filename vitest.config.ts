@@ -26,7 +26,7 @@ const bothPasses = !onPostgres && Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    // Two cores: the files of every project share them (docs/ARCHITECTURE.md, "Tests").
+    // Two cores: the files of every project share them (docs/decisions/0076-fast-feedback-and-template-databases.md).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {

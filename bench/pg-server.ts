@@ -7,9 +7,9 @@
  * use (productionSettings, sized for this machine's memory). Measuring 1,000,000 members against
  * the distribution's stock settings (128 MB shared buffers for a database of several GB, a
  * checkpoint every 5 minutes, uncompressed full-page images) measures those settings: commits
- * queued behind WAL flushes of full-page images with half the CPU idle (docs/ARCHITECTURE.md,
- * "PostgreSQL's WAL under load"). Durability stays as in production: fsync, full-page writes and
- * synchronous commits are on.
+ * queued behind WAL flushes of full-page images with half the CPU idle
+ * (docs/decisions/0018-postgresql-wal-under-load.md). Durability stays as in production: fsync,
+ * full-page writes and synchronous commits are on.
  * No binaries (or no way to run them): the machine's server at postgres://postgres@127.0.0.1:5432/test,
  * said in the log.
  */

@@ -1,4 +1,4 @@
-// The repository's own ESLint rules (docs/ARCHITECTURE.md, "Boundary rules"):
+// The repository's own ESLint rules (docs/decisions/0006-boundary-rules-in-the-linter.md):
 // - funkeln/no-cycle: no file imports a file that leads back to it. Unlike import-x/no-cycle it counts
 //   type-only imports: a cycle through a type is still two files that cannot be read, moved or split one
 //   without the other.

@@ -1,5 +1,5 @@
 // `npm test`: every check and every test, in three phases that keep both cores busy
-// (docs/ARCHITECTURE.md, "Tests"):
+// (docs/decisions/0076-fast-feedback-and-template-databases.md):
 //   1. static  - lint (eslint, knip), type-check (tsc -b) and the web app's build, side by side;
 //   2. vitest  - unit, web and integration tests in one run; the integration files on PGlite and,
 //                with DATABASE_URL (and REDIS_URL) set, on PostgreSQL (+ Redis) share the workers;

@@ -65,7 +65,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
   await registerDocs(app, c.config.apiDocs);
 
   // Each module's routes are one plugin of serve() calls whose full paths come from the contract table
-  // (docs/ARCHITECTURE.md, "Request flow" and "How a module is wired").
+  // (docs/ARCHITECTURE.md, "Request flow"; docs/decisions/0005-module-factories-and-the-composition-root.md).
   const modules: (AppModule<object> | undefined)[] = Object.values(c.modules);
   for (const module of modules) {
     if (module?.routes) await app.register(module.routes);

@@ -4,9 +4,9 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkModuleGraph, readModuleGraph } from '../../../scripts/module-graph.mjs';
 
-// The module boundaries of docs/ARCHITECTURE.md, checked with the repository's real eslint.config.js
-// on small in-memory files placed (virtually) where the rule must or must not bite. The imports
-// point at real files: the rule judges where an import lands.
+// The module boundaries of docs/decisions/0006-boundary-rules-in-the-linter.md, checked with the
+// repository's real eslint.config.js on small in-memory files placed (virtually) where the rule must or
+// must not bite. The imports point at real files: the rule judges where an import lands.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 

@@ -7,7 +7,7 @@ import { startServer, stopOnSignals } from './start.js';
 /**
  * `npm run start:cluster`: N server processes on one port (Node's cluster, connections handed out
  * round-robin by the primary). They share PostgreSQL and Redis, so presence, socket events, rate
- * limits, caches and jobs behave as one server (docs/ARCHITECTURE.md, "Scale-out").
+ * limits, caches and jobs behave as one server (docs/decisions/0035-cluster-without-sticky-sessions.md).
  */
 const RESTARTS_PER_MINUTE = 10;
 

@@ -90,7 +90,7 @@ export interface Container {
   limiter: RateLimiter;
   /** Operator metrics on a registry of this container's own (GET /metrics). */
   metrics: Metrics;
-  /** Each module's routes, services and jobs (docs/ARCHITECTURE.md, "How a module is wired"). */
+  /** Each module's routes, services and jobs (docs/decisions/0005-module-factories-and-the-composition-root.md). */
   modules: Modules;
   settings: SettingsService;
   sessions: SessionService;
@@ -222,7 +222,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   });
   const { ledger } = wallet.services;
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
-  // Demo members answer likes through this hook, so no demo code sits on the production path (docs/ARCHITECTURE.md, Boundary rules).
+  // Demo members answer likes through this hook, so no demo code sits on the production path
+  // (docs/decisions/0004-modules-with-one-face-and-a-declared-graph.md).
   const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
   const { likes } = swipes.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });

@@ -9,8 +9,9 @@ import { createPgliteThreadDb } from '../src/db/pglite-thread.js';
 import { migrate } from '../src/db/migrate.js';
 
 /**
- * Migrates once per run instead of once per test file (docs/ARCHITECTURE.md, "Tests"): on PGlite a
- * migrated cluster, kept as a DATA_DIR and dumped; on PostgreSQL a template database. A test file
+ * Migrates once per run instead of once per test file
+ * (docs/decisions/0076-fast-feedback-and-template-databases.md): on PGlite a migrated cluster, kept
+ * as a DATA_DIR and dumped; on PostgreSQL a template database. A test file
  * then starts from a copy in about a second, where initdb and 28 migrations took ~4 s each time.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -93,7 +93,7 @@ export class MessagesService {
    * PGlite the transaction held the one connection through more round trips. A concurrent first
    * send of the same clientId still meets the unique key and becomes a replay. Inside, the message
    * and the release of what the recipient prepaid for it are one statement, and its cost and that
-   * release one lock and one booking (docs/ARCHITECTURE.md, "A message send's round trips").
+   * release one lock and one booking (docs/decisions/0063-message-send-round-trips.md).
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
     const clientId = input.clientId ?? randomUUID();

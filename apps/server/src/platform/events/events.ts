@@ -76,13 +76,13 @@ function isClusterEvent(name: unknown): name is keyof ClusterEvents {
 /**
  * How long swipes' `feed.hidden` pairs wait to go out to the other processes together, as one
  * message. Every swipe hides a pair, and a Redis message per swipe cost the processes ~0.3 ms of CPU
- * per swipe (a write, a wake-up and a parse in each; docs/ARCHITECTURE.md). Members swipe seconds
- * apart, so a batch fills with many members' swipes: at 10 ms it held about one (0.8 messages per
- * swipe with 240 members swiping on two workers), at 50 ms several at a few hundred members. This
- * process's listeners hear each pair at once; the others hear it at most this much later, which only
- * widens a window that publishing already has (a swiped member leaves the other processes' decks
- * when the message arrives; the web app never shows a card twice in a visit anyway). A block is not
- * held: it goes out at once (`publish`).
+ * per swipe (a write, a wake-up and a parse in each; docs/decisions/0028-swipe-events-batched.md).
+ * Members swipe seconds apart, so a batch fills with many members' swipes: at 10 ms it held about
+ * one (0.8 messages per swipe with 240 members swiping on two workers), at 50 ms several at a few
+ * hundred members. This process's listeners hear each pair at once; the others hear it at most this
+ * much later, which only widens a window that publishing already has (a swiped member leaves the
+ * other processes' decks when the message arrives; the web app never shows a card twice in a visit
+ * anyway). A block is not held: it goes out at once (`publish`).
  */
 const SWIPE_BATCH_MS = 50;
 /** A batch this large goes out at once. */

@@ -4,7 +4,7 @@ import type { DetectedFace } from './protocol.js';
 import { textureCorrelation } from './texture.js';
 
 // Thresholds, from the real model on the face-api sample crops (bench/_liveness measurements in
-// docs/ARCHITECTURE.md, "Liveness of the photo verification"):
+// docs/decisions/0044-verification-liveness.md):
 // - texture correlation to the photo the frame was made from: crops, recompressions and brightness
 //   changes 0.91-1.00; rotated 7-14 degrees 0.91-0.99; one half squeezed to 80 % 0.91-0.99, to 60 %
 //   0.60-0.96 (most 0.75-0.96; the frontal face 0.85-0.98); mirrored 0.83-0.98. Different people

@@ -7,7 +7,7 @@ import type { Point } from './protocol.js';
  * landmarks with the skin, so a warped copy of a photo samples the same skin at the same positions:
  * its texture correlates with the photo's almost perfectly, whatever its pose reads as (the landmark
  * model reads a half-squeezed frontal face as a turned one, so the geometry alone cannot tell them
- * apart; measurements in ARCHITECTURE.md, "Liveness").
+ * apart; measurements in docs/decisions/0044-verification-liveness.md).
  */
 const TRIANGLES: readonly (readonly [number, number, number])[] = [
   [17, 21, 39], [17, 39, 36], [22, 26, 45], [22, 45, 42], [21, 22, 27], [21, 27, 39], [22, 42, 27],
