@@ -11,7 +11,7 @@ import type { Command, Member, Reply, Send } from './protocol.js';
 
 interface Client {
   socket: Socket;
-  userId: string;
+  memberId: string;
   token: string;
 }
 
@@ -28,7 +28,7 @@ const reply = (r: Reply) => process.send?.(r);
 function open(base: string, m: Member): Promise<Client | undefined> {
   return new Promise((resolve) => {
     const socket = io(base, { path: SOCKET_PATH, transports: ['websocket'], auth: { token: m.token }, reconnection: false, forceNew: true, timeout: 60_000 });
-    const client: Client = { socket, userId: m.id, token: m.token };
+    const client: Client = { socket, memberId: m.id, token: m.token };
     socket.on('presence', (e: PresenceEvent) => {
       if (!watch || e.online !== watch.online || watch.seen.has(client)) return;
       const now = process.hrtime.bigint();
@@ -38,7 +38,7 @@ function open(base: string, m: Member): Promise<Client | undefined> {
       if (watch.seen.size === clients.length) watch.done();
     });
     socket.on('message', ({ message }: MessageEvent) => {
-      if (message.recipientId !== client.userId) return;
+      if (message.recipientId !== client.memberId) return;
       const t0 = pending.get(message.clientId);
       if (t0 === undefined) return;
       latencies.push(performance.now() - t0);
@@ -104,7 +104,7 @@ async function send(base: string, plan: Send[], ratePerSec: number, signals: boo
   pending.clear();
   const statuses: Record<string, number> = {};
   reading = signals ? { base, statuses, requests: [] } : undefined;
-  const byId = new Map(clients.map((c) => [c.userId, c]));
+  const byId = new Map(clients.map((c) => [c.memberId, c]));
   const answered: number[] = [];
   const interval = 1000 / ratePerSec;
   const start = performance.now();

@@ -77,7 +77,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     events: c.events,
     authenticate: async (token) => {
       const auth = await c.sessions.authenticate(token);
-      return auth && { userId: auth.user.id, sessionId: auth.sessionId };
+      return auth && { memberId: auth.user.id, sessionId: auth.sessionId };
     },
     allowedOrigins: c.config.nodeEnv === 'production' ? [origin] : [origin, 'http://localhost:5173'],
     securityHeaders: headersFor,

@@ -216,8 +216,8 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const wallet = createWalletModule({
     ...platform,
     settings,
-    voteReceived: (q, userId, day) => leaderboard.services.leaderboard.voteReceivedOn(q, userId, day),
-    photoApproved: (q, userId) => photos.services.photos.hasApprovedPhoto(q, userId),
+    voteReceived: (q, memberId, day) => leaderboard.services.leaderboard.voteReceivedOn(q, memberId, day),
+    photoApproved: (q, memberId) => photos.services.photos.hasApprovedPhoto(q, memberId),
     payments: overrides.payments,
   });
   const { ledger } = wallet.services;

@@ -70,4 +70,4 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditResponse = z.array(auditEntry);
 
-export const userIdParams = z.object({ id: z.uuid('Ungültige Mitglieds-ID.') });
+export const memberIdParams = z.object({ id: z.uuid('Ungültige Mitglieds-ID.') });

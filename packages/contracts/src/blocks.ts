@@ -1,4 +1,4 @@
 import { z } from 'zod';
 
-/** POST/DELETE /api/blocks/:userId: a block hides both members from each other everywhere. */
-export const blockParams = z.object({ userId: z.uuid() });
+/** POST/DELETE /api/blocks/:memberId: a block hides both members from each other everywhere. */
+export const blockParams = z.object({ memberId: z.uuid() });

@@ -155,4 +155,4 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
-export const userIdParams = z.object({ id: z.uuid() });
+export const memberIdParams = z.object({ id: z.uuid() });

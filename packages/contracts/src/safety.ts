@@ -14,7 +14,7 @@ export const reportReasons = {
 export type ReportReason = keyof typeof reportReasons;
 const reasonKeys = Object.keys(reportReasons) as [ReportReason, ...ReportReason[]];
 
-/** POST /api/reports: exactly one of photoId, userId, messageId; optionally block at once. */
+/** POST /api/reports: exactly one of photoId, userId (the reported member; the wire key stays), messageId; optionally block at once. */
 export const reportBody = z
   .object({
     photoId: z.uuid('Ungültige Foto-ID.').optional(),

@@ -12,6 +12,7 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 export const undoResponse = z.object({ card: feedCard.nullable() });
 
 export const matchItem = z.object({
+  /** The other member (the wire key stays `userId`: clients read it). */
   userId: z.string(),
   name: z.string(),
   thumbUrl: z.string().nullable(),
@@ -36,8 +37,8 @@ export const blurredThumbQuery = z.object({
 });
 
 export const targetParams = z.object({ id: z.uuid() });
-/** DELETE /api/matches/:userId */
-export const userIdParam = z.object({ userId: z.uuid() });
+/** DELETE /api/matches/:memberId */
+export const matchParams = z.object({ memberId: z.uuid() });
 
 /** Realtime `match` event to both members. */
 export const matchEvent = z.object({ match: matchItem });

@@ -12,7 +12,7 @@ export async function listCompetitors(q: Queryable): Promise<DemoCompetitor[]> {
     .selectFrom('users as u')
     .innerJoin('photos as p', (j) => j.onRef('p.user_id', '=', 'u.id').on('p.status', '=', 'approved').on('p.disabled_at', 'is', null))
     .distinctOn('u.id')
-    .select(['u.id as userId', 'p.id as photoId'])
+    .select(['u.id as memberId', 'p.id as photoId'])
     .where('u.is_demo', '=', true)
     .where('u.suspended_at', 'is', null)
     .orderBy('u.id')
@@ -35,7 +35,7 @@ export async function insertEntries(q: Queryable, entries: DemoEntry[]): Promise
   if (entries.length === 0) return;
   await typed(q)
     .insertInto('photo_entries')
-    .values(entries.map((e) => ({ user_id: e.userId, category: e.category, photo_id: null })))
+    .values(entries.map((e) => ({ user_id: e.memberId, category: e.category, photo_id: null })))
     .onConflict((oc) => oc.columns(['user_id', 'category']).doNothing())
     .execute();
 }
@@ -57,7 +57,7 @@ export function demoEntries(q: Queryable): Promise<DemoEntry[]> {
   return typed(q)
     .selectFrom('photo_entries as e')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on('u.is_demo', '=', true))
-    .select(['e.user_id as userId', 'e.category'])
+    .select(['e.user_id as memberId', 'e.category'])
     .orderBy('e.user_id')
     .orderBy('e.category')
     .execute();

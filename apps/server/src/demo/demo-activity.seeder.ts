@@ -33,7 +33,7 @@ export async function seedDemoActivity(db: Db, options: { now?: Date; seed: numb
     if (competitors.length < 2) return { entries: 0, votes: 0 };
     let entries = 0;
     if (!(await hasDemoEntries(tx))) {
-      const planned = planEntries(createRng(options.seed), competitors.map((c) => c.userId));
+      const planned = planEntries(createRng(options.seed), competitors.map((c) => c.memberId));
       await insertEntries(tx, planned);
       entries = planned.length;
     }

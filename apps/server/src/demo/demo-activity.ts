@@ -3,12 +3,12 @@ import type { Rng } from './random.js';
 
 /** A demo member as the activity sees them: the photo that competes for them. */
 export interface DemoCompetitor {
-  userId: string;
+  memberId: string;
   photoId: string;
 }
 
 export interface DemoEntry {
-  userId: string;
+  memberId: string;
   category: PhotoCategory;
 }
 
@@ -29,8 +29,8 @@ const MAX_VOTES_PER_ENTRY = 30;
 export const ENTRIES_PER_CATEGORY = 8;
 
 /** ENTRIES_PER_CATEGORY different members in each category (a member may be in several). */
-export function planEntries(rng: Rng, userIds: readonly string[]): DemoEntry[] {
-  return photoCategories.flatMap((category) => shuffled(rng, userIds).slice(0, ENTRIES_PER_CATEGORY).map((userId) => ({ userId, category })));
+export function planEntries(rng: Rng, memberIds: readonly string[]): DemoEntry[] {
+  return photoCategories.flatMap((category) => shuffled(rng, memberIds).slice(0, ENTRIES_PER_CATEGORY).map((memberId) => ({ memberId, category })));
 }
 
 function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
@@ -50,10 +50,10 @@ function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
  * ids then follow the clock, as the Top10's tie-break (who reached a score first) expects.
  */
 export function planVotes(rng: Rng, entries: readonly DemoEntry[], competitors: readonly DemoCompetitor[], from: Date, to: Date): DemoVote[] {
-  const photoOf = new Map(competitors.map((c) => [c.userId, c.photoId]));
-  const voters = competitors.map((c) => c.userId);
+  const photoOf = new Map(competitors.map((c) => [c.memberId, c.photoId]));
+  const voters = competitors.map((c) => c.memberId);
   const byOwner = new Map<string, DemoEntry[]>();
-  for (const e of entries) byOwner.set(e.userId, [...(byOwner.get(e.userId) ?? []), e]);
+  for (const e of entries) byOwner.set(e.memberId, [...(byOwner.get(e.memberId) ?? []), e]);
   const span = Math.max(0, to.getTime() - from.getTime());
   const votes: DemoVote[] = [];
   for (const [ownerId, own] of byOwner) {

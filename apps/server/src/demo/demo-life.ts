@@ -24,7 +24,7 @@ export class DemoLife {
     this.events.publish('leaderboard.scored', {});
     const slot = Math.floor(now.getTime() / VISIT_EVERY_MS);
     const visitors = await demoVisitors(this.db, slot, 2 + (slot % 3));
-    if (visitors.length > 0) this.events.emit('presence.visiting', { userIds: visitors, untilMs: now.getTime() + VISIT_MS });
+    if (visitors.length > 0) this.events.emit('presence.visiting', { memberIds: visitors, untilMs: now.getTime() + VISIT_MS });
     return visitors;
   }
 }

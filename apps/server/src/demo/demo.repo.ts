@@ -10,7 +10,7 @@ export async function lockSeeding(q: Queryable): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(typed(q));
 }
 
-export async function countUsers(q: Queryable): Promise<{ demo: number; real: number }> {
+export async function countMembers(q: Queryable): Promise<{ demo: number; real: number }> {
   const row = await typed(q)
     .selectFrom('users')
     .select((eb) => [eb.fn.countAll<number>().filterWhere('is_demo', '=', true).as('demo'), eb.fn.countAll<number>().filterWhere('is_demo', '=', false).as('real')])
@@ -35,7 +35,7 @@ export async function findGermanPlaces(q: Queryable, searchNames: string[]): Pro
 
 export interface DemoRow {
   member: DemoMember;
-  userId: string;
+  memberId: string;
   photoId: string;
   largeKey: string;
   thumbKey: string;
@@ -50,14 +50,14 @@ export interface DemoRow {
 export async function insertDemoMembers(q: Queryable, rows: DemoRow[]): Promise<void> {
   const k = typed(q);
   const m = rows.map((r) => r.member);
-  const userIds = rows.map((r) => r.userId);
+  const memberIds = rows.map((r) => r.memberId);
   const created = m.map((x) => x.createdAt);
   await k
     .insertInto('users')
     .columns(['id', 'email', 'email_verified', 'password_hash', 'display_name', 'is_demo', 'created_at', 'updated_at', 'last_active_at'])
     .expression(
       sql`SELECT id, email, true, NULL, name, true, created, created, active
-            FROM unnest(${userIds}::uuid[], ${m.map((x) => x.email)}::text[], ${m.map((x) => x.displayName)}::text[], ${created}::timestamptz[],
+            FROM unnest(${memberIds}::uuid[], ${m.map((x) => x.email)}::text[], ${m.map((x) => x.displayName)}::text[], ${created}::timestamptz[],
                         ${m.map((x) => x.lastActiveAt)}::timestamptz[]) AS t(id, email, name, created, active)`,
     )
     .execute();
@@ -66,7 +66,7 @@ export async function insertDemoMembers(q: Queryable, rows: DemoRow[]): Promise<
     .columns(['user_id', 'about_me', 'looking_for', 'birth_date', 'gender', 'interested_in', 'age_min', 'age_max', 'place_id', 'updated_at', 'interests'])
     .expression(
       sql`SELECT id, about, looking, birth, gender, string_to_array(wants, ','), amin, amax, place, created, string_to_array(likes, ',')
-            FROM unnest(${userIds}::uuid[], ${m.map((x) => x.aboutMe)}::text[], ${m.map((x) => x.lookingFor)}::text[], ${m.map((x) => x.birthDate)}::date[],
+            FROM unnest(${memberIds}::uuid[], ${m.map((x) => x.aboutMe)}::text[], ${m.map((x) => x.lookingFor)}::text[], ${m.map((x) => x.birthDate)}::date[],
                         ${m.map((x) => x.gender)}::text[], ${m.map((x) => x.interestedIn.join(','))}::text[], ${m.map((x) => x.ageMin)}::smallint[],
                         ${m.map((x) => x.ageMax)}::smallint[], ${m.map((x) => x.placeId)}::int[], ${created}::timestamptz[],
                         ${m.map((x) => x.interests.join(','))}::text[])
@@ -78,7 +78,7 @@ export async function insertDemoMembers(q: Queryable, rows: DemoRow[]): Promise<
     .columns(['id', 'user_id', 'status', 'large_key', 'thumb_key', 'width', 'height', 'created_at'])
     .expression(
       sql`SELECT id, user_id, 'approved', large_key, thumb_key, width, height, created
-            FROM unnest(${rows.map((r) => r.photoId)}::uuid[], ${userIds}::uuid[], ${rows.map((r) => r.largeKey)}::text[], ${rows.map((r) => r.thumbKey)}::text[],
+            FROM unnest(${rows.map((r) => r.photoId)}::uuid[], ${memberIds}::uuid[], ${rows.map((r) => r.largeKey)}::text[], ${rows.map((r) => r.thumbKey)}::text[],
                         ${rows.map((r) => r.width)}::int[], ${rows.map((r) => r.height)}::int[], ${created}::timestamptz[])
               AS t(id, user_id, large_key, thumb_key, width, height, created)`,
     )

@@ -9,7 +9,7 @@ import { renderAvatar } from './avatar.js';
 import { seedDemoActivity, type DemoActivityResult } from './demo-activity.seeder.js';
 import { DEMO_CITIES } from './demo-data.js';
 import { planMembers, type DemoMember } from './demo-plan.js';
-import { countUsers, findGermanPlaces, insertDemoMembers, lockSeeding, type DemoRow } from './demo.repo.js';
+import { countMembers, findGermanPlaces, insertDemoMembers, lockSeeding, type DemoRow } from './demo.repo.js';
 import { createRng } from './random.js';
 
 export const DEFAULT_DEMO_COUNT = 300;
@@ -80,7 +80,7 @@ async function renderPhoto(storage: BlobStorage, member: DemoMember, stored: str
   const image = await processImage(await renderAvatar(member.avatarSeed, member.gender));
   const row: DemoRow = {
     member,
-    userId: randomUUID(),
+    memberId: randomUUID(),
     photoId: randomUUID(),
     largeKey: newKey(),
     thumbKey: newKey(),
@@ -112,7 +112,7 @@ async function seedMembers(db: Db, storage: BlobStorage, options: SeedDemoOption
   refuseProduction(options.nodeEnv);
   const count = options.count ?? DEFAULT_DEMO_COUNT;
   if (!Number.isInteger(count) || count < 1 || count > MAX_DEMO_COUNT) throw new RangeError(`count must be 1–${MAX_DEMO_COUNT}, got ${count}`);
-  const before = await countUsers(db);
+  const before = await countMembers(db);
   refuseRealDatabase(before.real);
   if (before.demo > 0) return { created: 0, skipped: true };
 
@@ -139,7 +139,7 @@ async function seedMembers(db: Db, storage: BlobStorage, options: SeedDemoOption
     });
     const created = await db.transaction(async (tx) => {
       await lockSeeding(tx);
-      const current = await countUsers(tx); // another process may have seeded meanwhile
+      const current = await countMembers(tx); // another process may have seeded meanwhile
       refuseRealDatabase(current.real);
       if (current.demo > 0) return 0;
       for (let i = 0; i < rows.length; i += INSERT_BATCH) await insertDemoMembers(tx, rows.slice(i, i + INSERT_BATCH));

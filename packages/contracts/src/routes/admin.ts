@@ -1,4 +1,4 @@
-import { adminReportsResponse, auditResponse, cleanupResponse, pendingPhotosResponse, photoActionParams, reportIdParams, resolveReportBody, userIdParams } from '../admin.js';
+import { adminReportsResponse, auditResponse, cleanupResponse, memberIdParams, pendingPhotosResponse, photoActionParams, reportIdParams, resolveReportBody } from '../admin.js';
 import { messageBody } from '../errors.js';
 import { settingsRecord } from '../settings.js';
 import { endpoint } from './define.js';
@@ -23,7 +23,7 @@ export const adminEndpoints = {
     errors: ['not_found'],
     tag,
   }),
-  suspend: endpoint({ method: 'POST', path: '/api/admin/users/:id/suspend', auth: 'admin', params: userIdParams, response: messageBody, errors: ['self_suspend', 'not_found'], tag }),
-  unsuspend: endpoint({ method: 'POST', path: '/api/admin/users/:id/unsuspend', auth: 'admin', params: userIdParams, response: messageBody, errors: ['self_suspend', 'not_found'], tag }),
+  suspend: endpoint({ method: 'POST', path: '/api/admin/users/:id/suspend', auth: 'admin', params: memberIdParams, response: messageBody, errors: ['self_suspend', 'not_found'], tag }),
+  unsuspend: endpoint({ method: 'POST', path: '/api/admin/users/:id/unsuspend', auth: 'admin', params: memberIdParams, response: messageBody, errors: ['self_suspend', 'not_found'], tag }),
   audit: endpoint({ method: 'GET', path: '/api/admin/audit', auth: 'admin', response: auditResponse, errors: [], tag }),
 } as const;

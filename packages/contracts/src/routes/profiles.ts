@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { signedLinkQuery } from '../fields.js';
-import { ownProfile, profileUpdateBody, publicProfile, userIdParams } from '../profiles.js';
+import { memberIdParams, ownProfile, profileUpdateBody, publicProfile } from '../profiles.js';
 import { endpoint } from './define.js';
 
 /** Own and public profiles; the public share page (HTML for link previews) and its style sheet. */
@@ -30,7 +30,7 @@ export const profilesEndpoints = {
     ],
     tag: 'profiles',
   }),
-  publicProfile: endpoint({ method: 'GET', path: '/api/profile/:id', auth: 'member', params: userIdParams, response: publicProfile, errors: ['not_found'], tag: 'profiles' }),
+  publicProfile: endpoint({ method: 'GET', path: '/api/profile/:id', auth: 'member', params: memberIdParams, response: publicProfile, errors: ['not_found'], tag: 'profiles' }),
   /** The server-rendered page behind a shared link (404 page for unknown or unshared profiles). */
   sharePage: endpoint({ method: 'GET', path: '/share/:id', auth: 'visitor', params: z.object({ id: z.string().max(64) }), errors: [], tag: 'profiles', hidden: true }),
   shareCss: endpoint({ method: 'GET', path: '/share/share.css', auth: 'visitor', errors: [], tag: 'profiles', hidden: true }),

@@ -1,5 +1,5 @@
 import { messageBody } from '../errors.js';
-import { blurredThumbQuery, flirtParams, likeQuery, likeResponse, matchesResponse, receivedFlirtsResponse, targetParams, undoResponse, userIdParam } from '../swipes.js';
+import { blurredThumbQuery, flirtParams, likeQuery, likeResponse, matchesResponse, matchParams, receivedFlirtsResponse, targetParams, undoResponse } from '../swipes.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
@@ -42,5 +42,5 @@ export const swipesEndpoints = {
     tag,
   }),
   matches: endpoint({ method: 'GET', path: '/api/matches', auth: 'member', response: matchesResponse, errors: [], tag }),
-  unmatch: endpoint({ method: 'DELETE', path: '/api/matches/:userId', auth: 'member', params: userIdParam, response: messageBody, errors: ['not_found'], tag }),
+  unmatch: endpoint({ method: 'DELETE', path: '/api/matches/:memberId', auth: 'member', params: matchParams, response: messageBody, errors: ['not_found'], tag }),
 } as const;

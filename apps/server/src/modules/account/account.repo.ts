@@ -2,17 +2,17 @@ import type { MemberSettings } from '@funkeln/contracts/account';
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 
-export function memberSettings(q: Queryable, userId: string) {
+export function memberSettings(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('users as u')
     .leftJoin('profiles as p', 'p.user_id', 'u.id')
     .select(['u.message_pref', 'u.email_notifications', 'p.share_enabled', 'u.read_receipts', 'u.email_on_match', 'u.email_on_message', 'u.email_on_flirt', 'u.push_previews'])
-    .where('u.id', '=', userId)
+    .where('u.id', '=', memberId)
     .executeTakeFirstOrThrow();
 }
 
 /** Writes the given settings (the others stay); the member's row is touched (updated_at) either way. */
-export async function updateMemberSettings(q: Queryable, userId: string, s: Partial<MemberSettings>): Promise<void> {
+export async function updateMemberSettings(q: Queryable, memberId: string, s: Partial<MemberSettings>): Promise<void> {
   const k = typed(q);
   await k
     .updateTable('users')
@@ -26,19 +26,19 @@ export async function updateMemberSettings(q: Queryable, userId: string, s: Part
       push_previews: s.pushPreviews,
       updated_at: now(),
     })
-    .where('id', '=', userId)
+    .where('id', '=', memberId)
     .execute();
   // Upserted: a member who has not filled in the profile yet may still decide about sharing (the row's other columns have defaults).
   if (s.shareEnabled !== undefined) {
     const share_enabled = s.shareEnabled;
     await k
       .insertInto('profiles')
-      .values({ user_id: userId, share_enabled })
+      .values({ user_id: memberId, share_enabled })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ share_enabled }))
       .execute();
   }
 }
 
-export async function setPasswordHash(q: Queryable, userId: string, hash: string): Promise<void> {
-  await typed(q).updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', userId).execute();
+export async function setPasswordHash(q: Queryable, memberId: string, hash: string): Promise<void> {
+  await typed(q).updateTable('users').set({ password_hash: hash, updated_at: now() }).where('id', '=', memberId).execute();
 }

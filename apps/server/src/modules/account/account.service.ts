@@ -24,8 +24,8 @@ export class AccountService {
     this.events = deps.events;
   }
 
-  async settings(userId: string): Promise<MemberSettings> {
-    const s = await repo.memberSettings(this.db, userId);
+  async settings(memberId: string): Promise<MemberSettings> {
+    const s = await repo.memberSettings(this.db, memberId);
     return {
       messagePref: s.message_pref,
       emailNotifications: s.email_notifications,
@@ -38,12 +38,12 @@ export class AccountService {
     };
   }
 
-  async updateSettings(userId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
+  async updateSettings(memberId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
     await this.db.transaction(async (tx) => {
-      await repo.updateMemberSettings(tx, userId, update);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      await repo.updateMemberSettings(tx, memberId, update);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
     });
-    return this.settings(userId);
+    return this.settings(memberId);
   }
 
   async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
@@ -54,15 +54,15 @@ export class AccountService {
     const hash = await hashPassword(next);
     const revoked = await this.db.transaction(async (tx) => {
       await repo.setPasswordHash(tx, auth.user.id, hash);
-      this.sessions.userChanged(tx, auth.user.id);
+      this.sessions.memberChanged(tx, auth.user.id);
       return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
     });
     this.sessions.announceRevoked(revoked);
   }
 
   /** Ends every session of the member (this one too): all devices are signed out at once. */
-  async logoutEverywhere(userId: string): Promise<void> {
-    const revoked = await this.db.transaction((tx) => this.sessions.revokeAllOf(tx, userId));
+  async logoutEverywhere(memberId: string): Promise<void> {
+    const revoked = await this.db.transaction((tx) => this.sessions.revokeAllOf(tx, memberId));
     this.sessions.announceRevoked(revoked);
   }
 }

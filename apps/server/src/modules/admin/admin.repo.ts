@@ -83,11 +83,11 @@ export async function resolveReport(q: Queryable, id: string, status: 'resolved'
   return rows.length === 1;
 }
 
-export async function setSuspended(q: Queryable, userId: string, suspended: boolean): Promise<boolean> {
+export async function setSuspended(q: Queryable, memberId: string, suspended: boolean): Promise<boolean> {
   const rows = await typed(q)
     .updateTable('users')
     .set({ suspended_at: suspended ? now() : null, updated_at: now() })
-    .where('id', '=', userId)
+    .where('id', '=', memberId)
     .returning('id')
     .execute();
   return rows.length === 1;

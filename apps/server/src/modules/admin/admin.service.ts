@@ -91,7 +91,7 @@ export class AdminService {
     if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     this.metrics.adminPhotoDecisions.inc({ action });
     // Which photo is the main one may have changed (the photo badge is checked against it).
-    this.events.emit('photos.changed', { userId: owner });
+    this.events.emit('photos.changed', { memberId: owner });
     await this.audit(admin, `photo.${action}`, photoId, { owner });
     await this.leaderboard.memberChanged(owner);
   }
@@ -124,16 +124,16 @@ export class AdminService {
   }
 
   /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes. */
-  async suspend(admin: Admin, userId: string, suspended: boolean): Promise<void> {
-    if (userId === admin.id) throw new AppError('self_suspend');
+  async suspend(admin: Admin, memberId: string, suspended: boolean): Promise<void> {
+    if (memberId === admin.id) throw new AppError('self_suspend');
     const revoked = await this.db.transaction(async (tx) => {
-      if (!(await repo.setSuspended(tx, userId, suspended))) throw new AppError('not_found', { params: { of: 'account' } });
-      this.sessions.userChanged(tx, userId);
-      return suspended ? this.sessions.revokeAllOf(tx, userId) : [];
+      if (!(await repo.setSuspended(tx, memberId, suspended))) throw new AppError('not_found', { params: { of: 'account' } });
+      this.sessions.memberChanged(tx, memberId);
+      return suspended ? this.sessions.revokeAllOf(tx, memberId) : [];
     });
     this.sessions.announceRevoked(revoked);
     await this.leaderboard.accountChanged();
-    await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', userId, {});
+    await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', memberId, {});
   }
 
   async auditLog(): Promise<AuditEntry[]> {

@@ -28,7 +28,7 @@ describe('"last seen" written behind the requests', () => {
     const { email, token } = await register(t.app);
     await longAgo(email);
     const heard: string[][] = [];
-    const off = t.c.events.on('members.active', ({ userIds }) => heard.push(userIds));
+    const off = t.c.events.on('members.active', ({ memberIds }) => heard.push(memberIds));
     try {
       const answers = await Promise.all(Array.from({ length: 12 }, () => me(token)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));

@@ -53,7 +53,7 @@ export class LastSeenWriter implements Job {
           return;
         }
         // The feed index ranks by the active day this write may have moved.
-        if (members.length > 0) this.events.emit('members.active', { userIds: members });
+        if (members.length > 0) this.events.emit('members.active', { memberIds: members });
       }
     });
     return this.writing;

@@ -8,13 +8,13 @@ import { now, typed } from '../../db/kysely.js';
  * two members is the other half of "visible" (blockedEitherWay). Answers about a member who is not
  * shown read like an unknown id's (docs/SECURITY.md, hidden members).
  */
-export function shownUser(alias: string): RawBuilder<SqlBool> {
+export function shownMember(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${alias}.suspended_at`)} IS NULL AND EXISTS (SELECT 1 FROM profiles shown_p WHERE shown_p.user_id = ${sql.ref(`${alias}.id`)}))`;
 }
 
-/** A member others may see (shownUser). */
+/** A member others may see (shownMember). */
 export function findShownMemberRow(q: Queryable, id: string) {
-  return typed(q).selectFrom('users as u').select(['u.id', 'u.display_name as name', 'u.read_receipts']).where('u.id', '=', id).where(shownUser('u')).executeTakeFirst();
+  return typed(q).selectFrom('users as u').select(['u.id', 'u.display_name as name', 'u.read_receipts']).where('u.id', '=', id).where(shownMember('u')).executeTakeFirst();
 }
 
 /** Confirmed address, notification mails on, not suspended: the member may be mailed at all. */

@@ -30,4 +30,4 @@ export async function findMailContact(q: Queryable, id: string): Promise<MailCon
   return row && { email: row.email, name: row.name, wants: { match: row.email_on_match, message: row.email_on_message, flirt: row.email_on_flirt } };
 }
 
-export { disableNotificationMail, extendPremium, findPremiumUntil, memberExists, shownUser } from './members.repo.js';
+export { disableNotificationMail, extendPremium, findPremiumUntil, memberExists, shownMember } from './members.repo.js';

@@ -62,7 +62,7 @@ export class PasswordResetService {
       await setPasswordHash(tx, userId, hash);
       await expireUserTokens(tx, userId, 'reset');
       await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
-      this.sessions.userChanged(tx, userId);
+      this.sessions.memberChanged(tx, userId);
       return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });
     if (!revoked) throw new AppError('invalid_token');

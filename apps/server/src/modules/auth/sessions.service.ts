@@ -113,7 +113,7 @@ export class SessionService {
   }
 
   /** In a transaction that changes members' accounts: once it commits, every process drops what it cached about them. */
-  userChanged(tx: Pick<Tx, 'afterCommit'>, ...userIds: string[]): void {
+  memberChanged(tx: Pick<Tx, 'afterCommit'>, ...userIds: string[]): void {
     this.events.publishOnCommit(tx, 'users.changed', { userIds });
   }
 

@@ -96,7 +96,7 @@ export class VerificationService {
       if (id) {
         await markEmailVerified(tx, id);
         await expireUserTokens(tx, id, 'verify');
-        this.sessions.userChanged(tx, id);
+        this.sessions.memberChanged(tx, id);
       }
       return id;
     });

@@ -6,11 +6,11 @@ import type { BlocksService } from './blocks.service.js';
 export function blocksRoutes(blocks: BlocksService): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.block, async (req) => {
-      await blocks.block(req.auth.user.id, req.params.userId);
+      await blocks.block(req.auth.user.id, req.params.memberId);
       return { message: 'Mitglied blockiert. Ihr seht euch gegenseitig nicht mehr.' };
     });
     serve(app, endpoints.unblock, async (req) => {
-      await blocks.unblock(req.auth.user.id, req.params.userId);
+      await blocks.unblock(req.auth.user.id, req.params.memberId);
       return { message: 'Blockierung aufgehoben.' };
     });
   };

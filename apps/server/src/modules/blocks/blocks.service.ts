@@ -30,20 +30,20 @@ export class BlocksService {
   }
 
   /** A block hides both members from each other everywhere at once and ends their match. */
-  async block(userId: string, otherId: string): Promise<void> {
-    if (userId === otherId) throw new AppError('self_block');
+  async block(memberId: string, otherId: string): Promise<void> {
+    if (memberId === otherId) throw new AppError('self_block');
     await this.db.transaction(async (tx) => {
       if (!(await memberExists(tx, otherId))) throw new AppError('not_found', { params: { of: 'member' } });
-      await repo.insertBlock(tx, userId, otherId);
-      await this.endMatch(tx, userId, otherId);
-      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[userId, otherId], [otherId, userId]] });
+      await repo.insertBlock(tx, memberId, otherId);
+      await this.endMatch(tx, memberId, otherId);
+      this.events.publishOnCommit(tx, 'feed.hidden', { pairs: [[memberId, otherId], [otherId, memberId]] });
     });
   }
 
-  async unblock(userId: string, otherId: string): Promise<void> {
+  async unblock(memberId: string, otherId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await repo.deleteBlock(tx, userId, otherId);
-      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
+      await repo.deleteBlock(tx, memberId, otherId);
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [memberId, otherId] });
     });
   }
 

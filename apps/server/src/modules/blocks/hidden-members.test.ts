@@ -49,7 +49,7 @@ async function writer(name: string): Promise<ApiMember> {
 async function enteredPhoto(m: ApiMember): Promise<string> {
   const res = await api('PUT', '/api/me/photo/categories', m.token, { categories: ['face'] });
   expect(res.statusCode).toBe(200);
-  const photo = await t.c.photos.findForUser(m.id);
+  const photo = await t.c.photos.findForMember(m.id);
   return photo?.id ?? '';
 }
 

@@ -9,20 +9,20 @@ type Turn = Pick<Selectable<CompanionMessages>, 'role' | 'content'>;
 const MEMORY = ['id', 'content', 'tags', 'created_at'] as const;
 
 /** A new conversation with its first turn, the companion's greeting: one statement (no transaction around two). */
-export async function startConversation(q: Queryable, id: string, userId: string, greeting: string): Promise<void> {
+export async function startConversation(q: Queryable, id: string, memberId: string, greeting: string): Promise<void> {
   await typed(q)
-    .with('c', (db) => db.insertInto('companion_conversations').values({ id, user_id: userId }).returning('id'))
+    .with('c', (db) => db.insertInto('companion_conversations').values({ id, user_id: memberId }).returning('id'))
     .insertInto('companion_messages')
     .columns(['conversation_id', 'role', 'content'])
     .expression((eb) => eb.selectFrom('c').select((s) => ['c.id', s.val('assistant').as('role'), s.val(greeting).as('content')]))
     .execute();
 }
 
-export function listConversations(q: Queryable, userId: string) {
+export function listConversations(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('companion_conversations')
     .select(['id', 'title', 'started_at'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .orderBy('started_at', 'desc')
     .orderBy('id')
     .limit(200)
@@ -45,7 +45,7 @@ export async function insertTurns(q: Queryable, conversationId: string, turns: T
  * The newest turns of the member's conversation, oldest first; undefined when the conversation is
  * not theirs (or gone). One statement: the conversation, joined to its turns.
  */
-export async function conversationTurns(q: Queryable, conversationId: string, userId: string, limit: number) {
+export async function conversationTurns(q: Queryable, conversationId: string, memberId: string, limit: number) {
   const rows = await typed(q)
     .selectFrom('companion_conversations as c')
     .leftJoinLateral(
@@ -61,7 +61,7 @@ export async function conversationTurns(q: Queryable, conversationId: string, us
     )
     .select(['t.role', 't.content', 't.created_at'])
     .where('c.id', '=', conversationId)
-    .where('c.user_id', '=', userId)
+    .where('c.user_id', '=', memberId)
     .orderBy('t.id')
     .execute();
   if (rows.length === 0) return undefined;
@@ -69,12 +69,12 @@ export async function conversationTurns(q: Queryable, conversationId: string, us
   return rows.flatMap(({ role, content, created_at }) => (role === null || content === null || created_at === null ? [] : [{ role, content, created_at }]));
 }
 
-export function insertMemory(q: Queryable, m: { id: string; userId: string; content: string; tags: string[] }): Promise<MemoryRow> {
+export function insertMemory(q: Queryable, m: { id: string; memberId: string; content: string; tags: string[] }): Promise<MemoryRow> {
   return typed(q)
     .insertInto('companion_memories')
     .values({
       id: m.id,
-      user_id: m.userId,
+      user_id: m.memberId,
       content: m.content,
       tags: sql<string[]>`${m.tags}::text[]`,
       search: sql<string>`to_tsvector('german', ${m.content} || ' ' || array_to_string(${m.tags}::text[], ' '))`,
@@ -83,12 +83,12 @@ export function insertMemory(q: Queryable, m: { id: string; userId: string; cont
     .executeTakeFirstOrThrow();
 }
 
-export function listMemories(q: Queryable, userId: string): Promise<MemoryRow[]> {
-  return typed(q).selectFrom('companion_memories').select(MEMORY).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
+export function listMemories(q: Queryable, memberId: string): Promise<MemoryRow[]> {
+  return typed(q).selectFrom('companion_memories').select(MEMORY).where('user_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
 }
 
-export async function deleteMemory(q: Queryable, id: string, userId: string): Promise<boolean> {
-  const row = await typed(q).deleteFrom('companion_memories').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+export async function deleteMemory(q: Queryable, id: string, memberId: string): Promise<boolean> {
+  const row = await typed(q).deleteFrom('companion_memories').where('id', '=', id).where('user_id', '=', memberId).returning('id').executeTakeFirst();
   return row !== undefined;
 }
 
@@ -97,19 +97,19 @@ export async function deleteMemory(q: Queryable, id: string, userId: string): Pr
  * its words), then the newest ones, without duplicates. Kysely's sql template (two ranked CTEs
  * joined by UNION ALL); the row is typed from the schema.
  */
-export async function relevantMemories(q: Queryable, userId: string, words: string[], limit: number, newest: number): Promise<(MemoryRow & { relevant: boolean })[]> {
+export async function relevantMemories(q: Queryable, memberId: string, words: string[], limit: number, newest: number): Promise<(MemoryRow & { relevant: boolean })[]> {
   const tsquery = words.map((w) => `'${w}'`).join(' | ');
   const { rows } = await sql<MemoryRow & { relevant: boolean }>`
     WITH query AS (SELECT to_tsquery('german', ${tsquery}) AS tsq WHERE ${tsquery} <> ''),
      relevant AS (
        SELECT m.id, m.content, m.tags, m.created_at, ts_rank(m.search, query.tsq) AS rank
          FROM companion_memories m, query
-        WHERE m.user_id = ${userId} AND m.search @@ query.tsq
+        WHERE m.user_id = ${memberId} AND m.search @@ query.tsq
         ORDER BY rank DESC, m.created_at DESC LIMIT ${limit}
      ),
      recent AS (
        SELECT id, content, tags, created_at, 0::real AS rank FROM companion_memories
-        WHERE user_id = ${userId} AND id NOT IN (SELECT id FROM relevant) ORDER BY created_at DESC LIMIT ${newest}
+        WHERE user_id = ${memberId} AND id NOT IN (SELECT id FROM relevant) ORDER BY created_at DESC LIMIT ${newest}
      )
      SELECT id, content, tags, created_at, part = 0 AS relevant FROM (SELECT *, 0 AS part FROM relevant UNION ALL SELECT *, 1 FROM recent) x
       ORDER BY part, rank DESC, created_at DESC`.execute(typed(q));

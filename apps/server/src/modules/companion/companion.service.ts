@@ -65,8 +65,8 @@ export class CompanionService {
     return { kind: this.model.kind, label: this.model.label, cost: member.premium ? 0 : await this.settings.get('COMPANION_CREDIT_COST'), isPremium: member.premium };
   }
 
-  async conversations(userId: string): Promise<CompanionConversation[]> {
-    return (await repo.listConversations(this.db, userId)).map((c) => ({ id: c.id, title: c.title, started_at: c.started_at.toISOString() }));
+  async conversations(memberId: string): Promise<CompanionConversation[]> {
+    return (await repo.listConversations(this.db, memberId)).map((c) => ({ id: c.id, title: c.title, started_at: c.started_at.toISOString() }));
   }
 
   async start(member: Member): Promise<CompanionStartResponse> {
@@ -76,8 +76,8 @@ export class CompanionService {
     return { id, greeting: text };
   }
 
-  async history(userId: string, conversationId: string): Promise<CompanionTurn[]> {
-    const turns = await repo.conversationTurns(this.db, conversationId, userId, 500);
+  async history(memberId: string, conversationId: string): Promise<CompanionTurn[]> {
+    const turns = await repo.conversationTurns(this.db, conversationId, memberId, 500);
     if (!turns) throw notFound();
     return turns.map((t) => ({ role: t.role, content: t.content, created_at: t.created_at.toISOString() }));
   }
@@ -97,7 +97,7 @@ export class CompanionService {
    * whole reply at the end. A reply that breaks off midway books and stores nothing.
    */
   async prepare(member: Member, conversationId: string, content: string, idempotencyKey?: string): Promise<PreparedMessage> {
-    const request = { userId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
+    const request = { memberId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
     // The reads go out together (one wait, not several); their answers count in this order: an
     // unknown conversation (404) before a key reused for another message (409) before the balance.
     // The model's context (memories, the recent turns of this member's conversation only) comes along.
@@ -170,17 +170,17 @@ export class CompanionService {
     return reply;
   }
 
-  async saveMemory(userId: string, content: string, tags: string[]): Promise<Memory> {
-    const row = await repo.insertMemory(this.db, { id: randomUUID(), userId, content, tags: [...new Set(tags)] });
+  async saveMemory(memberId: string, content: string, tags: string[]): Promise<Memory> {
+    const row = await repo.insertMemory(this.db, { id: randomUUID(), memberId, content, tags: [...new Set(tags)] });
     return present(row);
   }
 
-  async memories(userId: string): Promise<Memory[]> {
-    return (await repo.listMemories(this.db, userId)).map(present);
+  async memories(memberId: string): Promise<Memory[]> {
+    return (await repo.listMemories(this.db, memberId)).map(present);
   }
 
-  async deleteMemory(userId: string, id: string): Promise<void> {
-    if (!(await repo.deleteMemory(this.db, id, userId))) throw new AppError('not_found', { params: { of: 'memory' } });
+  async deleteMemory(memberId: string, id: string): Promise<void> {
+    if (!(await repo.deleteMemory(this.db, id, memberId))) throw new AppError('not_found', { params: { of: 'memory' } });
   }
 }
 

@@ -14,7 +14,7 @@ const lastActive = async (id: string, days: number) => {
      UPDATE sessions SET last_seen_at = now() - make_interval(days => $2) WHERE user_id IN (SELECT id FROM u)`,
     [id, days],
   );
-  t.c.events.emit('members.active', { userIds: [id] });
+  t.c.events.emit('members.active', { memberIds: [id] });
 };
 
 const activeDays = async (id: string) =>

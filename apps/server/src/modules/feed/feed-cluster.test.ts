@@ -153,7 +153,7 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
     it('a deck taken from the other process leaves out a member who changed after it was read', async () => {
       const { a, b, token, tokenA } = await members();
       expect(await feedIds(one, token)).toEqual(expect.arrayContaining([a, b]));
-      const changed = heard(two, 'users.changed', ({ userIds }) => userIds.includes(a));
+      const changed = heard(two, 'users.changed', ({ userIds: memberIds }) => memberIds.includes(a));
       const res = await one.app.inject({ method: 'PUT', url: '/api/me/profile', headers: bearer(tokenA), payload: { interestedIn: ['male'] } });
       expect(res.statusCode).toBe(200);
       await changed;
@@ -166,7 +166,7 @@ describe.runIf(clustered)('caches stay exact across two processes (PostgreSQL + 
       const { viewer, a, b, token } = await members();
       expect(await feedIds(one, token)).toEqual(expect.arrayContaining([a, b]));
       expect((await one.app.inject({ method: 'POST', url: `/api/likes/${b}?type=skip`, headers: bearer(token) })).statusCode).toBe(200);
-      const stale = heard(two, 'feed.stale', ({ userIds }) => userIds.includes(viewer));
+      const stale = heard(two, 'feed.stale', ({ userIds: memberIds }) => memberIds.includes(viewer));
       expect((await one.app.inject({ method: 'POST', url: '/api/likes/undo', headers: bearer(token) })).statusCode).toBe(200);
       await stale;
       const before = await reads(two);

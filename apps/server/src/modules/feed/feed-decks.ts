@@ -162,10 +162,10 @@ export class FeedDecks {
         }
       }
     });
-    events.on('feed.stale', ({ userIds }) => this.dropViewers(userIds));
-    events.on('users.changed', ({ userIds }) => {
-      this.dropViewers(userIds);
-      for (const id of userIds) this.mark(this.memberMarks, id);
+    events.on('feed.stale', ({ userIds: memberIds }) => this.dropViewers(memberIds));
+    events.on('users.changed', ({ userIds: memberIds }) => {
+      this.dropViewers(memberIds);
+      for (const id of memberIds) this.mark(this.memberMarks, id);
     });
     // Swipes, blocks and changes announced while this process could not hear them: no deck is trusted.
     events.on('cluster.resync', () => {

@@ -171,7 +171,7 @@ describe('the feed index', () => {
             `UPDATE profiles SET gender = CASE gender WHEN 'female' THEN 'male' WHEN 'male' THEN 'diverse' ELSE 'female' END WHERE user_id = $1`,
             [regendered],
           );
-          t.c.events.emit('members.active', { userIds: [changedId] });
+          t.c.events.emit('members.active', { memberIds: [changedId] });
           t.c.events.publish('users.changed', { userIds: [ids[1] ?? changedId, regendered] });
           for (const f of filters) compared += await expectSameFeed(toFilter(viewerId, f));
         } finally {

@@ -86,9 +86,9 @@ export class FeedIndex implements Job {
     this.exclusions = new LRUCache({ max: deps.maxViewers ?? 20_000 });
     this.exclusionReads = new ReadBatcher((viewerIds) => findExclusions(this.db, viewerIds), batchedReads(this.db));
     const { events } = deps;
-    const changed = ({ userIds }: { userIds: string[] }) => this.markDirty(userIds, true);
-    const dropExclusions = ({ userIds }: { userIds: string[] }) => {
-      for (const id of userIds) {
+    const changed = ({ userIds: memberIds }: { userIds: string[] }) => this.markDirty(memberIds, true);
+    const dropExclusions = ({ userIds: memberIds }: { userIds: string[] }) => {
+      for (const id of memberIds) {
         this.exclusions.delete(id);
         for (const l of this.exclusionLoads.get(id) ?? []) l.changed = true;
       }
@@ -98,7 +98,7 @@ export class FeedIndex implements Job {
         changed(e);
         dropExclusions(e);
       }),
-      events.on('members.active', ({ userIds }) => this.markDirty(userIds, false)),
+      events.on('members.active', ({ memberIds }) => this.markDirty(memberIds, false)),
       events.on('feed.stale', dropExclusions),
       events.on('feed.hidden', ({ pairs }) => {
         for (const [viewer, member] of pairs) {

@@ -101,8 +101,8 @@ function expected(viewer: SeedMember & { id: string }, pop: { id: string; seed: 
 }
 
 /** Members written straight into the tables are announced as the services announce theirs (the feed index keeps members by these events). */
-function announce(userIds: string[]): void {
-  t.c.events.publish('users.changed', { userIds });
+function announce(memberIds: string[]): void {
+  t.c.events.publish('users.changed', { userIds: memberIds });
 }
 
 /**

@@ -39,9 +39,9 @@ export function createFeedModule(deps: FeedModuleDeps): AppModule<{ feed: FeedSe
  */
 function prepareOnConnect(events: Platform['events'], feed: FeedService, log: Platform['log']): Job {
   const preparing = new Set<Promise<void>>();
-  const off = events.on('member.connected', ({ userId }) => {
+  const off = events.on('member.connected', ({ memberId }) => {
     const p = feed
-      .prepare(userId)
+      .prepare(memberId)
       .catch((err: unknown) => log.error({ err }, 'feed deck preparation failed'))
       .finally(() => preparing.delete(p));
     preparing.add(p);

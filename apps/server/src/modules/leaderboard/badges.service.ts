@@ -11,18 +11,18 @@ import { badgesOf } from './badges.repo.js';
 export class BadgesService {
   constructor(private readonly db: Queryable) {}
 
-  async of(userId: string): Promise<Badge[]> {
-    return (await this.ofMany([userId])).get(userId) ?? [];
+  async of(memberId: string): Promise<Badge[]> {
+    return (await this.ofMany([memberId])).get(memberId) ?? [];
   }
 
-  async ofMany(userIds: string[]): Promise<Map<string, Badge[]>> {
-    const byUser = new Map<string, Badge[]>();
-    if (userIds.length === 0) return byUser;
-    for (const row of await badgesOf(this.db, userIds)) {
+  async ofMany(memberIds: string[]): Promise<Map<string, Badge[]>> {
+    const byMember = new Map<string, Badge[]>();
+    if (memberIds.length === 0) return byMember;
+    for (const row of await badgesOf(this.db, memberIds)) {
       const badge = describeBadge(row.kind, row.scope);
       if (!badge) continue;
-      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), badge]);
+      byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), badge]);
     }
-    return byUser;
+    return byMember;
   }
 }

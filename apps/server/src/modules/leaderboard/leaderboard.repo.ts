@@ -3,30 +3,30 @@ import { type NotNull, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { plannedPerRun, typed, uuidArray } from '../../db/kysely.js';
-import { shownUser } from '../auth/index.js';
+import { shownMember } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
-export async function entriesOf(q: Queryable, userId: string): Promise<PhotoCategory[]> {
-  const rows = await typed(q).selectFrom('photo_entries').select('category').where('user_id', '=', userId).orderBy('category').execute();
+export async function entriesOf(q: Queryable, memberId: string): Promise<PhotoCategory[]> {
+  const rows = await typed(q).selectFrom('photo_entries').select('category').where('user_id', '=', memberId).orderBy('category').execute();
   return rows.map((r) => r.category);
 }
 
 /** The member's entries with the photo each one names (null: the main photo competes). */
-export function entryPhotosOf(q: Queryable, userId: string) {
-  return typed(q).selectFrom('photo_entries').select(['category', 'photo_id']).where('user_id', '=', userId).orderBy('category').execute();
+export function entryPhotosOf(q: Queryable, memberId: string) {
+  return typed(q).selectFrom('photo_entries').select(['category', 'photo_id']).where('user_id', '=', memberId).orderBy('category').execute();
 }
 
-export async function setEntries(q: Queryable, userId: string, categories: PhotoCategory[], photos: Partial<Record<PhotoCategory, string>> = {}): Promise<void> {
+export async function setEntries(q: Queryable, memberId: string, categories: PhotoCategory[], photos: Partial<Record<PhotoCategory, string>> = {}): Promise<void> {
   const k = typed(q);
   await k
     .deleteFrom('photo_entries')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where(({ eb, not, fn }) => not(eb('category', '=', fn.any(sql<PhotoCategory[]>`${categories}::text[]`))))
     .execute();
   if (categories.length === 0) return;
   await k
     .insertInto('photo_entries')
-    .values(categories.map((category) => ({ user_id: userId, category, photo_id: photos[category] ?? null })))
+    .values(categories.map((category) => ({ user_id: memberId, category, photo_id: photos[category] ?? null })))
     .onConflict((oc) => oc.columns(['user_id', 'category']).doUpdateSet((eb) => ({ photo_id: eb.ref('excluded.photo_id') })))
     .execute();
 }
@@ -65,7 +65,7 @@ const votablePhoto = compiledOnce((k, p: { photoId: string; category: PhotoCateg
   k
     .selectFrom('photos as p')
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 'p.user_id').on('e.category', '=', p.category))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on(shownUser('u')))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on(shownMember('u')))
     .select((eb) => [
       'p.id',
       'p.user_id',
@@ -156,7 +156,7 @@ const runningTop = compiledOnce((k, p: { category: PhotoCategory; month: string 
     .selectFrom('photo_scores as s')
     .innerJoin('photos as p', (j) => j.onRef('p.id', '=', 's.photo_id').on('p.status', '=', sql.lit('approved')).on('p.disabled_at', 'is', null))
     .innerJoin('photo_entries as e', (j) => j.onRef('e.user_id', '=', 's.user_id').onRef('e.category', '=', 's.category'))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on(shownUser('u')))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').on(shownMember('u')))
     .select(['s.user_id', 's.photo_id', 's.score', 'u.display_name as name'])
     .where('s.category', '=', p.category)
     .where('s.month', '=', p.month)
@@ -236,7 +236,7 @@ function eligible(q: Queryable, voterId: string, category: PhotoCategory, month:
   return typed(q)
     .selectFrom('photo_entries as e')
     .innerJoin('photos as p', (j) => j.on(sql<boolean>`p.id = ${competingPhoto}`))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on(shownUser('u')))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').on(shownMember('u')))
     .select(['p.id as photo_id', 'p.user_id', 'u.display_name as name'])
     // The shown age: a lookup per returned row (at most the window), no join for the planner to weigh.
     .select(sql<string | null>`(SELECT to_char(pr.birth_date, 'YYYY-MM-DD') FROM profiles pr WHERE pr.user_id = e.user_id)`.as('birth_date'))
@@ -270,11 +270,11 @@ export async function nextCandidates(q: Queryable, voterId: string, category: Ph
 }
 
 /** Whether the member's photo received a vote on this Berlin day (the get_vote reward). */
-export async function voteReceivedOn(q: Queryable, userId: string, day: string): Promise<boolean> {
+export async function voteReceivedOn(q: Queryable, memberId: string, day: string): Promise<boolean> {
   const row = await typed(q)
     .selectFrom('photo_votes')
     .select(sql<number>`1`.as('found'))
-    .where('owner_id', '=', userId)
+    .where('owner_id', '=', memberId)
     .where('day', '=', sql<Date>`${day}::date`)
     .limit(1)
     .executeTakeFirst();

@@ -102,31 +102,31 @@ export class LeaderboardService {
   }
 
   /** Whether the member's photo received a vote on this Berlin day (inside the caller's transaction: wallet's get_vote reward). */
-  voteReceivedOn(q: Queryable, userId: string, day: string): Promise<boolean> {
-    return repo.voteReceivedOn(q, userId, day);
+  voteReceivedOn(q: Queryable, memberId: string, day: string): Promise<boolean> {
+    return repo.voteReceivedOn(q, memberId, day);
   }
 
   /** The categories and the photo chosen for each (where the member chose one). */
-  async entriesWithPhotos(userId: string): Promise<EntriesResponse> {
-    const rows = await repo.entryPhotosOf(this.db, userId);
+  async entriesWithPhotos(memberId: string): Promise<EntriesResponse> {
+    const rows = await repo.entryPhotosOf(this.db, memberId);
     const photos: Partial<Record<PhotoCategory, string>> = {};
     for (const r of rows) if (r.photo_id) photos[r.category] = r.photo_id;
     return { categories: rows.map((r) => r.category), photos };
   }
 
   /** A chosen photo must be one of the member's approved, enabled photos; the rest compete with the main photo. */
-  async setEntries(userId: string, categories: PhotoCategory[], photos: EntriesBody['photos'] = {}): Promise<EntriesResponse> {
+  async setEntries(memberId: string, categories: PhotoCategory[], photos: EntriesBody['photos'] = {}): Promise<EntriesResponse> {
     const unique = [...new Set(categories)];
-    const approved = new Set(await this.photos.approvedIdsOf(userId));
+    const approved = new Set(await this.photos.approvedIdsOf(memberId));
     if (Object.values(photos).some((id) => !approved.has(id))) throw new AppError('invalid_entry_photo');
-    const before = await repo.entryPhotosOf(this.db, userId);
-    await this.db.transaction((tx) => repo.setEntries(tx, userId, unique, photos));
+    const before = await repo.entryPhotosOf(this.db, memberId);
+    await this.db.transaction((tx) => repo.setEntries(tx, memberId, unique, photos));
     // Joining a category can bring back a photo's score of this month: no kept Top10 holds (one event for all).
     this.scored();
     // Leaving a category, or changing its photo, changes its Top10 at once.
     const changed = before.filter((b) => !unique.includes(b.category) || (photos[b.category] ?? null) !== b.photo_id);
     for (const { category } of changed) await this.announcements.run(category, null);
-    return this.entriesWithPhotos(userId);
+    return this.entriesWithPhotos(memberId);
   }
 
   /**
@@ -247,9 +247,9 @@ export class LeaderboardService {
   }
 
   /** A member's photo or standing changed (moderation, suspension): their categories' pages update. */
-  async memberChanged(userId: string): Promise<void> {
+  async memberChanged(memberId: string): Promise<void> {
     this.scored(); // one event for all the member's categories
-    for (const category of await repo.entriesOf(this.db, userId)) await this.announcements.run(category, null);
+    for (const category of await repo.entriesOf(this.db, memberId)) await this.announcements.run(category, null);
   }
 
   /** Resolves once the announcements started so far are done (shutdown). */

@@ -11,7 +11,7 @@ import { berlinMonth } from './leaderboard.service.js';
 const t = useTestApp({ listen: true });
 const { api } = t;
 
-/** Members with an approved photo entered in these categories; returns [userId, photoId] pairs. */
+/** Members with an approved photo entered in these categories; returns [memberId, photoId] pairs. */
 async function contestants(n: number, categories = ['bikini'], photo: 'approved' | 'pending' = 'approved') {
   const ids = await insertMembers(
     t.c.db,
@@ -19,7 +19,7 @@ async function contestants(n: number, categories = ['bikini'], photo: 'approved'
   );
   await t.c.db.query('INSERT INTO photo_entries (user_id, category) SELECT u, c FROM unnest($1::uuid[]) u, unnest($2::text[]) c', [ids, categories]);
   const photos = await t.c.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM photos WHERE user_id = ANY($1::uuid[])', [ids]);
-  return ids.map((id) => ({ userId: id, photoId: photos.find((p) => p.user_id === id)!.id }));
+  return ids.map((id) => ({ memberId: id, photoId: photos.find((p) => p.user_id === id)!.id }));
 }
 async function voters(n: number): Promise<string[]> {
   return insertMembers(t.c.db, Array.from({ length: n }, () => ({ gender: 'male' as const, interestedIn: ['female' as const], birthDate: '1990-01-01', ageMin: 18, ageMax: 99, placeId: null, photo: 'none' as const })));
@@ -40,11 +40,11 @@ const clearBoard = async () => {
 /** Where a running Top10 is kept between changes: the embedded database, or PostgreSQL with the Redis event channel. */
 const keepsTop = () => t.c.db.kind === 'pglite' || t.c.events.clustered;
 /** A score written behind the services' backs, not announced: a kept Top10 does not see it. */
-const unannouncedScore = (c: { userId: string; photoId: string }, score: number) =>
+const unannouncedScore = (c: { memberId: string; photoId: string }, score: number) =>
   t.c.db.query(
     `INSERT INTO photo_scores (category, month, photo_id, user_id, score, reached) SELECT 'bikini', $1, $2, $3, $4, max(id) FROM photo_votes
      ON CONFLICT (category, month, photo_id) DO UPDATE SET score = EXCLUDED.score`,
-    [berlinMonth(), c.photoId, c.userId, score],
+    [berlinMonth(), c.photoId, c.memberId, score],
   );
 
 describe('voting', () => {
@@ -75,7 +75,7 @@ describe('voting', () => {
   it('refuses a vote across a block either way, as if the photo were not there, and writes nothing', async () => {
     const viewer = await voterWithProfile('Blockierer', 'male');
     const [blocked, blocking] = await contestants(2);
-    await t.c.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($3, $1)', [viewer.id, blocked!.userId, blocking!.userId]);
+    await t.c.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2), ($3, $1)', [viewer.id, blocked!.memberId, blocking!.memberId]);
     for (const c of [blocked!, blocking!]) {
       const res = await api('POST', '/api/votes', viewer.token, { photoId: c.photoId, category: 'bikini' });
       expect(res.statusCode).toBe(404);
@@ -107,7 +107,7 @@ describe('voting', () => {
       [2, c!.photoId, 8],
       [3, b!.photoId, 8],
     ]);
-    expect(top[0]).toMatchObject({ user_id: a!.userId, month_year: berlinMonth(), name: 'Kandidatin 0' });
+    expect(top[0]).toMatchObject({ user_id: a!.memberId, month_year: berlinMonth(), name: 'Kandidatin 0' });
     expect(top[0]!.thumbUrl).toMatch(new RegExp(`/api/photos/${a!.photoId}/thumb`));
   });
 
@@ -119,11 +119,11 @@ describe('voting', () => {
     const viewer = await memberWithProfile(t.app, 'Zuschauer', 'male');
     // The rows change behind the services' backs, announced as the services announce them (a kept Top10 ends with it).
     await t.c.db.query('UPDATE photos SET disabled_at = now() WHERE id = $1', [a!.photoId]);
-    await t.c.db.query("DELETE FROM photo_entries WHERE user_id = $1 AND category = 'bikini'", [b!.userId]);
-    t.c.events.publish('users.changed', { userIds: [a!.userId, b!.userId] });
+    await t.c.db.query("DELETE FROM photo_entries WHERE user_id = $1 AND category = 'bikini'", [b!.memberId]);
+    t.c.events.publish('users.changed', { userIds: [a!.memberId, b!.memberId] });
     expect((await board(viewer, 'bikini')).map((e) => e.photo_id)).toEqual([c!.photoId]);
     await t.c.db.query('DELETE FROM photos WHERE id = $1', [c!.photoId]);
-    t.c.events.publish('users.changed', { userIds: [c!.userId] });
+    t.c.events.publish('users.changed', { userIds: [c!.memberId] });
     expect(await board(viewer, 'bikini')).toEqual([]);
   });
 
@@ -143,8 +143,8 @@ describe('voting', () => {
     expect((await board(viewer, 'bikini')).map((e) => [e.photo_id, e.score])).toEqual([[b!.photoId, 5], [a!.photoId, 1]]);
     await t.c.leaderboard.vote(w!, a!.photoId, 'bikini');
     expect((await board(viewer, 'bikini')).map((e) => [e.photo_id, e.score])).toEqual([[b!.photoId, 5], [a!.photoId, 2]]);
-    await t.c.db.query(`UPDATE users SET display_name = 'Neuer Name' WHERE id = $1`, [b!.userId]);
-    t.c.events.publish('users.changed', { userIds: [b!.userId] });
+    await t.c.db.query(`UPDATE users SET display_name = 'Neuer Name' WHERE id = $1`, [b!.memberId]);
+    t.c.events.publish('users.changed', { userIds: [b!.memberId] });
     expect((await board(viewer, 'bikini'))[0]?.name).toBe('Neuer Name');
   });
 
@@ -202,8 +202,8 @@ describe('voting', () => {
 });
 
 describe('the vote write', () => {
-  const voteFor = (c: { userId: string; photoId: string }, voterId: string, q: Parameters<typeof castVote>[0] = t.c.db) =>
-    castVote(q, { photoId: c.photoId, ownerId: c.userId, voterId, category: 'bikini', month: berlinMonth(), day: '2026-12-01', at: new Date() });
+  const voteFor = (c: { memberId: string; photoId: string }, voterId: string, q: Parameters<typeof castVote>[0] = t.c.db) =>
+    castVote(q, { photoId: c.photoId, ownerId: c.memberId, voterId, category: 'bikini', month: berlinMonth(), day: '2026-12-01', at: new Date() });
   const votesOf = (photoIds: string[]) =>
     t.c.db.query<{ photo_id: string; voter_id: string | null }>('SELECT photo_id, voter_id FROM photo_votes WHERE photo_id = ANY($1::uuid[]) ORDER BY photo_id, voter_id', [photoIds]);
   const scoresOf = (photoIds: string[]) => t.c.db.query<{ photo_id: string }>('SELECT photo_id FROM photo_scores WHERE photo_id = ANY($1::uuid[])', [photoIds]);
@@ -218,7 +218,7 @@ describe('the vote write', () => {
       const rows = await tx.query<{ id: string }>(
         `SELECT id FROM users WHERE id = ANY($1::uuid[]) AND xmax::text = pg_current_xact_id_if_assigned()::text
          UNION ALL SELECT id FROM photos WHERE id = $2 AND xmax::text = pg_current_xact_id_if_assigned()::text`,
-        [[c!.userId, voter, other], c!.photoId],
+        [[c!.memberId, voter, other], c!.photoId],
       );
       return rows.map((r) => r.id);
     });
@@ -243,7 +243,7 @@ describe('the vote write', () => {
     const [voter, leaving] = await voters(2);
     for (const c of [kept!, removed!, ownerGone!]) for (const v of [voter!, leaving!]) await voteFor(c, v);
     await t.c.db.query('DELETE FROM photos WHERE id = $1', [removed!.photoId]);
-    await t.c.db.query('DELETE FROM users WHERE id = $1', [ownerGone!.userId]);
+    await t.c.db.query('DELETE FROM users WHERE id = $1', [ownerGone!.memberId]);
     await t.c.db.query('DELETE FROM users WHERE id = $1', [leaving]);
     const all = [kept!.photoId, removed!.photoId, ownerGone!.photoId];
     expect(await votesOf(all)).toEqual([
@@ -280,7 +280,7 @@ describe('months', () => {
     expect((await board(viewer, 'full_body', '2026-11')).map((e) => [e.photo_id, e.score])).toEqual([[c!.photoId, 1]]);
     await t.c.db.query('UPDATE photos SET disabled_at = now() WHERE id = $1', [a!.photoId]);
     expect((await board(viewer, 'full_body', '2026-10')).map((e) => [e.rank, e.photo_id])).toEqual([[2, b!.photoId]]);
-    const profile = (await api('GET', `/api/profile/${b!.userId}`, viewer.token)).json<{ profile: { badges: { id: string; name: string }[] } }>();
+    const profile = (await api('GET', `/api/profile/${b!.memberId}`, viewer.token)).json<{ profile: { badges: { id: string; name: string }[] } }>();
     expect(profile.profile.badges).toContainEqual(expect.objectContaining({ id: 'top10:full_body:2026-10', name: 'Top10 Ganzkörper' }));
     expect((await api('GET', '/api/leaderboard/full_body?month=2026-13', viewer.token)).statusCode).toBe(400);
     // A month without votes is answered empty and not frozen: naming past months writes nothing.
@@ -324,14 +324,14 @@ describe('rewards and badges', () => {
     const targets = await contestants(50, ['age']);
     await t.c.db.query(
       `INSERT INTO photo_votes (photo_id, owner_id, voter_id, category, month, day) SELECT p, o, $1, 'age', $2, CURRENT_DATE FROM unnest($3::uuid[], $4::uuid[]) AS t(p, o)`,
-      [x, berlinMonth(), targets.map((c) => c.photoId), targets.map((c) => c.userId)],
+      [x, berlinMonth(), targets.map((c) => c.photoId), targets.map((c) => c.memberId)],
     );
-    await t.c.db.query('INSERT INTO matches (user_a, user_b) VALUES (LEAST($1::uuid, $2::uuid), GREATEST($1::uuid, $2::uuid))', [x, targets[0]!.userId]);
+    await t.c.db.query('INSERT INTO matches (user_a, user_b) VALUES (LEAST($1::uuid, $2::uuid), GREATEST($1::uuid, $2::uuid))', [x, targets[0]!.memberId]);
     const eva = await memberWithProfile(t.app, 'Eva', 'female');
     await api('POST', `/api/messages/${x}`, eva.token, { body: 'Hallo' });
     const kinds = async (id: string) => (await t.c.badges.of(id)).map((b) => b.id).sort();
     expect(await kinds(x!)).toEqual(['email_verified', 'first_match', 'votes_50']);
-    expect(await kinds(targets[0]!.userId)).toEqual(['email_verified', 'first_match', 'photo_approved']);
+    expect(await kinds(targets[0]!.memberId)).toEqual(['email_verified', 'first_match', 'photo_approved']);
     expect(await kinds(eva.id)).toEqual(['first_message']);
     const card = (await api('GET', `/api/profile/${x}`, eva.token)).json<{ profile: { badges: { name: string; description: string }[] } }>();
     expect(card.profile.badges.map((b) => b.name)).toEqual(expect.arrayContaining(['Jury', 'Erstes Match', 'E-Mail bestätigt']));

@@ -18,7 +18,7 @@ export function createLeaderboardModule({ db, events, schedule, log, photos, cac
   // The running Top10 is kept between changes wherever every change reaches this process (its events).
   const leaderboard = new LeaderboardService({ db, photos, events, onError, keepTop: cacheable });
   // A deleted or reordered photo can change which photo competes: the member's Top10 pages update (best effort, failures logged).
-  events.on('photos.changed', ({ userId }) => void leaderboard.memberChanged(userId).catch(onError));
+  events.on('photos.changed', ({ memberId }) => void leaderboard.memberChanged(memberId).catch(onError));
   const freeze = schedule('leaderboard-freeze', 600_000, async () => void (await leaderboard.freezeFinishedMonths()));
   return { routes: leaderboardRoutes(leaderboard), services: { leaderboard, badges: new BadgesService(db) }, jobs: [freeze, stopOnly(() => leaderboard.settled())] };
 }

@@ -18,11 +18,11 @@ const { api } = t;
 const adult = { birthDate: '1995-01-01', ageMin: 18, ageMax: 99, placeId: null } as const;
 
 /** A contestant with an approved photo entered in 'face'. */
-async function contestant(name: string): Promise<{ userId: string; photoId: string }> {
-  const [userId = ''] = await insertMembers(t.c.db, [{ ...adult, gender: 'female', interestedIn: ['male'], photo: 'approved', name }]);
-  await t.c.db.query("INSERT INTO photo_entries (user_id, category) VALUES ($1, 'face')", [userId]);
-  const [photo] = await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1', [userId]);
-  return { userId, photoId: photo!.id };
+async function contestant(name: string): Promise<{ memberId: string; photoId: string }> {
+  const [memberId = ''] = await insertMembers(t.c.db, [{ ...adult, gender: 'female', interestedIn: ['male'], photo: 'approved', name }]);
+  await t.c.db.query("INSERT INTO photo_entries (user_id, category) VALUES ($1, 'face')", [memberId]);
+  const [photo] = await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1', [memberId]);
+  return { memberId, photoId: photo!.id };
 }
 
 /** A member with a confirmed e-mail and a profile: may vote. */
@@ -44,9 +44,9 @@ async function adminToken(): Promise<string> {
   return token;
 }
 let admin: string | undefined;
-async function suspend(userId: string, suspended: boolean): Promise<void> {
+async function suspend(memberId: string, suspended: boolean): Promise<void> {
   admin ??= await adminToken();
-  const res = await api('POST', `/api/admin/users/${userId}/${suspended ? 'suspend' : 'unsuspend'}`, admin);
+  const res = await api('POST', `/api/admin/users/${memberId}/${suspended ? 'suspend' : 'unsuspend'}`, admin);
   expect(res.statusCode).toBe(200);
 }
 

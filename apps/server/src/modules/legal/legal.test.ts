@@ -53,12 +53,12 @@ describe('GET /api/legal on a development instance', () => {
     const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
     const member = await register(t.app);
     const [user] = await t.c.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [member.email]);
-    const userId = user?.id ?? '';
+    const memberId = user?.id ?? '';
 
-    const [session] = await t.c.db.query<{ life: number }>('SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM sessions WHERE user_id = $1', [userId]);
+    const [session] = await t.c.db.query<{ life: number }>('SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM sessions WHERE user_id = $1', [memberId]);
     expect(session?.life).toBeGreaterThanOrEqual(r.sessionMaxSeconds - 5);
     expect(session?.life).toBeLessThanOrEqual(r.sessionMaxSeconds);
-    const [link] = await t.c.db.query<{ life: number }>("SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM auth_tokens WHERE user_id = $1 AND kind = 'verify'", [userId]);
+    const [link] = await t.c.db.query<{ life: number }>("SELECT extract(epoch FROM expires_at - created_at)::int AS life FROM auth_tokens WHERE user_id = $1 AND kind = 'verify'", [memberId]);
     expect(link?.life).toBeGreaterThanOrEqual(r.verifyLinkSeconds - 5);
     expect(link?.life).toBeLessThanOrEqual(r.verifyLinkSeconds);
 
@@ -66,7 +66,7 @@ describe('GET /api/legal on a development instance', () => {
       const id = randomUUID();
       await t.c.db.query('INSERT INTO sessions (id, user_id, token_hash, expires_at, last_seen_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6)', [
         id,
-        userId,
+        memberId,
         randomUUID(),
         new Date(Date.now() + DAY * 1000),
         lastSeen,
@@ -81,7 +81,7 @@ describe('GET /api/legal on a development instance', () => {
     };
     const addToken = async (usedAt: Date) => {
       const id = randomUUID();
-      await t.c.db.query("INSERT INTO auth_tokens (id, user_id, kind, token_hash, expires_at, used_at) VALUES ($1, $2, 'reset', $3, now(), $4)", [id, userId, randomUUID(), usedAt]);
+      await t.c.db.query("INSERT INTO auth_tokens (id, user_id, kind, token_hash, expires_at, used_at) VALUES ($1, $2, 'reset', $3, now(), $4)", [id, memberId, randomUUID(), usedAt]);
       return id;
     };
     const tokens = { usedKept: await addToken(ago(r.usedLinkSeconds - HOUR)), usedGone: await addToken(ago(r.usedLinkSeconds + HOUR)) };

@@ -15,7 +15,7 @@ export async function hasWritten(q: Queryable, from: string, to: string): Promis
 }
 
 /** The daily login reward can be claimed: the address is confirmed and no claim exists for this Berlin day. */
-export async function loginRewardOpen(q: Queryable, userId: string, today: string): Promise<boolean> {
+export async function loginRewardOpen(q: Queryable, memberId: string, today: string): Promise<boolean> {
   const row = await typed(q)
     .selectFrom('users as u')
     .select(({ eb, and, not, exists, selectFrom }) =>
@@ -32,7 +32,7 @@ export async function loginRewardOpen(q: Queryable, userId: string, today: strin
         ),
       ]).as('open'),
     )
-    .where('u.id', '=', userId)
+    .where('u.id', '=', memberId)
     .executeTakeFirst();
   return row?.open === true;
 }

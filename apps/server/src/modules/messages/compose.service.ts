@@ -31,15 +31,15 @@ export class ComposeService {
    * Seen under the conversation's rules: a suspended, blocked or unknown member is a 404. The reads
    * go out together (one wait, not four in a row); nothing of them is answered before the checks.
    */
-  async compose(userId: string, memberId: string): Promise<ComposeInfo> {
-    if (memberId === userId) throw new AppError('not_found', { params: { of: 'conversation' } });
+  async compose(viewerId: string, memberId: string): Promise<ComposeInfo> {
+    if (memberId === viewerId) throw new AppError('not_found', { params: { of: 'conversation' } });
     const [member, blocked, gender, balance, theyWrote, dailyRewardOpen, rules] = await Promise.all([
       findShownMember(this.db, memberId),
-      this.blocks.isBlocked(userId, memberId),
-      repo.senderGender(this.db, userId),
-      this.ledger.balance(this.db, userId),
-      composeRepo.hasWritten(this.db, memberId, userId),
-      composeRepo.loginRewardOpen(this.db, userId, berlinToday()),
+      this.blocks.isBlocked(viewerId, memberId),
+      repo.senderGender(this.db, viewerId),
+      this.ledger.balance(this.db, viewerId),
+      composeRepo.hasWritten(this.db, memberId, viewerId),
+      composeRepo.loginRewardOpen(this.db, viewerId, berlinToday()),
       loadMessageRules(this.settings),
     ]);
     if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
@@ -51,14 +51,14 @@ export class ComposeService {
       balance,
       canAfford: balance >= (cost ?? 0),
       prepaidReplyAvailable: rule.kind === 'pay' && !theyWrote,
-      repliesLeftToday: rule.kind === 'limit' ? await this.repliesLeft(userId, memberId, rule.perDay) : null,
+      repliesLeftToday: rule.kind === 'limit' ? await this.repliesLeft(viewerId, memberId, rule.perDay) : null,
       dailyRewardOpen,
     };
   }
 
-  private async repliesLeft(userId: string, memberId: string, perDay: number): Promise<number | null> {
-    if (!(await isReply(this.db, userId, memberId))) return null;
-    const left = Math.max(perDay - (await repo.dailyReplies(this.db, userId)), 0);
+  private async repliesLeft(viewerId: string, memberId: string, perDay: number): Promise<number | null> {
+    if (!(await isReply(this.db, viewerId, memberId))) return null;
+    const left = Math.max(perDay - (await repo.dailyReplies(this.db, viewerId)), 0);
     return left < FEW_REPLIES_LEFT ? left : null;
   }
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
-import { shownUser } from '../auth/index.js';
+import { shownMember } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 import { releaseStatement, type Settled } from './escrows.repo.js';
 import { claimedEventValues, type DurableEvents } from '../../platform/outbox/event-outbox.repo.js';
@@ -53,8 +53,8 @@ export async function insertMessage(
 }
 
 /** The sender's balance (0 without a wallet): wallet's ledger_accounts read inside the message insert (a read model, no second round trip). */
-const senderBalance = (k: Kysely<DB>, userId: string) =>
-  k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', userId);
+const senderBalance = (k: Kysely<DB>, memberId: string) =>
+  k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', memberId);
 
 /** Compiled once: every message is this statement, its `message.created` event (platform/outbox) included. */
 const insertReleasing = compiledOnce(
@@ -89,10 +89,10 @@ export function findByClientId(q: Queryable, senderId: string, clientId: string)
 }
 
 /** Messages received, newest first; blocked members' messages stay out of sight. */
-export function inbox(q: Queryable, userId: string, limit: number) {
+export function inbox(q: Queryable, memberId: string, limit: number) {
   const received = selectMessages(q)
-    .where('m.recipient_id', '=', userId)
-    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('m.sender_id'))))
+    .where('m.recipient_id', '=', memberId)
+    .where((eb) => eb.not(blockedEitherWay(memberId, eb.ref('m.sender_id'))))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(limit);
@@ -108,14 +108,14 @@ export function inbox(q: Queryable, userId: string, limit: number) {
 }
 
 /** One row per member written with (blocked ones left out), newest conversation first. */
-export function conversations(q: Queryable, userId: string, limit: number) {
+export function conversations(q: Queryable, memberId: string, limit: number) {
   return typed(q)
     .with('mine', (db) =>
       db
         .selectFrom('messages as m')
         .select(['m.id', 'm.created_at', 'm.read_at', 'm.recipient_id'])
-        .select((eb) => eb.case().when('m.sender_id', '=', userId).then(eb.ref('m.recipient_id')).else(eb.ref('m.sender_id')).end().as('member_id'))
-        .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.recipient_id', '=', userId)])),
+        .select((eb) => eb.case().when('m.sender_id', '=', memberId).then(eb.ref('m.recipient_id')).else(eb.ref('m.sender_id')).end().as('member_id'))
+        .where((eb) => eb.or([eb('m.sender_id', '=', memberId), eb('m.recipient_id', '=', memberId)])),
     )
     .with('last', (db) =>
       db
@@ -138,13 +138,13 @@ export function conversations(q: Queryable, userId: string, limit: number) {
             .selectFrom('mine as x')
             .select((c) => c.fn.countAll<number>().as('n'))
             .whereRef('x.member_id', '=', 'l.member_id')
-            .where('x.recipient_id', '=', userId)
+            .where('x.recipient_id', '=', memberId)
             .where('x.read_at', 'is', null),
           eb.lit(0),
         )
         .as('unread'),
     )
-    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('l.member_id'))))
+    .where((eb) => eb.not(blockedEitherWay(memberId, eb.ref('l.member_id'))))
     .orderBy('l.created_at', 'desc')
     .orderBy('l.last_id', 'desc')
     .limit(limit)
@@ -177,7 +177,7 @@ export async function markRead(q: Queryable, to: string, from: string) {
     .where('u.id', '=', to)
     // Only what a visible member sent: a hidden one's conversation is not there (a 404 to read), so
     // neither is its read mark, nor a read receipt to them.
-    .where(({ exists, selectFrom }) => exists(selectFrom('users as s').select('s.id').where('s.id', '=', from).where(shownUser('s'))))
+    .where(({ exists, selectFrom }) => exists(selectFrom('users as s').select('s.id').where('s.id', '=', from).where(shownMember('s'))))
     .where((eb) => eb.not(blockedEitherWay(to, from)))
     .returning(['m.id', 'm.created_at', 'm.read_at', 'u.read_receipts'])
     .$narrowType<{ read_at: Date }>()
@@ -190,19 +190,19 @@ export async function markRead(q: Queryable, to: string, from: string) {
 }
 
 /** Messages to the member not yet read, from senders they can still see (not suspended, not blocked either way). */
-export async function unreadCount(q: Queryable, userId: string): Promise<number> {
-  return (await unread.takeFirst(q, { userId }))?.n ?? 0;
+export async function unreadCount(q: Queryable, memberId: string): Promise<number> {
+  return (await unread.takeFirst(q, { memberId }))?.n ?? 0;
 }
 
 /** Compiled once: asked whenever the app opens and a message is read or arrives. */
-const unread = compiledOnce((k, p: { userId: string }) =>
+const unread = compiledOnce((k, p: { memberId: string }) =>
   k
     .selectFrom('messages as m')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'm.sender_id').on('u.suspended_at', 'is', null))
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('m.recipient_id', '=', p.userId)
+    .where('m.recipient_id', '=', p.memberId)
     .where('m.read_at', 'is', null)
-    .where((eb) => eb.not(blockedEitherWay(p.userId, eb.ref('m.sender_id')))),
+    .where((eb) => eb.not(blockedEitherWay(p.memberId, eb.ref('m.sender_id')))),
 );
 
 /** Who wrote the first message between two members; undefined when they have none yet. */
@@ -220,11 +220,11 @@ function firstSender(k: Kysely<DB>, a: string, b: string) {
  * Counts one more reply today (Europe/Berlin) against a daily limit; false (nothing counted) when
  * the limit is reached. One statement, so concurrent sends cannot both take the last one.
  */
-export async function countDailyReply(q: Queryable, userId: string, limit: number): Promise<boolean> {
+export async function countDailyReply(q: Queryable, memberId: string, limit: number): Promise<boolean> {
   if (limit <= 0) return false;
   const row = await typed(q)
     .insertInto('daily_counters')
-    .values({ user_id: userId, kind: 'reply', day: berlinToday(), count: 1 })
+    .values({ user_id: memberId, kind: 'reply', day: berlinToday(), count: 1 })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind', 'day'])
@@ -237,11 +237,11 @@ export async function countDailyReply(q: Queryable, userId: string, limit: numbe
 }
 
 /** Replies counted today (Europe/Berlin). */
-export async function dailyReplies(q: Queryable, userId: string): Promise<number> {
+export async function dailyReplies(q: Queryable, memberId: string): Promise<number> {
   const row = await typed(q)
     .selectFrom('daily_counters')
     .select('count')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('kind', '=', 'reply')
     .where('day', '=', berlinToday())
     .executeTakeFirst();
@@ -273,7 +273,7 @@ function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId:
       blockedEitherWay(ref('u.id'), senderId).as('blocked'),
     ])
     .where('u.id', '=', recipientId)
-    .where(shownUser('u'));
+    .where(shownMember('u'));
 }
 
 /** Compiled once: asked for every typing signal. */
@@ -284,7 +284,7 @@ const messageRecipient = compiledOnce((k, p: { recipientId: string; senderId: st
   recipientQuery(k, p).select(firstSender(k, p.recipientId, p.senderId).as('started_by')),
 );
 
-export async function senderGender(q: Queryable, userId: string) {
-  const row = await typed(q).selectFrom('profiles').select('gender').where('user_id', '=', userId).executeTakeFirst();
+export async function senderGender(q: Queryable, memberId: string) {
+  const row = await typed(q).selectFrom('profiles').select('gender').where('user_id', '=', memberId).executeTakeFirst();
   return row === undefined ? undefined : row.gender;
 }

@@ -42,7 +42,7 @@ interface NewMessage {
 
 const HISTORY_PAGE = 30;
 /** A paging token opens only for the member who got it, in the conversation it came from. */
-const conversationContext = (userId: string, memberId: string) => `conversation\n${userId}\n${memberId}`;
+const conversationContext = (viewerId: string, memberId: string) => `conversation\n${viewerId}\n${memberId}`;
 
 /** What MessagesService is built from (named, so no call site depends on an argument order). */
 export interface MessagesServiceDeps {
@@ -99,7 +99,7 @@ export class MessagesService {
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
     const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
-    const request = { userId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
+    const request = { memberId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
     const attempt = async () => {
       const [existing, permission] = await Promise.all([repo.findByClientId(this.db, senderId, clientId), writePermission(this.db, senderId, recipientId)]);
       return runIdempotent(this.db, request, async (tx) => {
@@ -183,8 +183,8 @@ export class MessagesService {
     return { message: presented, credits: balanceMovedBy(senderId, [posted, releasedPosted]) ?? senderBalance };
   }
 
-  async inbox(userId: string): Promise<InboxItem[]> {
-    const rows = await repo.inbox(this.db, userId, 100);
+  async inbox(memberId: string): Promise<InboxItem[]> {
+    const rows = await repo.inbox(this.db, memberId, 100);
     return rows.map((r) => ({
       id: r.id,
       sender_id: r.sender_id,
@@ -196,8 +196,8 @@ export class MessagesService {
     }));
   }
 
-  async conversations(userId: string): Promise<ConversationSummary[]> {
-    const rows = await repo.conversations(this.db, userId, 100);
+  async conversations(memberId: string): Promise<ConversationSummary[]> {
+    const rows = await repo.conversations(this.db, memberId, 100);
     const [last, thumbs] = await Promise.all([
       repo.findMessages(this.db, rows.map((r) => r.last_id)),
       this.photos.mainThumbUrls(rows.map((r) => r.member_id)),
@@ -206,7 +206,7 @@ export class MessagesService {
       const message = last.get(r.last_id);
       // gone meanwhile (the account was deleted between the two reads): the list leaves it out
       if (!message) return [];
-      const lastMessage = presentMessage(message, r.read_receipts ? undefined : userId);
+      const lastMessage = presentMessage(message, r.read_receipts ? undefined : memberId);
       return [{ memberId: r.member_id, name: r.name, thumbUrl: thumbs.get(r.member_id) ?? null, lastMessage, unread: r.unread }];
     });
   }
@@ -215,16 +215,16 @@ export class MessagesService {
    * A page of history (oldest first within the page); `before` pages further back. A suspended
    * member's conversations are gone for the other side, as from the inbox and the list (404).
    */
-  async conversation(userId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
-    const context = conversationContext(userId, memberId);
+  async conversation(viewerId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
+    const context = conversationContext(viewerId, memberId);
     const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
     const badCursor = query.before !== undefined && !before;
     const limit = query.limit ?? HISTORY_PAGE;
     // The reads go out together (one wait, not four in a row); nothing of them is answered before the checks.
     const [member, blocked, rows, thumbUrl] = await Promise.all([
       findShownMember(this.db, memberId),
-      this.blocks.isBlocked(userId, memberId),
-      badCursor ? [] : repo.history(this.db, userId, memberId, before, limit + 1),
+      this.blocks.isBlocked(viewerId, memberId),
+      badCursor ? [] : repo.history(this.db, viewerId, memberId, before, limit + 1),
       this.thumbOf(memberId),
     ]);
     if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
@@ -232,12 +232,12 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     return {
       member: { id: member.id, name: member.name, thumbUrl },
-      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : userId)),
+      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : viewerId)),
       before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
     };
   }
 
-  private async thumbOf(userId: string): Promise<string | null> {
-    return (await this.photos.mainThumbUrls([userId])).get(userId) ?? null;
+  private async thumbOf(memberId: string): Promise<string | null> {
+    return (await this.photos.mainThumbUrls([memberId])).get(memberId) ?? null;
   }
 }

@@ -21,8 +21,8 @@ export class ReadStateService {
     this.background = new BackgroundWork((err) => log.error({ err }, 'unread count not pushed'));
   }
 
-  unread(userId: string): Promise<number> {
-    return repo.unreadCount(this.db, userId);
+  unread(memberId: string): Promise<number> {
+    return repo.unreadCount(this.db, memberId);
   }
 
   /**
@@ -30,8 +30,8 @@ export class ReadStateService {
    * after its answer: the answer does not wait for the count (a read on PGlite's one connection,
    * a hop on a busy box).
    */
-  pushUnread(userId: string): void {
-    this.background.track(this.unread(userId).then((count) => this.events.emit('unread.changed', { userId, count })));
+  pushUnread(memberId: string): void {
+    this.background.track(this.unread(memberId).then((count) => this.events.emit('unread.changed', { memberId, count })));
   }
 
   /** Resolves once every unread count started so far is pushed (tests, shutdown). */
@@ -40,16 +40,16 @@ export class ReadStateService {
   }
 
   /**
-   * Marks what `memberId` sent to `userId` as read. After the commit the sender hears of it (only
+   * Marks what `memberId` sent to `viewerId` as read. After the commit the sender hears of it (only
    * when the reader sends read receipts) and the reader's sessions get their new unread count.
    */
-  async markRead(userId: string, memberId: string): Promise<number> {
-    const { marked, newest } = await repo.markRead(this.db, userId, memberId);
+  async markRead(viewerId: string, memberId: string): Promise<number> {
+    const { marked, newest } = await repo.markRead(this.db, viewerId, memberId);
     if (!newest) return marked;
     if (newest.read_receipts) {
-      this.events.emit('messages.read', { readerId: userId, senderId: memberId, upTo: newest.id, at: newest.read_at.toISOString() });
+      this.events.emit('messages.read', { readerId: viewerId, senderId: memberId, upTo: newest.id, at: newest.read_at.toISOString() });
     }
-    this.pushUnread(userId);
+    this.pushUnread(viewerId);
     return marked;
   }
 

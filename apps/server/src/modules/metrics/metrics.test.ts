@@ -56,7 +56,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     await t.app.inject({ method: 'GET', url: '/api/kein-weg/hier?token=geheim' });
     await scrape(t.app);
     const text = await scrape(t.app);
-    const blockLabels = /funkeln_http_request_duration_seconds_count\{method="POST",route="\/api\/blocks\/:userId",status_code="(\d+)"\} 1/;
+    const blockLabels = /funkeln_http_request_duration_seconds_count\{method="POST",route="\/api\/blocks\/:memberId",status_code="(\d+)"\} 1/;
     expect(text).toMatch(blockLabels);
     expect(sample(text, 'funkeln_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
     expect(sample(text, 'funkeln_http_request_duration_seconds_count', { method: 'POST', route: '/api/auth/register', status_code: '200' })).toBe(1);

@@ -52,7 +52,7 @@ export class EmailChannel implements NotificationChannel<MailTo> {
   /** The address to mail about this kind, if the member wants such mails (master and kind switch on), and the other member's name. */
   async prepare(n: MemberNotification): Promise<MailTo | undefined> {
     await this.tokens.ready();
-    const recipient = await findMailContact(this.db, n.userId);
+    const recipient = await findMailContact(this.db, n.memberId);
     if (!recipient?.wants[n.kind]) return undefined;
     if (n.kind === 'flirt') return { recipient, otherName: undefined };
     const otherName = n.otherId === undefined ? undefined : (await findShownMember(this.db, n.otherId))?.name;
@@ -68,7 +68,7 @@ export class EmailChannel implements NotificationChannel<MailTo> {
     const subject = other ?? 'flirt';
     const cap = await this.settings.get('NOTIFICATION_MAILS_PER_DAY');
     if (cap <= 0) return false;
-    const token = await this.tokens.sign(n.userId, n.kind);
+    const token = await this.tokens.sign(n.memberId, n.kind);
     const mail = notificationMail({
       kind: n.kind,
       to: recipient.email,
@@ -78,9 +78,9 @@ export class EmailChannel implements NotificationChannel<MailTo> {
       unsubscribeUrl: this.publicUrl + unsubscribePath(token),
       settingsUrl: `${this.publicUrl}/settings`,
     });
-    const { marked, mailed } = await claimAndEnqueueMail(q, n.userId, subject, cap, mail);
+    const { marked, mailed } = await claimAndEnqueueMail(q, n.memberId, subject, cap, mail);
     // Over the cap: this conversation has not been mailed about, so tomorrow it may be.
-    if (marked && !mailed) await releaseMark(q, n.userId, subject);
+    if (marked && !mailed) await releaseMark(q, n.memberId, subject);
     return mailed;
   }
 

@@ -6,7 +6,7 @@ export type NotificationKind = 'match' | 'message' | 'flirt';
 export interface MemberNotification {
   kind: NotificationKind;
   /** The recipient. */
-  userId: string;
+  memberId: string;
   /** The other member of a match or conversation; never set for a flirt (anonymous until the match). */
   otherId?: string;
   /** The domain event this tells of (event_outbox): a channel writes once per event, however often it is dispatched. */

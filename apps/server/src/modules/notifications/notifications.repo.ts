@@ -11,17 +11,17 @@ import { OUTBOX_COLUMNS, type OutgoingMail, outboxSelection } from '../../platfo
  * the conditional upsert, as a separate read would be racy. `marked` and not `mailed`: over the
  * cap, and the caller releases the mark (this conversation was not mailed about).
  */
-export async function claimAndEnqueueMail(q: Queryable, userId: string, subject: string, cap: number, mail: OutgoingMail): Promise<{ marked: boolean; mailed: boolean }> {
+export async function claimAndEnqueueMail(q: Queryable, memberId: string, subject: string, cap: number, mail: OutgoingMail): Promise<{ marked: boolean; mailed: boolean }> {
   const row = await typed(q)
     .with('mark', (db) =>
       db
         .insertInto('notification_marks')
-        .values({ user_id: userId, subject })
+        .values({ user_id: memberId, subject })
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'subject'])
             .doUpdateSet({ created_at: now() })
-            .where('notification_marks.created_at', '<', (eb) => eb.selectFrom('users').select('last_active_at').where('id', '=', userId)),
+            .where('notification_marks.created_at', '<', (eb) => eb.selectFrom('users').select('last_active_at').where('id', '=', memberId)),
         )
         .returning('user_id'),
     )
@@ -50,11 +50,11 @@ export async function claimAndEnqueueMail(q: Queryable, userId: string, subject:
   return { marked: Boolean(row.marked), mailed: Boolean(row.mailed) };
 }
 
-export async function releaseMark(q: Queryable, userId: string, subject: string): Promise<void> {
-  await typed(q).deleteFrom('notification_marks').where('user_id', '=', userId).where('subject', '=', subject).execute();
+export async function releaseMark(q: Queryable, memberId: string, subject: string): Promise<void> {
+  await typed(q).deleteFrom('notification_marks').where('user_id', '=', memberId).where('subject', '=', subject).execute();
 }
 
 /** The member is back: every conversation may notify once more. */
-export async function clearMarks(q: Queryable, userId: string): Promise<void> {
-  await typed(q).deleteFrom('notification_marks').where('user_id', '=', userId).execute();
+export async function clearMarks(q: Queryable, memberId: string): Promise<void> {
+  await typed(q).deleteFrom('notification_marks').where('user_id', '=', memberId).execute();
 }

@@ -7,7 +7,7 @@ import { clearMarks } from './notifications.repo.js';
 
 /** Whether a member has a socket open in any process (the realtime gateway). */
 export interface OnlineCheck {
-  isOnline(userId: string): Promise<boolean>;
+  isOnline(memberId: string): Promise<boolean>;
 }
 
 const NOBODY_ONLINE: OnlineCheck = { isOnline: async () => false };
@@ -33,11 +33,11 @@ export class NotificationService {
   ) {
     this.background = new BackgroundWork((err) => this.log.error({ err }, 'notification marks not cleared'));
     outbox.on('match.created', async ({ a, b }, { id }) => {
-      await Promise.all([this.deliver({ kind: 'match', userId: a, otherId: b, eventId: id }), this.deliver({ kind: 'match', userId: b, otherId: a, eventId: id })]);
+      await Promise.all([this.deliver({ kind: 'match', memberId: a, otherId: b, eventId: id }), this.deliver({ kind: 'match', memberId: b, otherId: a, eventId: id })]);
     });
-    outbox.on('message.created', ({ senderId, recipientId }, { id }) => this.deliver({ kind: 'message', userId: recipientId, otherId: senderId, eventId: id }));
-    outbox.on('flirt.created', ({ recipientId }, { id }) => this.deliver({ kind: 'flirt', userId: recipientId, eventId: id }));
-    this.subscriptions = [events.on('member.connected', ({ userId }) => this.background.track(clearMarks(this.db, userId)))];
+    outbox.on('message.created', ({ senderId, recipientId }, { id }) => this.deliver({ kind: 'message', memberId: recipientId, otherId: senderId, eventId: id }));
+    outbox.on('flirt.created', ({ recipientId }, { id }) => this.deliver({ kind: 'flirt', memberId: recipientId, eventId: id }));
+    this.subscriptions = [events.on('member.connected', ({ memberId }) => this.background.track(clearMarks(this.db, memberId)))];
   }
 
   register<Prepared>(channel: NotificationChannel<Prepared>): void {
@@ -66,7 +66,7 @@ export class NotificationService {
 
   /** Every channel, each on its own; throws when one failed, after the others ran (the event goes again). */
   private async deliver(n: MemberNotification): Promise<void> {
-    if (await this.presence.isOnline(n.userId)) return;
+    if (await this.presence.isOnline(n.memberId)) return;
     const failed: string[] = [];
     for (const channel of this.channels) {
       try {

@@ -33,17 +33,17 @@ export class UnsubscribeTokens {
     this.sealer = new CursorSealer(db, 'notification-unsubscribe-aes256');
   }
 
-  sign(userId: string, kind: NotificationKind): Promise<string> {
+  sign(memberId: string, kind: NotificationKind): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + UNSUBSCRIBE_LINK_DAYS * DAY_SECONDS;
-    return this.sealer.seal([userId, kind, expires], CONTEXT);
+    return this.sealer.seal([memberId, kind, expires], CONTEXT);
   }
 
   /** The member and kind a live token names, or undefined when it is not one of ours or has expired. */
-  async verify(token: string): Promise<{ userId: string; kind: NotificationKind } | undefined> {
+  async verify(token: string): Promise<{ memberId: string; kind: NotificationKind } | undefined> {
     const opened = sealed.safeParse(await this.sealer.open(token, CONTEXT));
     if (!opened.success) return undefined;
-    const [userId, kind, expires] = opened.data;
-    return expires * 1000 > Date.now() ? { userId, kind } : undefined;
+    const [memberId, kind, expires] = opened.data;
+    return expires * 1000 > Date.now() ? { memberId, kind } : undefined;
   }
 
   /** Loads the key; call it outside any transaction (a key created in one that rolls back would seal for nobody). */

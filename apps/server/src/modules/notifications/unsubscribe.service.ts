@@ -22,15 +22,15 @@ export class UnsubscribeService {
 
   /** Idempotent: switching off what is off already is fine. */
   async unsubscribe(token: string): Promise<NotificationKind> {
-    const { userId, kind } = await this.read(token);
+    const { memberId, kind } = await this.read(token);
     await this.db.transaction(async (tx) => {
-      await disableNotificationMail(tx, userId, kind);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      await disableNotificationMail(tx, memberId, kind);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
     });
     return kind;
   }
 
-  private async read(token: string): Promise<{ userId: string; kind: NotificationKind }> {
+  private async read(token: string): Promise<{ memberId: string; kind: NotificationKind }> {
     const named = await this.tokens.verify(token);
     if (!named) throw badLink();
     return named;

@@ -24,8 +24,8 @@ async function withPhotos(name: string, more: number, gender: 'female' | 'male' 
   return { m, photos: await ids(m) };
 }
 const photoIdOf = (url: string | null | undefined) => url?.match(/\/api\/photos\/([0-9a-f-]{36})\//)?.[1];
-const filesOf = async (userId: string) =>
-  (await t.c.db.query<{ large_key: string; thumb_key: string }>('SELECT large_key, thumb_key FROM photos WHERE user_id = $1', [userId])).flatMap((r) => [r.large_key, r.thumb_key]);
+const filesOf = async (memberId: string) =>
+  (await t.c.db.query<{ large_key: string; thumb_key: string }>('SELECT large_key, thumb_key FROM photos WHERE user_id = $1', [memberId])).flatMap((r) => [r.large_key, r.thumb_key]);
 
 describe('up to 6 photos', () => {
   it('adds each upload at the end and refuses the 7th in German', async () => {

@@ -48,8 +48,8 @@ async function upload(node: Node, token: string, width = 1200, height = 900): Pr
   return res.json<{ photo: OwnPhoto }>().photo;
 }
 
-async function keysOf(node: Node, userId: string): Promise<string[]> {
-  const row = await node.c.photos.findForUser(userId);
+async function keysOf(node: Node, memberId: string): Promise<string[]> {
+  const row = await node.c.photos.findForMember(memberId);
   if (!row) throw new Error('member has no photo');
   return [row.large_key, row.thumb_key, row.blur_key].filter((k): k is string => Boolean(k)).sort();
 }
@@ -80,7 +80,7 @@ describe('photos on an S3 bucket, across two server nodes', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1080, height: 810 });
-    const row = await two.c.photos.findForUser(await myId(two, token));
+    const row = await two.c.photos.findForMember(await myId(two, token));
     expect(served.rawPayload.equals((await s3.object(row?.large_key ?? '')) ?? Buffer.alloc(0))).toBe(true);
     expect((await two.app.inject({ method: 'GET', url: photo.thumbUrl })).statusCode).toBe(200);
   });

@@ -25,16 +25,16 @@ export function findShownPhoto(q: Queryable, id: string): Promise<PhotoRow | und
 }
 
 /** The member's photos in their order, whatever their state. */
-export function listUserPhotos(q: Queryable, userId: string): Promise<PhotoRow[]> {
-  return typed(q).selectFrom('photos').select(COLUMNS).where('user_id', '=', userId).orderBy('position').execute();
+export function listMemberPhotos(q: Queryable, memberId: string): Promise<PhotoRow[]> {
+  return typed(q).selectFrom('photos').select(COLUMNS).where('user_id', '=', memberId).orderBy('position').execute();
 }
 
 /** The main photo: the first approved, enabled one by position (index photos_main_idx). */
-export function findMainPhoto(q: Queryable, userId: string): Promise<PhotoRow | undefined> {
+export function findMainPhoto(q: Queryable, memberId: string): Promise<PhotoRow | undefined> {
   return typed(q)
     .selectFrom('photos')
     .select(COLUMNS)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('status', '=', sql.lit('approved'))
     .where('disabled_at', 'is', null)
     .orderBy('position')
@@ -43,45 +43,45 @@ export function findMainPhoto(q: Queryable, userId: string): Promise<PhotoRow | 
 }
 
 /** Approved, enabled photo ids of each member, in their order (for cards and profiles). */
-export async function approvedPhotoIds(q: Queryable, userIds: string[]): Promise<Map<string, string[]>> {
-  const byUser = new Map<string, string[]>();
-  if (userIds.length === 0) return byUser;
+export async function approvedPhotoIds(q: Queryable, memberIds: string[]): Promise<Map<string, string[]>> {
+  const byMember = new Map<string, string[]>();
+  if (memberIds.length === 0) return byMember;
   const rows = await typed(q)
     .selectFrom('photos')
     .select(['id', 'user_id'])
-    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(userIds)))
+    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(memberIds)))
     .where('status', '=', sql.lit('approved'))
     .where('disabled_at', 'is', null)
     .orderBy('user_id')
     .orderBy('position')
     .execute();
-  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.id]);
-  return byUser;
+  for (const r of rows) byMember.set(r.user_id, [...(byMember.get(r.user_id) ?? []), r.id]);
+  return byMember;
 }
 
 /** Serialises the member's photo changes (upload, delete, reorder) on their users row. */
-export async function lockMember(q: Queryable, userId: string): Promise<void> {
-  await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+export async function lockMember(q: Queryable, memberId: string): Promise<void> {
+  await typed(q).selectFrom('users').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
 }
 
-export async function countUserPhotos(q: Queryable, userId: string): Promise<number> {
+export async function countMemberPhotos(q: Queryable, memberId: string): Promise<number> {
   const row = await typed(q)
     .selectFrom('photos')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Deletes the member's own photo and closes the gap behind it; undefined when it is not theirs. */
-export async function deleteUserPhoto(q: Queryable, userId: string, photoId: string): Promise<PhotoRow | undefined> {
+export async function deleteMemberPhoto(q: Queryable, memberId: string, photoId: string): Promise<PhotoRow | undefined> {
   const k = typed(q);
-  const gone = await k.deleteFrom('photos').where('id', '=', photoId).where('user_id', '=', userId).returning(COLUMNS).executeTakeFirst();
+  const gone = await k.deleteFrom('photos').where('id', '=', photoId).where('user_id', '=', memberId).returning(COLUMNS).executeTakeFirst();
   if (gone) {
     await k
       .updateTable('photos')
       .set((eb) => ({ position: eb('position', '-', 1) }))
-      .where('user_id', '=', userId)
+      .where('user_id', '=', memberId)
       .where('position', '>', gone.position)
       .execute();
   }
@@ -89,18 +89,18 @@ export async function deleteUserPhoto(q: Queryable, userId: string, photoId: str
 }
 
 /** Sets position i for ids[i]; the caller has checked that ids are exactly the member's photos. */
-export async function setPositions(q: Queryable, userId: string, ids: string[]): Promise<void> {
+export async function setPositions(q: Queryable, memberId: string, ids: string[]): Promise<void> {
   await sql`UPDATE photos SET position = o.position - 1
               FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, position)
-             WHERE photos.id = o.id AND photos.user_id = ${userId}`.execute(typed(q));
+             WHERE photos.id = o.id AND photos.user_id = ${memberId}`.execute(typed(q));
 }
 
 /** The member has an approved photo that is not disabled (what the photo reward asks for). */
-export async function hasApprovedPhoto(q: Queryable, userId: string): Promise<boolean> {
+export async function hasApprovedPhoto(q: Queryable, memberId: string): Promise<boolean> {
   const row = await typed(q)
     .selectFrom('photos')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('status', '=', 'approved')
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
@@ -108,11 +108,11 @@ export async function hasApprovedPhoto(q: Queryable, userId: string): Promise<bo
 }
 
 /** Adds a photo at position `position` (the caller holds the member's lock and counted). */
-export async function insertUserPhoto(
+export async function insertMemberPhoto(
   q: Queryable,
   p: {
     id: string;
-    userId: string;
+    memberId: string;
     position: number;
     status: PhotoRow['status'];
     label: string | null;
@@ -128,7 +128,7 @@ export async function insertUserPhoto(
     .insertInto('photos')
     .values({
       id: p.id,
-      user_id: p.userId,
+      user_id: p.memberId,
       position: p.position,
       status: p.status,
       moderation_label: p.label,

@@ -13,14 +13,14 @@ import type { Moderator } from './moderation/moderator.js';
 import type { PhotoScope, PhotoSize, PhotoUrlSigner } from './photo-urls.js';
 import {
   approvedPhotoIds,
-  countUserPhotos,
-  deleteUserPhoto,
+  countMemberPhotos,
+  deleteMemberPhoto,
   findMainPhoto,
   findPhoto,
   findShownPhoto,
   hasApprovedPhoto,
-  insertUserPhoto,
-  listUserPhotos,
+  insertMemberPhoto,
+  listMemberPhotos,
   lockMember,
   setPositions,
   type PhotoRow,
@@ -78,9 +78,9 @@ export class PhotosService {
   }
 
   /** Re-encode, moderate, store, and add the photo at the end of the member's gallery; nothing is kept on failure. */
-  async upload(userId: string, data: Buffer): Promise<OwnPhoto> {
+  async upload(memberId: string, data: Buffer): Promise<OwnPhoto> {
     // Cheap refusal before the image work; the count under the member's lock below is the one that holds.
-    if ((await countUserPhotos(this.db, userId)) >= MAX_PHOTOS) throw new AppError('too_many_photos');
+    if ((await countMemberPhotos(this.db, memberId)) >= MAX_PHOTOS) throw new AppError('too_many_photos');
     const image = await this.cpu(() => processImage(data));
     const [decision, faceCount] = await Promise.all([this.moderate(image.large), this.countFaces(image.large)]);
     const id = randomUUID();
@@ -91,15 +91,15 @@ export class PhotosService {
     await this.storage.put(thumbKey, image.thumb);
     try {
       await this.db.transaction(async (tx) => {
-        await lockMember(tx, userId);
-        const before = await listUserPhotos(tx, userId);
+        await lockMember(tx, memberId);
+        const before = await listMemberPhotos(tx, memberId);
         const position = before.length;
         if (position >= MAX_PHOTOS) throw new AppError('too_many_photos');
         refuseFacelessMain(before, [...before, { status: decision.status, disabled_at: null, face_count: faceCount }]);
-        this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-        await insertUserPhoto(tx, {
+        this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
+        await insertMemberPhoto(tx, {
           id,
-          userId,
+          memberId,
           position,
           status: decision.status,
           label: decision.label,
@@ -115,73 +115,73 @@ export class PhotosService {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
       throw err;
     }
-    this.events.emit('photos.changed', { userId });
+    this.events.emit('photos.changed', { memberId });
     const row = await findPhoto(this.db, id);
     if (!row) throw new Error('photo vanished after insert');
     return this.toOwnPhoto(row);
   }
 
   /** The member's photos in order, whatever their state; `main` marks the first approved, enabled one. */
-  async gallery(userId: string): Promise<GalleryResponse> {
-    const rows = await listUserPhotos(this.db, userId);
+  async gallery(memberId: string): Promise<GalleryResponse> {
+    const rows = await listMemberPhotos(this.db, memberId);
     const mainId = rows.find((r) => visibleStatus(r) === 'approved')?.id;
     const photos = await Promise.all(rows.map(async (r) => ({ ...(await this.toOwnPhoto(r)), position: r.position, main: r.id === mainId })));
     return { photos, max: MAX_PHOTOS };
   }
 
   /** Deletes one of the member's own photos and its files; another member's id is "not found". */
-  async remove(userId: string, photoId: string): Promise<GalleryResponse> {
+  async remove(memberId: string, photoId: string): Promise<GalleryResponse> {
     const gone = await this.db.transaction(async (tx) => {
-      await lockMember(tx, userId);
-      const before = await listUserPhotos(tx, userId);
-      const row = await deleteUserPhoto(tx, userId, photoId);
+      await lockMember(tx, memberId);
+      const before = await listMemberPhotos(tx, memberId);
+      const row = await deleteMemberPhoto(tx, memberId, photoId);
       if (!row) throw new AppError('not_found', { params: { of: 'own_photo' } });
       refuseFacelessMain(before, before.filter((r) => r.id !== photoId));
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
       return row;
     });
-    this.events.emit('photos.changed', { userId });
+    this.events.emit('photos.changed', { memberId });
     await this.deleteFiles(gone);
-    return this.gallery(userId);
+    return this.gallery(memberId);
   }
 
   /** New order: `ids` must be exactly the member's photo ids, each once; otherwise nothing changes. */
-  async reorder(userId: string, ids: string[]): Promise<GalleryResponse> {
+  async reorder(memberId: string, ids: string[]): Promise<GalleryResponse> {
     await this.db.transaction(async (tx) => {
-      await lockMember(tx, userId);
-      const before = await listUserPhotos(tx, userId);
+      await lockMember(tx, memberId);
+      const before = await listMemberPhotos(tx, memberId);
       const current = new Map(before.map((r) => [r.id, r]));
       const given = new Set(ids);
       if (given.size !== ids.length || given.size !== current.size || ids.some((id) => !current.has(id))) {
         throw new AppError('invalid_photo_order');
       }
       refuseFacelessMain(before, ids.map((id) => current.get(id) as PhotoRow));
-      await setPositions(tx, userId, ids);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      await setPositions(tx, memberId, ids);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
     });
-    this.events.emit('photos.changed', { userId });
-    return this.gallery(userId);
+    this.events.emit('photos.changed', { memberId });
+    return this.gallery(memberId);
   }
 
   /** The photo the own profile shows: the main photo, else the first one (e.g. still being checked). */
-  async ownPhoto(userId: string): Promise<OwnPhoto | null> {
-    const row = (await findMainPhoto(this.db, userId)) ?? (await listUserPhotos(this.db, userId))[0];
+  async ownPhoto(memberId: string): Promise<OwnPhoto | null> {
+    const row = (await findMainPhoto(this.db, memberId)) ?? (await listMemberPhotos(this.db, memberId))[0];
     return row ? this.toOwnPhoto(row) : null;
   }
 
   /** Signed links of each member's approved photos in their order (profiles: both sizes; cards: `large` only). */
-  async approvedUrls(userIds: string[]): Promise<Map<string, { url: string; thumbUrl: string }[]>> {
-    const ids = await approvedPhotoIds(this.db, userIds);
+  async approvedUrls(memberIds: string[]): Promise<Map<string, { url: string; thumbUrl: string }[]>> {
+    const ids = await approvedPhotoIds(this.db, memberIds);
     const out = new Map<string, { url: string; thumbUrl: string }[]>();
-    for (const [userId, photoIds] of ids) out.set(userId, await Promise.all(photoIds.map((id) => this.signedPublic(id))));
+    for (const [memberId, photoIds] of ids) out.set(memberId, await Promise.all(photoIds.map((id) => this.signedPublic(id))));
     return out;
   }
 
   /** Large links only, for a member's card outside the feed (the card an undo brings back). */
-  async approvedLargeUrls(userIds: string[]): Promise<Map<string, string[]>> {
-    const ids = await approvedPhotoIds(this.db, userIds);
+  async approvedLargeUrls(memberIds: string[]): Promise<Map<string, string[]>> {
+    const ids = await approvedPhotoIds(this.db, memberIds);
     const out = new Map<string, string[]>();
-    for (const [userId, photoIds] of ids) out.set(userId, await this.largeUrls(photoIds));
+    for (const [memberId, photoIds] of ids) out.set(memberId, await this.largeUrls(photoIds));
     return out;
   }
 
@@ -196,25 +196,25 @@ export class PhotosService {
   }
 
   /** The thumbnail link of each member's main photo (the first approved one), for lists of members. */
-  async mainThumbUrls(userIds: string[]): Promise<Map<string, string>> {
-    const mains = [...(await approvedPhotoIds(this.db, userIds))].flatMap(([userId, [main]]) => (main ? [{ userId, main }] : []));
+  async mainThumbUrls(memberIds: string[]): Promise<Map<string, string>> {
+    const mains = [...(await approvedPhotoIds(this.db, memberIds))].flatMap(([memberId, [main]]) => (main ? [{ memberId, main }] : []));
     const links = await this.urls.signAll(mains.map((m) => m.main), 'thumb', 'public', APP_URL_TTL);
-    return new Map(mains.map((m, i) => [m.userId, links[i]!]));
+    return new Map(mains.map((m, i) => [m.memberId, links[i]!]));
   }
 
   /** Ids of the member's approved, enabled photos in order (e.g. which may compete in the Top10). */
-  async approvedIdsOf(userId: string): Promise<string[]> {
-    return (await approvedPhotoIds(this.db, [userId])).get(userId) ?? [];
+  async approvedIdsOf(memberId: string): Promise<string[]> {
+    return (await approvedPhotoIds(this.db, [memberId])).get(memberId) ?? [];
   }
 
   /** Whether the member has an approved photo (inside the caller's transaction: the upload reward). */
-  hasApprovedPhoto(q: Queryable, userId: string): Promise<boolean> {
-    return hasApprovedPhoto(q, userId);
+  hasApprovedPhoto(q: Queryable, memberId: string): Promise<boolean> {
+    return hasApprovedPhoto(q, memberId);
   }
 
   /** Every photo of the member (account deletion removes all their files). */
-  allOf(userId: string): Promise<PhotoRow[]> {
-    return listUserPhotos(this.db, userId);
+  allOf(memberId: string): Promise<PhotoRow[]> {
+    return listMemberPhotos(this.db, memberId);
   }
 
   /** Links for other members: only for an approved, enabled photo. */
@@ -260,8 +260,8 @@ export class PhotosService {
   }
 
   /** The member's main photo (first approved, enabled one by position): wherever one photo is shown. */
-  findForUser(userId: string): Promise<PhotoRow | undefined> {
-    return findMainPhoto(this.db, userId);
+  findForMember(memberId: string): Promise<PhotoRow | undefined> {
+    return findMainPhoto(this.db, memberId);
   }
 
   /** Delivers a photo file for a valid signed link; public links stop working once it is not approved or its owner is suspended. */

@@ -104,7 +104,7 @@ describe('upload pipeline', () => {
     const tooBig = await upload(token, huge);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('Die Datei ist zu groß. Erlaubt sind höchstens 10 MB.');
-    expect(await t.c.photos.findForUser((await get('/api/me', token)).json().id)).toBeUndefined();
+    expect(await t.c.photos.findForMember((await get('/api/me', token)).json().id)).toBeUndefined();
   });
 
   it('needs a login, multipart and the field "file"', async () => {

@@ -31,8 +31,8 @@ function form(parts: Part[]) {
   return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const photoCount = async (userId: string) =>
-  (await t.c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [userId]))[0]?.n ?? 0;
+const photoCount = async (memberId: string) =>
+  (await t.c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [memberId]))[0]?.n ?? 0;
 
 describe('POST /api/photos/upload takes exactly one part, the file', () => {
   it('refuses a second file, a second part of another name and any extra field, with a German 4xx, and stores nothing', async () => {

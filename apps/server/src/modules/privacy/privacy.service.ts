@@ -39,8 +39,8 @@ export class PrivacyService {
   }
 
   /** Everything stored about the member, photos included (base64), as one JSON document. */
-  async export(userId: string) {
-    const rows = await repo.exportRows(this.db, userId);
+  async export(memberId: string) {
+    const rows = await repo.exportRows(this.db, memberId);
     const photos = await Promise.all(
       rows.photos.map(async ({ large_key: key, ...photo }) => {
         const data = typeof key === 'string' ? await this.storage.get(key) : undefined;
@@ -75,8 +75,8 @@ export class PrivacyService {
     const selfies = await repo.selfieKeys(this.db, user.id);
     const revoked = await this.db.transaction(async (tx) => {
       const sessionIds = await this.sessions.revokeAllOf(tx, user.id);
-      await repo.eraseUser(tx, user.id);
-      this.sessions.userChanged(tx, user.id);
+      await repo.eraseMember(tx, user.id);
+      this.sessions.memberChanged(tx, user.id);
       return sessionIds;
     });
     this.sessions.announceRevoked(revoked);
@@ -85,19 +85,19 @@ export class PrivacyService {
     await this.leaderboard.accountChanged();
   }
 
-  async consent(userId: string): Promise<ConsentResponse> {
-    const history = await repo.consentHistory(this.db, userId);
+  async consent(memberId: string): Promise<ConsentResponse> {
+    const history = await repo.consentHistory(this.db, memberId);
     const last = history.at(-1);
     return { orientation: last ? (last.given ? 'given' : 'withdrawn') : 'unknown', history: history.map((h) => ({ given: h.given, at: h.at.toISOString() })) };
   }
 
   /** Recorded with its time; withdrawing hides the member from the feed at once. */
-  async setConsent(userId: string, given: boolean): Promise<ConsentResponse> {
+  async setConsent(memberId: string, given: boolean): Promise<ConsentResponse> {
     await this.db.transaction(async (tx) => {
-      await repo.recordConsent(tx, userId, given);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
+      await repo.recordConsent(tx, memberId, given);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
+      this.events.publishOnCommit(tx, 'feed.stale', { userIds: [memberId] });
     });
-    return this.consent(userId);
+    return this.consent(memberId);
   }
 }

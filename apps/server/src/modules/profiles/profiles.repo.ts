@@ -13,30 +13,30 @@ export type ProfileRow = Omit<Selectable<Profiles>, 'birth_date' | 'orientation_
   birth_date: string | null;
 };
 
-export function findProfile(q: Queryable, userId: string, forUpdate = false): Promise<ProfileRow | undefined> {
-  return (forUpdate ? profileLocked : profile).takeFirst(q, { userId });
+export function findProfile(q: Queryable, memberId: string, forUpdate = false): Promise<ProfileRow | undefined> {
+  return (forUpdate ? profileLocked : profile).takeFirst(q, { memberId });
 }
 
-const profileQuery = (k: Kysely<DB>, userId: string) =>
+const profileQuery = (k: Kysely<DB>, memberId: string) =>
   k
     .selectFrom('profiles')
     .select(['user_id', 'about_me', 'looking_for', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'gender'])
     .select(['interested_in', 'age_min', 'age_max', 'place_id', 'share_enabled', 'interests'])
-    .where('user_id', '=', userId);
+    .where('user_id', '=', memberId);
 /** Compiled once (read and locked): a profile is read by most steps of a visit. */
-const profile = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId));
-const profileLocked = compiledOnce((k, p: { userId: string }) => profileQuery(k, p.userId).forUpdate());
+const profile = compiledOnce((k, p: { memberId: string }) => profileQuery(k, p.memberId));
+const profileLocked = compiledOnce((k, p: { memberId: string }) => profileQuery(k, p.memberId).forUpdate());
 
 /**
  * The share page's row in one statement: a profile that shares, of a member not suspended, with
  * the key its image links are bound to (a trigger changes it with share_enabled, migration 029).
  */
-export function findSharedProfile(q: Queryable, userId: string) {
+export function findSharedProfile(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('profiles as p')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').on('u.suspended_at', 'is', null))
     .select(['u.display_name as name', sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'p.place_id', 'p.share_key'])
-    .where('p.user_id', '=', userId)
+    .where('p.user_id', '=', memberId)
     .where('p.share_enabled', '=', true)
     .executeTakeFirst();
 }
@@ -50,9 +50,9 @@ export async function upsertProfile(q: Queryable, p: ProfileRow): Promise<void> 
     .execute();
 }
 
-export function emptyProfile(userId: string): ProfileRow {
+export function emptyProfile(memberId: string): ProfileRow {
   return {
-    user_id: userId,
+    user_id: memberId,
     about_me: '',
     looking_for: '',
     birth_date: null,
@@ -72,28 +72,28 @@ export interface PromptRow {
 }
 
 /** The member's answered prompts in display order. */
-export function findPrompts(q: Queryable, userId: string): Promise<PromptRow[]> {
+export function findPrompts(q: Queryable, memberId: string): Promise<PromptRow[]> {
   return typed(q)
     .selectFrom('profile_prompts')
     .select(['prompt_id as promptId', 'answer'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .orderBy('position')
     .execute();
 }
 
 /** Replaces the member's prompts (inside the transaction that holds the profile row). */
-export async function replacePrompts(q: Queryable, userId: string, prompts: readonly PromptRow[]): Promise<void> {
+export async function replacePrompts(q: Queryable, memberId: string, prompts: readonly PromptRow[]): Promise<void> {
   const k = typed(q);
-  await k.deleteFrom('profile_prompts').where('user_id', '=', userId).execute();
+  await k.deleteFrom('profile_prompts').where('user_id', '=', memberId).execute();
   if (prompts.length === 0) return;
   await k
     .insertInto('profile_prompts')
-    .values(prompts.map((p, position) => ({ user_id: userId, position, prompt_id: p.promptId, answer: p.answer })))
+    .values(prompts.map((p, position) => ({ user_id: memberId, position, prompt_id: p.promptId, answer: p.answer })))
     .execute();
 }
 
 /** The member's name, unless the member is suspended: then nobody sees the profile or share page. */
-export async function findShownName(q: Queryable, userId: string): Promise<string | undefined> {
-  const row = await typed(q).selectFrom('users').select('display_name').where('id', '=', userId).where('suspended_at', 'is', null).executeTakeFirst();
+export async function findShownName(q: Queryable, memberId: string): Promise<string | undefined> {
+  const row = await typed(q).selectFrom('users').select('display_name').where('id', '=', memberId).where('suspended_at', 'is', null).executeTakeFirst();
   return row?.display_name;
 }

@@ -55,9 +55,9 @@ export class ProfilesService {
     this.verification = deps.verification;
   }
 
-  async getOwn(userId: string): Promise<OwnProfile> {
-    const row = (await findProfile(this.db, userId)) ?? emptyProfile(userId);
-    const [place, photo, prompts] = await Promise.all([this.placeOf(row), this.photos.ownPhoto(userId), findPrompts(this.db, userId)]);
+  async getOwn(memberId: string): Promise<OwnProfile> {
+    const row = (await findProfile(this.db, memberId)) ?? emptyProfile(memberId);
+    const [place, photo, prompts] = await Promise.all([this.placeOf(row), this.photos.ownPhoto(memberId), findPrompts(this.db, memberId)]);
     const complete = Boolean(row.birth_date && row.gender && row.interested_in.length > 0 && place && photo?.status === 'approved');
     return {
       aboutMe: row.about_me,
@@ -77,7 +77,7 @@ export class ProfilesService {
   }
 
   /** Saves the given fields over the stored ones; the merged profile must be valid as a whole. */
-  async update(userId: string, body: ProfileUpdateBody): Promise<OwnProfile> {
+  async update(memberId: string, body: ProfileUpdateBody): Promise<OwnProfile> {
     if (body.birthDate !== undefined && ageOn(body.birthDate, berlinToday()) < MIN_AGE) {
       throw new AppError('too_young');
     }
@@ -89,13 +89,13 @@ export class ProfilesService {
     if (body.placeId !== undefined && !(await this.places.get(body.placeId))) {
       throw new AppError('unknown_place');
     }
-    const before = await findProfile(this.db, userId);
+    const before = await findProfile(this.db, memberId);
     if (body.placeId !== undefined && before?.place_id !== body.placeId) {
       // Moving the home town around is how distance probes trilaterate members: a few moves a day.
-      await enforcePolicy(this.limiter, limits.placeChange, userId);
+      await enforcePolicy(this.limiter, limits.placeChange, memberId);
     }
     await this.db.transaction(async (tx) => {
-      const current = (await findProfile(tx, userId, true)) ?? emptyProfile(userId);
+      const current = (await findProfile(tx, memberId, true)) ?? emptyProfile(memberId);
       const next: ProfileRow = {
         ...current,
         about_me: body.aboutMe ?? current.about_me,
@@ -114,10 +114,10 @@ export class ProfilesService {
       }
       await upsertProfile(tx, next);
       // After the upsert, which holds the profile row's lock: concurrent replacements queue behind it.
-      if (body.prompts) await replacePrompts(tx, userId, body.prompts);
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
+      if (body.prompts) await replacePrompts(tx, memberId, body.prompts);
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
     });
-    return this.getOwn(userId);
+    return this.getOwn(memberId);
   }
 
   /**
@@ -125,23 +125,23 @@ export class ProfilesService {
    * without a profile (registered, never filled it in) and one behind a block either way are a 404
    * like an unknown id; only the member sees their own profile before filling it in.
    */
-  async getPublic(viewerId: string, userId: string): Promise<PublicProfile> {
-    const own = viewerId === userId;
-    const [name, profile, blocked] = await Promise.all([findShownName(this.db, userId), findProfile(this.db, userId), !own && this.blocks.isBlocked(viewerId, userId)]);
+  async getPublic(viewerId: string, memberId: string): Promise<PublicProfile> {
+    const own = viewerId === memberId;
+    const [name, profile, blocked] = await Promise.all([findShownName(this.db, memberId), findProfile(this.db, memberId), !own && this.blocks.isBlocked(viewerId, memberId)]);
     if (!name || (!own && (!profile || blocked))) throw new AppError('not_found', { params: { of: 'profile' } });
-    const row = profile ?? emptyProfile(userId);
+    const row = profile ?? emptyProfile(memberId);
     const [place, photoRow, badges, prompts, verified] = await Promise.all([
       this.placeOf(row),
-      this.photos.findForUser(userId),
-      this.badges.of(userId),
-      findPrompts(this.db, userId),
-      this.verification.isVerified(userId),
+      this.photos.findForMember(memberId),
+      this.badges.of(memberId),
+      findPrompts(this.db, memberId),
+      this.verification.isVerified(memberId),
     ]);
-    const gallery = await this.photos.approvedUrls([userId]);
+    const gallery = await this.photos.approvedUrls([memberId]);
     // The owner sees their first photo in any state (e.g. still being checked); others only the main photo.
-    const urls = own ? await this.photos.ownPhoto(userId) : await this.photos.publicUrls(photoRow);
+    const urls = own ? await this.photos.ownPhoto(memberId) : await this.photos.publicUrls(photoRow);
     return {
-      user: { id: userId, display_name: name },
+      user: { id: memberId, display_name: name },
       profile: {
         about_me: row.about_me,
         looking_for: row.looking_for,
@@ -150,7 +150,7 @@ export class ProfilesService {
         gender: row.gender ? genderLabels[row.gender] : null,
         photo_url: urls?.url ?? null,
         thumb_url: urls?.thumbUrl ?? null,
-        photos: gallery.get(userId) ?? [],
+        photos: gallery.get(memberId) ?? [],
         badges,
         interests: row.interests,
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),

@@ -22,25 +22,25 @@ export class ShareService {
   constructor(private readonly d: { db: Db; photos: PhotosService; places: PlacesService }) {}
 
   /** The page's values with an absolute image link (`base`, the public URL); undefined: not public. */
-  async page(userId: string, base: string) {
-    const shared = await this.shareable(userId);
+  async page(memberId: string, base: string) {
+    const shared = await this.shareable(memberId);
     if (!shared) return undefined;
     const { photo, key, ...shown } = shared;
-    return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(userId), photo, key, SHARE_IMAGE_TTL)) : null };
+    return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(memberId), photo, key, SHARE_IMAGE_TTL)) : null };
   }
 
   /** The preview image, checked at this moment; not_found for any link that no longer holds. */
-  async image(userId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
-    const shared = await this.shareable(userId);
+  async image(memberId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    const shared = await this.shareable(memberId);
     if (!shared?.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
-    return this.d.photos.sharedImage(imagePath(userId), shared.photo, shared.key, exp, sig);
+    return this.d.photos.sharedImage(imagePath(memberId), shared.photo, shared.key, exp, sig);
   }
 
-  private async shareable(userId: string) {
-    if (!z.uuid().safeParse(userId).success) return undefined;
-    const row = await findSharedProfile(this.d.db, userId);
+  private async shareable(memberId: string) {
+    if (!z.uuid().safeParse(memberId).success) return undefined;
+    const row = await findSharedProfile(this.d.db, memberId);
     if (!row) return undefined;
-    const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForUser(userId)]);
+    const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForMember(memberId)]);
     return {
       name: row.name,
       age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,

@@ -14,12 +14,12 @@ export class PushChannel implements NotificationChannel<{ otherName: string | nu
 
   /** Most members have no device: one read outside any transaction tells; the preview's name is read there too. */
   async prepare(n: MemberNotification): Promise<{ otherName: string | null } | undefined> {
-    if (!(await hasDevice(this.db, n.userId))) return undefined;
-    return { otherName: n.kind === 'flirt' ? null : await previewNameOf(this.db, n.userId, n.otherId) };
+    if (!(await hasDevice(this.db, n.memberId))) return undefined;
+    return { otherName: n.kind === 'flirt' ? null : await previewNameOf(this.db, n.memberId, n.otherId) };
   }
 
   async notify(q: Queryable, n: MemberNotification, { otherName }: { otherName: string | null }): Promise<boolean> {
-    return (await enqueuePush(q, n.userId, JSON.stringify(pushPayloadFor(n, otherName)), n.eventId)) > 0;
+    return (await enqueuePush(q, n.memberId, JSON.stringify(pushPayloadFor(n, otherName)), n.eventId)) > 0;
   }
 
   committed(): void {

@@ -41,8 +41,8 @@ describe('Web Push subscriptions end with their session', () => {
   const exported = async (token: string) =>
     (await api()('GET', '/api/me/export', token)).json<{ pushSubscriptions: { endpoint: string }[] }>().pushSubscriptions.map((s) => s.endpoint).sort();
   /** As the NotificationService does it; then every due push is sent. */
-  const notifyAndSend = async (userId: string) => {
-    const n = { kind: 'match' as const, userId };
+  const notifyAndSend = async (memberId: string) => {
+    const n = { kind: 'match' as const, memberId };
     const prepared = await t.c.pushChannel.prepare(n);
     if (prepared) await t.c.pushChannel.notify(t.c.db, n, prepared);
     await t.c.pushSender.drain();
@@ -54,7 +54,7 @@ describe('Web Push subscriptions end with their session', () => {
     const [phone, laptop] = [service.device(), service.device()];
     await subscribe(m.tokens[0]!, phone);
     await subscribe(m.tokens[1]!, laptop);
-    const pending = { kind: 'match' as const, userId: m.id };
+    const pending = { kind: 'match' as const, memberId: m.id };
     const prepared = await t.c.pushChannel.prepare(pending);
     if (prepared) await t.c.pushChannel.notify(t.c.db, pending, prepared); // queued before the logout, not yet sent
 

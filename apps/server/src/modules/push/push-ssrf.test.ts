@@ -30,8 +30,8 @@ describe('Web Push endpoints never reach internal addresses', () => {
     await silent?.close();
   });
 
-  const storedEndpoints = async (userId: string) =>
-    (await t.c.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [userId])).map((r) => r.endpoint);
+  const storedEndpoints = async (memberId: string) =>
+    (await t.c.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [memberId])).map((r) => r.endpoint);
 
   it('refuses loopback, private, link-local, numeric-host, credential and non-443 endpoints with a German 400', async () => {
     const { keys } = service.device();
@@ -82,7 +82,7 @@ describe('Web Push endpoints never reach internal addresses', () => {
     for (const endpoint of stored) {
       await t.c.db.query('INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth) SELECT $1, id, $2, $3, $4 FROM sessions WHERE user_id = $1 LIMIT 1', [mallory.id, endpoint, keys.p256dh, keys.auth]);
     }
-    const n = { kind: 'flirt', userId: mallory.id, otherId: ben.id } as const;
+    const n = { kind: 'flirt', memberId: mallory.id, otherId: ben.id } as const;
     const prepared = await t.c.pushChannel.prepare(n);
     if (prepared) await t.c.pushChannel.notify(t.c.db, n, prepared);
     expect(await t.c.pushSender.drain()).toBe(0);
@@ -113,7 +113,7 @@ describe('Web Push endpoints never reach internal addresses', () => {
       const res = await api()('POST', '/api/push/subscriptions', member.token, { endpoint: `https://${host}/push/x`, keys });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const n = { kind: 'match', userId: member.id } as const;
+    const n = { kind: 'match', memberId: member.id } as const;
     const prepared = await t.c.pushChannel.prepare(n);
     if (prepared) await t.c.pushChannel.notify(t.c.db, n, prepared);
     expect(await sender.drain()).toBe(0);

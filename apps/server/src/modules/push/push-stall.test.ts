@@ -55,7 +55,7 @@ describe('one member cannot stall push for everyone', () => {
       service.markSilent(device);
       await subscribe(mallory, device.endpoint, device.keys);
     }
-    for (let i = 0; i < 3; i++) await notify({ kind: 'flirt', userId: mallory.id });
+    for (let i = 0; i < 3; i++) await notify({ kind: 'flirt', memberId: mallory.id });
     // Some of them already failed once and are due again (a retry must not come before a fresh push either).
     await t.c.db.query(
       `UPDATE push_outbox SET attempts = 1 WHERE id IN (SELECT o.id FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id
@@ -67,7 +67,7 @@ describe('one member cannot stall push for everyone', () => {
 
     const device = service.device();
     await subscribe(anna, device.endpoint, device.keys);
-    await notify({ kind: 'match', userId: anna.id });
+    await notify({ kind: 'match', memberId: anna.id });
     t.c.pushSender.kick();
     // A generous deadline: with one push at a time this took minutes.
     await vi.waitFor(() => expect(service.received.filter((p) => p.deviceId === device.id)).toHaveLength(1), { timeout: 10_000, interval: 50 });

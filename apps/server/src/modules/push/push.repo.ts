@@ -5,7 +5,7 @@ import { claimDue, type ClaimOptions } from '../../platform/outbox/outbox.repo.j
 import { liveSessionsQuery } from '../auth/index.js';
 
 export interface SubscriptionInput {
-  userId: string;
+  memberId: string;
   /** The session subscribing: the subscription ends with it (migration 030). */
   sessionId: string;
   endpoint: string;
@@ -17,7 +17,7 @@ export interface SubscriptionInput {
 export async function upsertSubscription(q: Queryable, s: SubscriptionInput): Promise<void> {
   await typed(q)
     .insertInto('push_subscriptions')
-    .values({ user_id: s.userId, session_id: s.sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
+    .values({ user_id: s.memberId, session_id: s.sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet((eb) => ({
         user_id: eb.ref('excluded.user_id'),
@@ -31,8 +31,8 @@ export async function upsertSubscription(q: Queryable, s: SubscriptionInput): Pr
 }
 
 /** Holds the member's row until the transaction ends, so their subscribes take turns (the device cap stays exact). */
-export async function lockMember(q: Queryable, userId: string): Promise<void> {
-  await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+export async function lockMember(q: Queryable, memberId: string): Promise<void> {
+  await typed(q).selectFrom('users').select('id').where('id', '=', memberId).forUpdate().execute();
 }
 
 /**
@@ -46,19 +46,19 @@ export async function lockLiveSession(q: Queryable, sessionId: string): Promise<
 }
 
 /** Keeps the member's newest `keep` devices. */
-export async function pruneSubscriptions(q: Queryable, userId: string, keep: number): Promise<void> {
+export async function pruneSubscriptions(q: Queryable, memberId: string, keep: number): Promise<void> {
   await typed(q)
     .deleteFrom('push_subscriptions')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('id', 'not in', (eb) =>
-      eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+      eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
     )
     .execute();
 }
 
 /** Removes the endpoint only if it is the member's; true when it was. */
-export async function deleteSubscription(q: Queryable, userId: string, endpoint: string): Promise<boolean> {
-  const rows = await typed(q).deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).returning('id').execute();
+export async function deleteSubscription(q: Queryable, memberId: string, endpoint: string): Promise<boolean> {
+  const rows = await typed(q).deleteFrom('push_subscriptions').where('user_id', '=', memberId).where('endpoint', '=', endpoint).returning('id').execute();
   return rows.length > 0;
 }
 
@@ -67,13 +67,13 @@ export async function deleteSubscriptionById(q: Queryable, id: number): Promise<
 }
 
 /** The other member's name, only when the member chose previews (null otherwise or without an other member). */
-export async function previewNameOf(q: Queryable, userId: string, otherId: string | undefined): Promise<string | null> {
+export async function previewNameOf(q: Queryable, memberId: string, otherId: string | undefined): Promise<string | null> {
   if (!otherId) return null;
   const row = await typed(q)
     .selectFrom('users as u')
     .innerJoin('users as o', (j) => j.on('o.id', '=', otherId))
     .select('o.display_name as name')
-    .where('u.id', '=', userId)
+    .where('u.id', '=', memberId)
     .where('u.push_previews', '=', true)
     .executeTakeFirst();
   return row?.name ?? null;
@@ -83,26 +83,26 @@ export async function previewNameOf(q: Queryable, userId: string, otherId: strin
  * The member's devices that may get pushes: those whose session is live. A revoked session's are
  * gone already (migration 030's trigger); an expired one's wait for the daily session cleanup.
  */
-function liveDevices(q: Queryable, userId: string) {
+function liveDevices(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('push_subscriptions')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('session_id', 'in', liveSessionsQuery(q));
 }
 
-export async function hasDevice(q: Queryable, userId: string): Promise<boolean> {
-  return (await liveDevices(q, userId).select('id').limit(1).executeTakeFirst()) !== undefined;
+export async function hasDevice(q: Queryable, memberId: string): Promise<boolean> {
+  return (await liveDevices(q, memberId).select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /**
  * A push to each of the member's devices; answers how many were enqueued. With the event it tells
  * of, once per device: the same event again (dispatched once more after a crash) enqueues nothing.
  */
-export async function enqueuePush(q: Queryable, userId: string, payload: string, eventId?: number): Promise<number> {
+export async function enqueuePush(q: Queryable, memberId: string, payload: string, eventId?: number): Promise<number> {
   const result = await typed(q)
     .insertInto('push_outbox')
     .columns(['subscription_id', 'payload', 'event_id'])
-    .expression(liveDevices(q, userId).select(['id', sql.val(payload).as('payload'), sql.val(eventId ?? null).as('event_id')]))
+    .expression(liveDevices(q, memberId).select(['id', sql.val(payload).as('payload'), sql.val(eventId ?? null).as('event_id')]))
     .onConflict((oc) => oc.columns(['event_id', 'subscription_id']).doNothing())
     .returning('id')
     .execute();

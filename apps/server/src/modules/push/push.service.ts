@@ -32,22 +32,22 @@ export class PushService {
   }
 
   /** Stores the device for the member's session `sessionId`: it ends with that session. */
-  async subscribe({ userId, sessionId }: { userId: string; sessionId: string }, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
+  async subscribe({ memberId, sessionId }: { memberId: string; sessionId: string }, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
     // The endpoint is a URL the server will POST to: public https only (checked again on the resolved address when sending).
     if (outboundUrlRefusal(body.endpoint, this.endpoints)) throw new AppError('push_endpoint_refused');
     if (!isCurvePoint(body.keys.p256dh)) throw new AppError('invalid_key');
     await this.db.transaction(async (tx) => {
-      await lockMember(tx, userId);
+      await lockMember(tx, memberId);
       if (!(await lockLiveSession(tx, sessionId))) throw new AppError('unauthorized');
-      await upsertSubscription(tx, { userId, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
-      await pruneSubscriptions(tx, userId, MAX_DEVICES);
+      await upsertSubscription(tx, { memberId, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+      await pruneSubscriptions(tx, memberId, MAX_DEVICES);
     });
     return { subscribed: true };
   }
 
-  async unsubscribe(userId: string, endpoint: string): Promise<{ subscribed: boolean }> {
+  async unsubscribe(memberId: string, endpoint: string): Promise<{ subscribed: boolean }> {
     // Another member's endpoint is left alone and answered the same way: nothing to learn about it.
-    await deleteSubscription(this.db, userId, endpoint);
+    await deleteSubscription(this.db, memberId, endpoint);
     return { subscribed: false };
   }
 }

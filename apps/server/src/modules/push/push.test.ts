@@ -51,7 +51,7 @@ describe('Web Push', () => {
     const [phone, laptop] = [service.device(), service.device()];
     await subscribe(anna, phone);
     await subscribe(anna, laptop);
-    await notify({ kind: 'message', userId: anna.id, otherId: ben.id });
+    await notify({ kind: 'message', memberId: anna.id, otherId: ben.id });
     expect(await t.c.pushSender.drain()).toBe(2);
     const { publicKey } = (await api()('GET', '/api/push/key', anna.token)).json<{ publicKey: string }>();
     const expected = { title: 'Neue Nachricht', body: 'Du hast eine neue Nachricht.', url: `/messages/${ben.id}`, tag: `message:${ben.id}` };
@@ -76,7 +76,7 @@ describe('Web Push', () => {
 
   it('skips the transaction for a member without a device, and reaches one who subscribes afterwards', async () => {
     const carlo = await memberWithProfile(t.app, 'Carlo', 'male');
-    const n: MemberNotification = { kind: 'message', userId: carlo.id, otherId: anna.id };
+    const n: MemberNotification = { kind: 'message', memberId: carlo.id, otherId: anna.id };
     expect(await t.c.pushChannel.prepare(n)).toBeUndefined();
     const before = await t.c.db.query('SELECT count(*)::int AS n FROM push_outbox');
     const sent = await api()('POST', `/api/messages/${carlo.id}`, anna.token, { body: 'Hallo Carlo' });
@@ -96,8 +96,8 @@ describe('Web Push', () => {
     const device = service.device();
     await subscribe(ben, device);
     expect((await api()('PUT', '/api/me/settings', ben.token, { pushPreviews: true })).statusCode).toBe(200);
-    await notify({ kind: 'match', userId: ben.id, otherId: anna.id });
-    await notify({ kind: 'flirt', userId: ben.id, otherId: anna.id });
+    await notify({ kind: 'match', memberId: ben.id, otherId: anna.id });
+    await notify({ kind: 'flirt', memberId: ben.id, otherId: anna.id });
     await t.c.pushSender.drain();
     expect(payloadsFor(device)).toEqual([
       expect.objectContaining({ title: 'Neues Match', body: 'Du und Anna habt ein Match. Schreib als Erstes!', url: '/matches' }),
@@ -111,8 +111,8 @@ describe('Web Push', () => {
     const device = service.device();
     await subscribe(member, device);
     service.markGone(device);
-    await notify({ kind: 'match', userId: member.id, otherId: ben.id });
-    await notify({ kind: 'match', userId: member.id, otherId: anna.id });
+    await notify({ kind: 'match', memberId: member.id, otherId: ben.id });
+    await notify({ kind: 'match', memberId: member.id, otherId: anna.id });
     expect(await t.c.pushSender.drain()).toBe(0);
     expect(await subscriptionsOf(device.endpoint)).toEqual([]);
     expect(await t.c.db.query('SELECT id FROM push_outbox WHERE sent_at IS NULL')).toEqual([]);
@@ -123,7 +123,7 @@ describe('Web Push', () => {
     const device = service.device();
     await subscribe(member, device);
     service.failNext(device, 1);
-    await notify({ kind: 'match', userId: member.id });
+    await notify({ kind: 'match', memberId: member.id });
     expect(await t.c.pushSender.drain()).toBe(0);
     const [row] = await t.c.db.query<{ id: number; attempts: number; due_later: boolean }>(
       `SELECT o.id::int AS id, o.attempts, o.next_attempt_at > now() AS due_later FROM push_outbox o
@@ -137,7 +137,7 @@ describe('Web Push', () => {
     expect(payloadsFor(device)).toHaveLength(1);
 
     service.failNext(device, 1);
-    await notify({ kind: 'match', userId: member.id });
+    await notify({ kind: 'match', memberId: member.id });
     await t.c.db.query('UPDATE push_outbox SET attempts = 11 WHERE sent_at IS NULL');
     expect(await t.c.pushSender.drain()).toBe(0);
     const given = await t.c.db.query<{ failed: boolean }>('SELECT failed_at IS NOT NULL AS failed FROM push_outbox WHERE attempts = 12');
@@ -153,14 +153,14 @@ describe('Web Push', () => {
     expect(foreign.statusCode).toBe(200);
     expect(await subscriptionsOf(bens.endpoint)).toEqual([ben.id]);
 
-    await notify({ kind: 'match', userId: anna.id, otherId: ben.id });
+    await notify({ kind: 'match', memberId: anna.id, otherId: ben.id });
     await t.c.pushSender.drain();
     expect(payloadsFor(bens)).toEqual([]);
     expect(payloadsFor(annas)).toHaveLength(1);
 
     await subscribe(ben, annas); // the shared device now belongs to Ben
     expect(await subscriptionsOf(annas.endpoint)).toEqual([ben.id]);
-    await notify({ kind: 'match', userId: anna.id, otherId: ben.id });
+    await notify({ kind: 'match', memberId: anna.id, otherId: ben.id });
     await t.c.pushSender.drain();
     expect(payloadsFor(annas)).toHaveLength(1);
 
@@ -172,7 +172,7 @@ describe('Web Push', () => {
     const member = await memberWithProfile(t.app, 'Frieda', 'female');
     const device = service.device();
     await subscribe(member, device);
-    await notify({ kind: 'match', userId: member.id, otherId: ben.id });
+    await notify({ kind: 'match', memberId: member.id, otherId: ben.id });
     expect((await api()('DELETE', '/api/me', member.token, { password: 'Kiwi-Wolke-Geheim-42' })).statusCode).toBe(200);
     expect(await subscriptionsOf(device.endpoint)).toEqual([]);
     expect(await t.c.pushSender.drain()).toBe(0);

@@ -8,6 +8,7 @@ import * as repo from './reports.repo.js';
 
 export interface ReportInput {
   photoId?: string;
+  /** The reported member: the report body's wire key (contracts/safety) stays `userId`. */
   userId?: string;
   messageId?: string;
   reason: ReportReason;

@@ -147,7 +147,7 @@ describe('anonymous flirts cannot be linked to the sender before the match', () 
     forged.searchParams.set('sig', `${link.searchParams.get('sig')?.slice(0, -2)}AA`);
     expect((await t.app.inject({ method: 'GET', url: forged.pathname + forged.search })).statusCode).toBe(403);
     // The photo routes serve no blurred size at all.
-    const photoId = (await t.c.photos.findForUser(s.id))?.id;
+    const photoId = (await t.c.photos.findForMember(s.id))?.id;
     expect((await t.app.inject({ method: 'GET', url: `/api/photos/${photoId}/blur${link.search}&scope=public` })).statusCode).toBe(400);
 
     const url = link.pathname + link.search;

@@ -108,8 +108,8 @@ export class LikesService {
     return targetId ? this.card(targetId) : null;
   }
 
-  async matches(userId: string): Promise<MatchItem[]> {
-    const rows = await repo.listMatches(this.db, userId);
+  async matches(memberId: string): Promise<MatchItem[]> {
+    const rows = await repo.listMatches(this.db, memberId);
     return Promise.all(rows.map((r) => this.matchItem(r.user_id, r.name, r.matched_at)));
   }
 
@@ -118,20 +118,20 @@ export class LikesService {
    * with a member no longer visible (suspended: the match is kept for a lifted suspension) is not
    * there to end, like one that never was.
    */
-  async unmatch(userId: string, otherId: string): Promise<void> {
+  async unmatch(memberId: string, otherId: string): Promise<void> {
     const removed = await this.db.transaction(async (tx) => {
-      const gone = (await repo.isVisibleTo(tx, userId, otherId)) && (await repo.deleteMatch(tx, userId, otherId));
-      const mine = await repo.findSwipe(tx, userId, otherId);
+      const gone = (await repo.isVisibleTo(tx, memberId, otherId)) && (await repo.deleteMatch(tx, memberId, otherId));
+      const mine = await repo.findSwipe(tx, memberId, otherId);
       if (gone && mine) await repo.updateSwipeKind(tx, mine.id, 'skip', timeOrderedId());
-      if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId, otherId] });
+      if (gone) this.events.publishOnCommit(tx, 'feed.stale', { userIds: [memberId, otherId] });
       return gone;
     });
     if (!removed) throw new AppError('not_found', { params: { of: 'match' } });
   }
 
   /** Anonymous until a match: no name, no id, only a picture of the flirt's own (nothing of the sender's photo). */
-  async receivedFlirts(userId: string): Promise<ReceivedFlirt[]> {
-    const rows = await repo.listReceivedFlirts(this.db, userId);
+  async receivedFlirts(memberId: string): Promise<ReceivedFlirt[]> {
+    const rows = await repo.listReceivedFlirts(this.db, memberId);
     return Promise.all(
       rows.map(async (r) => ({
         flirtId: r.id,
@@ -155,12 +155,12 @@ export class LikesService {
    * one bit (this sender is in a block with me) is less than the flirt back answers without a block
    * (who it was), and spends the flirt (docs/SECURITY.md).
    */
-  async acceptFlirt(userId: string, flirtId: string): Promise<LikeResponse> {
-    const flirt = await repo.findReceivedFlirt(this.db, flirtId, userId);
+  async acceptFlirt(memberId: string, flirtId: string): Promise<LikeResponse> {
+    const flirt = await repo.findReceivedFlirt(this.db, flirtId, memberId);
     if (!flirt) throw flirtGone();
-    if (!flirt.blocked) return this.act(userId, flirt.actor_id, 'like');
-    await this.renew({ id: timeOrderedId(), actorId: userId, targetId: flirt.actor_id, kind: 'like' });
-    this.events.publishSwipe(userId, flirt.actor_id);
+    if (!flirt.blocked) return this.act(memberId, flirt.actor_id, 'like');
+    await this.renew({ id: timeOrderedId(), actorId: memberId, targetId: flirt.actor_id, kind: 'like' });
+    this.events.publishSwipe(memberId, flirt.actor_id);
     return { match: false };
   }
 
@@ -183,21 +183,21 @@ export class LikesService {
     const now = new Date();
     this.events.emit('match.created', {
       deliveries: [
-        { userId: a, match: await this.matchItem(b, mb.name, now) },
-        { userId: b, match: await this.matchItem(a, ma.name, now) },
+        { memberId: a, match: await this.matchItem(b, mb.name, now) },
+        { memberId: b, match: await this.matchItem(a, ma.name, now) },
       ],
     });
   }
 
-  private async matchItem(userId: string, name: string, matchedAt: Date): Promise<MatchItem> {
-    const urls = await this.photos.publicUrls(await this.photos.findForUser(userId));
-    return { userId, name, thumbUrl: urls?.thumbUrl ?? null, matchedAt: matchedAt.toISOString() };
+  private async matchItem(memberId: string, name: string, matchedAt: Date): Promise<MatchItem> {
+    const urls = await this.photos.publicUrls(await this.photos.findForMember(memberId));
+    return { userId: memberId, name, thumbUrl: urls?.thumbUrl ?? null, matchedAt: matchedAt.toISOString() };
   }
 
   private async card(targetId: string): Promise<FeedCard | null> {
     const [member, photo, gallery] = await Promise.all([
       repo.findCardMember(this.db, targetId),
-      this.photos.findForUser(targetId),
+      this.photos.findForMember(targetId),
       this.photos.approvedLargeUrls([targetId]),
     ]);
     const urls = await this.photos.publicUrls(photo);

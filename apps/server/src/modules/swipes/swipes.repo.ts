@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import { asyncCommit, now, secondsAgo, typed } from '../../db/kysely.js';
 import type { DB, Swipes } from '../../db/schema.js';
-import { shownUser } from '../auth/index.js';
+import { shownMember } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
 
 export type SwipeKind = Swipes['kind'];
@@ -93,15 +93,15 @@ export async function deleteMatch(q: Queryable, a: string, b: string): Promise<b
 }
 
 /** The member's matches, newest first, without anyone blocked in either direction or suspended. */
-export function listMatches(q: Queryable, userId: string) {
+export function listMatches(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('matches as m')
     .innerJoin('users as u', (j) =>
-      j.on((eb) => eb('u.id', '=', eb.case().when('m.user_a', '=', userId).then(eb.ref('m.user_b')).else(eb.ref('m.user_a')).end())).on('u.suspended_at', 'is', null),
+      j.on((eb) => eb('u.id', '=', eb.case().when('m.user_a', '=', memberId).then(eb.ref('m.user_b')).else(eb.ref('m.user_a')).end())).on('u.suspended_at', 'is', null),
     )
     .select(['u.id as user_id', 'u.display_name as name', 'm.created_at as matched_at'])
-    .where((eb) => eb.or([eb('m.user_a', '=', userId), eb('m.user_b', '=', userId)]))
-    .where(({ eb, not }) => not(blockedEitherWay(userId, eb.ref('u.id'))))
+    .where((eb) => eb.or([eb('m.user_a', '=', memberId), eb('m.user_b', '=', memberId)]))
+    .where(({ eb, not }) => not(blockedEitherWay(memberId, eb.ref('u.id'))))
     .orderBy('m.created_at', 'desc')
     .execute();
 }
@@ -116,7 +116,7 @@ export function listMatches(q: Queryable, userId: string) {
 function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
   return eb.and([
     eb('s.kind', '=', 'flirt'),
-    exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where(shownUser('u'))),
+    exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where(shownMember('u'))),
     not(
       exists(
         selectFrom('matches as m')
@@ -134,11 +134,11 @@ function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: 
 }
 
 /** Flirts received and still anonymous (openFlirt), whoever the recipient blocked. */
-export function listReceivedFlirts(q: Queryable, userId: string) {
+export function listReceivedFlirts(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('swipes as s')
     .select(['s.id', 's.actor_id', 's.created_at'])
-    .where('s.target_id', '=', userId)
+    .where('s.target_id', '=', memberId)
     .where(openFlirt)
     .orderBy('s.created_at', 'desc')
     .limit(200)
@@ -151,12 +151,12 @@ export function findOpenFlirt(q: Queryable, flirtId: string) {
 }
 
 /** A flirt of the member's list, to answer: its sender and whether a block stands between the two. */
-export function findReceivedFlirt(q: Queryable, flirtId: string, userId: string) {
+export function findReceivedFlirt(q: Queryable, flirtId: string, memberId: string) {
   return typed(q)
     .selectFrom('swipes as s')
     .select((eb) => ['s.actor_id', blockedEitherWay(eb.ref('s.target_id'), eb.ref('s.actor_id')).as('blocked')])
     .where('s.id', '=', flirtId)
-    .where('s.target_id', '=', userId)
+    .where('s.target_id', '=', memberId)
     .where(openFlirt)
     .executeTakeFirst();
 }
@@ -170,7 +170,7 @@ function visibleMember(k: QueryCreator<DB>, viewerId: string, targetId: string) 
     .selectFrom('users as u')
     .select(['u.id', 'u.is_demo'])
     .where('u.id', '=', targetId)
-    .where(shownUser('u'))
+    .where(shownMember('u'))
     .where(({ eb, not }) => not(blockedEitherWay(viewerId, eb.ref('u.id'))));
 }
 

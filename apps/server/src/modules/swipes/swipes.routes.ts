@@ -14,7 +14,7 @@ export function swipesRoutes(likes: LikesService): FastifyPluginAsyncZod {
     serve(app, endpoints.acceptFlirt, (req) => likes.acceptFlirt(req.auth.user.id, req.params.flirtId));
     serve(app, endpoints.matches, (req) => likes.matches(req.auth.user.id));
     serve(app, endpoints.unmatch, async (req) => {
-      await likes.unmatch(req.auth.user.id, req.params.userId);
+      await likes.unmatch(req.auth.user.id, req.params.memberId);
       return { message: 'Match aufgelöst.' };
     });
   };

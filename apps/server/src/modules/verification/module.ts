@@ -23,6 +23,6 @@ export function createVerificationModule({ db, events, log, storage, photos, pho
 }> {
   const faceVerification = new FaceVerificationService({ db, storage, photos, photoUrls, settings, engine: faceEngine, events, log, shared });
   // A change of the main photo to another face removes the badge (checked after the commit, in the background).
-  events.on('photos.changed', ({ userId }) => void faceVerification.mainPhotoChanged(userId));
+  events.on('photos.changed', ({ memberId }) => void faceVerification.mainPhotoChanged(memberId));
   return { routes: verificationRoutes(faceVerification), services: { faceVerification }, jobs: [] };
 }

@@ -7,11 +7,11 @@ import type { PoseInstruction } from './face/pose.js';
 const DAILY_KIND = 'verification:selfie';
 
 /** The member's latest biometric consent: true given, false withdrawn, undefined never asked. */
-export async function biometricConsent(q: Queryable, userId: string): Promise<boolean | undefined> {
+export async function biometricConsent(q: Queryable, memberId: string): Promise<boolean | undefined> {
   const row = await typed(q)
     .selectFrom('consents')
     .select('given')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('kind', '=', 'biometric')
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
@@ -20,19 +20,19 @@ export async function biometricConsent(q: Queryable, userId: string): Promise<bo
   return row?.given;
 }
 
-export async function recordBiometricConsent(q: Queryable, userId: string, given: boolean): Promise<void> {
-  await typed(q).insertInto('consents').values({ user_id: userId, kind: 'biometric', given }).execute();
+export async function recordBiometricConsent(q: Queryable, memberId: string, given: boolean): Promise<void> {
+  await typed(q).insertInto('consents').values({ user_id: memberId, kind: 'biometric', given }).execute();
 }
 
 /** Serialises a member's verification changes (consent, claim, decision) within a transaction. */
-export async function lockMember(q: Queryable, userId: string): Promise<void> {
-  await typed(q).selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+export async function lockMember(q: Queryable, memberId: string): Promise<void> {
+  await typed(q).selectFrom('users').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
 }
 
-export async function insertAttempt(q: Queryable, a: { id: string; userId: string; instruction: PoseInstruction; ttlSeconds: number }): Promise<Date> {
+export async function insertAttempt(q: Queryable, a: { id: string; memberId: string; instruction: PoseInstruction; ttlSeconds: number }): Promise<Date> {
   const row = await typed(q)
     .insertInto('verification_attempts')
-    .values({ id: a.id, user_id: a.userId, instruction: a.instruction, expires_at: secondsFromNow(a.ttlSeconds) })
+    .values({ id: a.id, user_id: a.memberId, instruction: a.instruction, expires_at: secondsFromNow(a.ttlSeconds) })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;
@@ -43,12 +43,12 @@ export function findAttempt(q: Queryable, id: string) {
 }
 
 /** Moves the member's own open, unexpired attempt to 'checking'; undefined when it is not (any more). */
-export async function claimAttempt(q: Queryable, id: string, userId: string): Promise<{ instruction: PoseInstruction } | undefined> {
+export async function claimAttempt(q: Queryable, id: string, memberId: string): Promise<{ instruction: PoseInstruction } | undefined> {
   return typed(q)
     .updateTable('verification_attempts')
     .set({ status: 'checking' })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('status', '=', 'started')
     .where('expires_at', '>', now())
     .returning('instruction')
@@ -56,10 +56,10 @@ export async function claimAttempt(q: Queryable, id: string, userId: string): Pr
 }
 
 /** Counts one checked selfie today (Europe/Berlin) unless `cap` are already counted; false then. */
-export async function countTry(q: Queryable, userId: string, cap: number): Promise<boolean> {
+export async function countTry(q: Queryable, memberId: string, cap: number): Promise<boolean> {
   const row = await typed(q)
     .insertInto('daily_counters')
-    .values({ user_id: userId, kind: DAILY_KIND, day: berlinToday(), count: 1 })
+    .values({ user_id: memberId, kind: DAILY_KIND, day: berlinToday(), count: 1 })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind', 'day'])
@@ -71,11 +71,11 @@ export async function countTry(q: Queryable, userId: string, cap: number): Promi
   return row !== undefined;
 }
 
-export async function triesToday(q: Queryable, userId: string): Promise<number> {
+export async function triesToday(q: Queryable, memberId: string): Promise<number> {
   const row = await typed(q)
     .selectFrom('daily_counters')
     .select('count')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('kind', '=', DAILY_KIND)
     .where('day', '=', berlinToday())
     .executeTakeFirst();
@@ -113,62 +113,62 @@ export async function finishAttempt(q: Queryable, id: string, r: AttemptResult):
     .execute();
 }
 
-export async function hasUncertain(q: Queryable, userId: string): Promise<boolean> {
-  const row = await typed(q).selectFrom('verification_attempts').select('id').where('user_id', '=', userId).where('status', '=', 'uncertain').executeTakeFirst();
+export async function hasUncertain(q: Queryable, memberId: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('verification_attempts').select('id').where('user_id', '=', memberId).where('status', '=', 'uncertain').executeTakeFirst();
   return row !== undefined;
 }
 
 /** The badge, with the photos whose face a later main photo must show to keep it. */
-export async function setBadge(q: Queryable, userId: string, attemptId: string, referencePhotoIds: string[]): Promise<void> {
+export async function setBadge(q: Queryable, memberId: string, attemptId: string, referencePhotoIds: string[]): Promise<void> {
   await typed(q)
     .insertInto('photo_verifications')
-    .values({ user_id: userId, attempt_id: attemptId, reference_photo_ids: referencePhotoIds })
+    .values({ user_id: memberId, attempt_id: attemptId, reference_photo_ids: referencePhotoIds })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ attempt_id: attemptId, verified_at: now(), reference_photo_ids: referencePhotoIds }))
     .execute();
 }
 
-export function badgeReferences(q: Queryable, userId: string) {
-  return typed(q).selectFrom('photo_verifications').select(['attempt_id', 'reference_photo_ids']).where('user_id', '=', userId).executeTakeFirst();
+export function badgeReferences(q: Queryable, memberId: string) {
+  return typed(q).selectFrom('photo_verifications').select(['attempt_id', 'reference_photo_ids']).where('user_id', '=', memberId).executeTakeFirst();
 }
 
 /** Adds a photo found to show the verified face to the badge's references, unless the badge changed since it was read. */
-export async function addReference(q: Queryable, userId: string, attemptId: string, photoId: string): Promise<void> {
+export async function addReference(q: Queryable, memberId: string, attemptId: string, photoId: string): Promise<void> {
   await typed(q)
     .updateTable('photo_verifications')
     .set((eb) => ({ reference_photo_ids: eb.fn<string[]>('array_append', ['reference_photo_ids', eb.val(photoId)]) }))
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('attempt_id', '=', attemptId)
     .where(sql<boolean>`NOT (reference_photo_ids @> ARRAY[${photoId}]::uuid[])`)
     .execute();
 }
 
 /** Removes the badge of this attempt (not a newer one); true when there was one to remove. */
-export async function removeBadgeOf(q: Queryable, userId: string, attemptId: string): Promise<boolean> {
-  const rows = await typed(q).deleteFrom('photo_verifications').where('user_id', '=', userId).where('attempt_id', '=', attemptId).returning('user_id').execute();
+export async function removeBadgeOf(q: Queryable, memberId: string, attemptId: string): Promise<boolean> {
+  const rows = await typed(q).deleteFrom('photo_verifications').where('user_id', '=', memberId).where('attempt_id', '=', attemptId).returning('user_id').execute();
   return rows.length > 0;
 }
 
-export async function removeBadge(q: Queryable, userId: string): Promise<void> {
-  await typed(q).deleteFrom('photo_verifications').where('user_id', '=', userId).execute();
+export async function removeBadge(q: Queryable, memberId: string): Promise<void> {
+  await typed(q).deleteFrom('photo_verifications').where('user_id', '=', memberId).execute();
 }
 
-export async function badgeOf(q: Queryable, userId: string): Promise<Date | undefined> {
-  const row = await typed(q).selectFrom('photo_verifications').select('verified_at').where('user_id', '=', userId).executeTakeFirst();
+export async function badgeOf(q: Queryable, memberId: string): Promise<Date | undefined> {
+  const row = await typed(q).selectFrom('photo_verifications').select('verified_at').where('user_id', '=', memberId).executeTakeFirst();
   return row?.verified_at;
 }
 
 /** Closes the member's uncertain cases (consent withdrawn); their selfies are deleted by the caller. */
-export async function withdrawUncertain(q: Queryable, userId: string): Promise<void> {
+export async function withdrawUncertain(q: Queryable, memberId: string): Promise<void> {
   await typed(q)
     .updateTable('verification_attempts')
     .set({ status: 'withdrawn', selfie_key: null, decided_at: now() })
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('status', '=', 'uncertain')
     .execute();
 }
 
-export function uncertainSelfieKeys(q: Queryable, userId: string) {
-  return typed(q).selectFrom('verification_attempts').select('selfie_key').where('user_id', '=', userId).where('status', '=', 'uncertain').execute();
+export function uncertainSelfieKeys(q: Queryable, memberId: string) {
+  return typed(q).selectFrom('verification_attempts').select('selfie_key').where('user_id', '=', memberId).where('status', '=', 'uncertain').execute();
 }
 
 /** Uncertain cases, oldest first, with the member's display name. */
@@ -195,11 +195,11 @@ export async function decide(q: Queryable, id: string, adminId: string, approve:
 }
 
 /** The team's decision on the member's latest checked selfie (undefined when that one was not the team's to decide). */
-export async function teamDecisionOnLatest(q: Queryable, userId: string): Promise<'approved' | 'rejected' | undefined> {
+export async function teamDecisionOnLatest(q: Queryable, memberId: string): Promise<'approved' | 'rejected' | undefined> {
   const row = await typed(q)
     .selectFrom('verification_attempts')
     .select('status')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('checked_at', 'is not', null)
     .orderBy('checked_at', 'desc')
     .limit(1)
@@ -208,11 +208,11 @@ export async function teamDecisionOnLatest(q: Queryable, userId: string): Promis
 }
 
 /** The member's open attempt (started, unexpired, newest first); start resumes it instead of drawing a new pose. */
-export function openAttempt(q: Queryable, userId: string) {
+export function openAttempt(q: Queryable, memberId: string) {
   return typed(q)
     .selectFrom('verification_attempts')
     .select(['id', 'instruction', 'expires_at'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('status', '=', 'started')
     .where('expires_at', '>', now())
     .orderBy('expires_at', 'desc')

@@ -63,24 +63,24 @@ export class FaceVerificationService {
    * (Redis in a cluster), for the attempt's life only: taken (deleted) by the check, dropped on a
    * consent withdrawal, expired with the attempt. Never written to the database.
    */
-  private readonly prepared = new LRUCache<string, { userId: string; references: Promise<References> }>({ max: 500, ttl: ATTEMPT_TTL_SECONDS * 1000 });
+  private readonly prepared = new LRUCache<string, { memberId: string; references: Promise<References> }>({ max: 500, ttl: ATTEMPT_TTL_SECONDS * 1000 });
 
   constructor(deps: VerificationServiceDeps) {
     this.d = deps;
   }
 
   /** Whether the member carries the "Foto verifiziert" badge (their public profile shows it). */
-  async isVerified(userId: string): Promise<boolean> {
-    return (await repo.badgeOf(this.d.db, userId)) !== undefined;
+  async isVerified(memberId: string): Promise<boolean> {
+    return (await repo.badgeOf(this.d.db, memberId)) !== undefined;
   }
 
-  async status(userId: string): Promise<VerificationStatus> {
+  async status(memberId: string): Promise<VerificationStatus> {
     const [consent, verifiedAt, pending, tries, teamDecision] = await Promise.all([
-      repo.biometricConsent(this.d.db, userId),
-      repo.badgeOf(this.d.db, userId),
-      repo.hasUncertain(this.d.db, userId),
-      repo.triesToday(this.d.db, userId),
-      repo.teamDecisionOnLatest(this.d.db, userId),
+      repo.biometricConsent(this.d.db, memberId),
+      repo.badgeOf(this.d.db, memberId),
+      repo.hasUncertain(this.d.db, memberId),
+      repo.triesToday(this.d.db, memberId),
+      repo.teamDecisionOnLatest(this.d.db, memberId),
     ]);
     return {
       consent: consent === undefined ? 'unknown' : consent ? 'given' : 'withdrawn',
@@ -93,44 +93,44 @@ export class FaceVerificationService {
   }
 
   /** Recorded with its time; a withdrawal removes the badge and deletes any selfie still waiting for an admin. */
-  async setConsent(userId: string, given: boolean): Promise<VerificationStatus> {
+  async setConsent(memberId: string, given: boolean): Promise<VerificationStatus> {
     const keys = await this.d.db.transaction(async (tx) => {
-      await repo.lockMember(tx, userId);
-      await repo.recordBiometricConsent(tx, userId, given);
+      await repo.lockMember(tx, memberId);
+      await repo.recordBiometricConsent(tx, memberId, given);
       if (given) return [];
-      for (const [attemptId, entry] of this.prepared.entries()) if (entry.userId === userId) this.prepared.delete(attemptId);
-      const open = await repo.openAttempt(tx, userId);
+      for (const [attemptId, entry] of this.prepared.entries()) if (entry.memberId === memberId) this.prepared.delete(attemptId);
+      const open = await repo.openAttempt(tx, memberId);
       if (open) await this.d.shared.delete(sharedKey(open.id));
-      const waiting = await repo.uncertainSelfieKeys(tx, userId);
-      await repo.withdrawUncertain(tx, userId);
-      await repo.removeBadge(tx, userId);
-      this.changed(tx, userId);
+      const waiting = await repo.uncertainSelfieKeys(tx, memberId);
+      await repo.withdrawUncertain(tx, memberId);
+      await repo.removeBadge(tx, memberId);
+      this.changed(tx, memberId);
       return waiting.map((r) => r.selfie_key).filter((k): k is string => k !== null);
     });
     await Promise.all(keys.map((k) => this.d.storage.delete(k)));
-    return this.status(userId);
+    return this.status(memberId);
   }
 
   /** A new attempt with a random pose instruction; needs consent, an approved main photo and no case waiting for an admin. */
-  async start(userId: string): Promise<VerificationAttempt> {
-    if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
-    if (await repo.hasUncertain(this.d.db, userId)) throw new AppError('verification_pending');
-    if (!(await this.d.photos.findForUser(userId))) throw new AppError('verification_no_photo');
+  async start(memberId: string): Promise<VerificationAttempt> {
+    if ((await repo.biometricConsent(this.d.db, memberId)) !== true) throw new AppError('verification_consent_required');
+    if (await repo.hasUncertain(this.d.db, memberId)) throw new AppError('verification_pending');
+    if (!(await this.d.photos.findForMember(memberId))) throw new AppError('verification_no_photo');
     // No attempt (and no analysis of the photos) once today's checks are used up.
-    if ((await repo.triesToday(this.d.db, userId)) >= VERIFICATION_TRIES_PER_DAY) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
+    if ((await repo.triesToday(this.d.db, memberId)) >= VERIFICATION_TRIES_PER_DAY) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
     // An open attempt is resumed until it is used or expires: a reload or a second start must not draw
     // another pose (else a member could re-roll until the pose fits a photo they already have).
     const { id, instruction, expiresAt } = await this.d.db.transaction(async (tx) => {
-      await repo.lockMember(tx, userId);
-      const open = await repo.openAttempt(tx, userId);
+      await repo.lockMember(tx, memberId);
+      const open = await repo.openAttempt(tx, memberId);
       if (open) return { id: open.id, instruction: open.instruction, expiresAt: open.expires_at };
       const drawn = drawnInstructions[randomInt(drawnInstructions.length)] ?? 'turn_left';
       const attemptId = randomUUID();
-      return { id: attemptId, instruction: drawn, expiresAt: await repo.insertAttempt(tx, { id: attemptId, userId, instruction: drawn, ttlSeconds: ATTEMPT_TTL_SECONDS }) };
+      return { id: attemptId, instruction: drawn, expiresAt: await repo.insertAttempt(tx, { id: attemptId, memberId, instruction: drawn, ttlSeconds: ATTEMPT_TTL_SECONDS }) };
     });
     if (!this.prepared.has(id)) {
-      const references = this.references(userId);
-      this.prepared.set(id, { userId, references });
+      const references = this.references(memberId);
+      this.prepared.set(id, { memberId, references });
       references.then(
         (r) => this.d.shared.set(sharedKey(id), r, expiresAt.getTime() - Date.now()),
         () => this.prepared.delete(id), // a failure is met again, and reported, at the check
@@ -144,20 +144,20 @@ export class FaceVerificationService {
    * at most 5 checks a day. The frames are analysed one after another (the face worker runs one
    * request at a time); the last one is what the team sees of an uncertain case.
    */
-  async submit(userId: string, attemptId: string, uploads: Buffer[]): Promise<VerificationResult> {
+  async submit(memberId: string, attemptId: string, uploads: Buffer[]): Promise<VerificationResult> {
     const attempt = await repo.findAttempt(this.d.db, attemptId);
-    if (!attempt || attempt.user_id !== userId) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
-    if ((await repo.biometricConsent(this.d.db, userId)) !== true) throw new AppError('verification_consent_required');
+    if (!attempt || attempt.user_id !== memberId) throw new AppError('not_found', { params: { of: 'verification_attempt' } });
+    if ((await repo.biometricConsent(this.d.db, memberId)) !== true) throw new AppError('verification_consent_required');
     if (uploads.length < VERIFICATION_FRAMES_MIN || uploads.length > VERIFICATION_FRAMES_MAX) throw new AppError('verification_frames');
     // Unreadable uploads are refused before they cost a try; the frames are re-encoded without metadata like photos.
     const frames: Buffer[] = [];
     for (const upload of uploads) frames.push((await processImage(upload)).large);
     const selfie = frames[frames.length - 1] as Buffer;
     const instruction = await this.d.db.transaction(async (tx) => {
-      await repo.lockMember(tx, userId);
-      const claimed = await repo.claimAttempt(tx, attemptId, userId);
+      await repo.lockMember(tx, memberId);
+      const claimed = await repo.claimAttempt(tx, attemptId, memberId);
       if (!claimed) throw new AppError('verification_attempt_used');
-      if (!(await repo.countTry(tx, userId, VERIFICATION_TRIES_PER_DAY))) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
+      if (!(await repo.countTry(tx, memberId, VERIFICATION_TRIES_PER_DAY))) throw new AppError('rate_limited', { params: { limit: 'verification_day' } });
       return claimed.instruction;
     });
 
@@ -176,7 +176,7 @@ export class FaceVerificationService {
       // No face, several or no live movement into the pose: refused without looking at the photos at all.
       decision = decideLiveness({ ...settings, photos: [] });
       if (decision.reason === 'no_reference_face') {
-        const references = await this.preparedReferences(attemptId, userId);
+        const references = await this.preparedReferences(attemptId, memberId);
         mainPhotoId = references.mainPhotoId;
         decision = decideLiveness({ ...settings, photos: references.photos });
         const limit = decision.outcome === 'uncertain' ? threshold + uncertainBand : threshold;
@@ -212,11 +212,11 @@ export class FaceVerificationService {
     await this.d.db.transaction(async (tx) => {
       await repo.finishAttempt(tx, attemptId, result);
       if (decision.outcome === 'verified') {
-        await repo.setBadge(tx, userId, attemptId, matchedPhotoIds ?? []);
-        this.changed(tx, userId);
+        await repo.setBadge(tx, memberId, attemptId, matchedPhotoIds ?? []);
+        this.changed(tx, memberId);
       }
     });
-    const triesLeft = Math.max(0, VERIFICATION_TRIES_PER_DAY - (await repo.triesToday(this.d.db, userId)));
+    const triesLeft = Math.max(0, VERIFICATION_TRIES_PER_DAY - (await repo.triesToday(this.d.db, memberId)));
     if (decision.outcome === 'verified') return { outcome: 'verified', reason: null, message: `${PHOTO_VERIFIED_LABEL}: Dein Selfie passt zu deinen Fotos.`, triesLeft };
     if (decision.outcome === 'uncertain') {
       return { outcome: 'pending', reason: null, message: 'Unser Team schaut sich dein Selfie noch an. Du bekommst das Abzeichen, sobald es bestätigt ist.', triesLeft };
@@ -255,10 +255,10 @@ export class FaceVerificationService {
         await repo.setBadge(tx, attempt.user_id, attemptId, attempt.matched_photo_ids ?? (attempt.main_photo_id ? [attempt.main_photo_id] : []));
         this.changed(tx, attempt.user_id);
       }
-      return { selfieKey: attempt.selfie_key, userId: attempt.user_id };
+      return { selfieKey: attempt.selfie_key, memberId: attempt.user_id };
     });
     // Into the admin audit log (written by the admin module) like every other admin action.
-    this.d.events.emit('admin.acted', { admin, action: approve ? 'verification.approve' : 'verification.refuse', target: attemptId, details: { member: decided.userId } });
+    this.d.events.emit('admin.acted', { admin, action: approve ? 'verification.approve' : 'verification.refuse', target: attemptId, details: { member: decided.memberId } });
     if (decided.selfieKey) await this.d.storage.delete(decided.selfieKey);
     return { outcome: approve ? 'approved' : 'refused' };
   }
@@ -270,13 +270,13 @@ export class FaceVerificationService {
    * different face, no face or no main photo removes it until the member verifies again. Runs in the
    * background, one check per member at a time; idempotent (the writes are conditional on the badge read).
    */
-  mainPhotoChanged(userId: string): Promise<void> {
-    const run = (this.badgeChecks.get(userId) ?? Promise.resolve())
-      .then(() => this.checkBadge(userId))
+  mainPhotoChanged(memberId: string): Promise<void> {
+    const run = (this.badgeChecks.get(memberId) ?? Promise.resolve())
+      .then(() => this.checkBadge(memberId))
       .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'badge check after a photo change failed; badge kept'));
-    this.badgeChecks.set(userId, run);
+    this.badgeChecks.set(memberId, run);
     void run.finally(() => {
-      if (this.badgeChecks.get(userId) === run) this.badgeChecks.delete(userId);
+      if (this.badgeChecks.get(memberId) === run) this.badgeChecks.delete(memberId);
     });
     return run;
   }
@@ -286,28 +286,28 @@ export class FaceVerificationService {
     while (this.badgeChecks.size > 0) await Promise.all(this.badgeChecks.values());
   }
 
-  private async checkBadge(userId: string): Promise<void> {
-    const badge = await repo.badgeReferences(this.d.db, userId);
+  private async checkBadge(memberId: string): Promise<void> {
+    const badge = await repo.badgeReferences(this.d.db, memberId);
     if (!badge) return;
-    const main = await this.d.photos.findForUser(userId);
+    const main = await this.d.photos.findForMember(memberId);
     if (main && badge.reference_photo_ids.includes(main.id)) return;
-    const same = main ? await this.showsVerifiedFace(userId, main.large_key, badge.reference_photo_ids) : false;
+    const same = main ? await this.showsVerifiedFace(memberId, main.large_key, badge.reference_photo_ids) : false;
     // The main photo moved on while the model ran: the check queued behind this one decides.
-    if ((await this.d.photos.findForUser(userId))?.id !== main?.id) return;
+    if ((await this.d.photos.findForMember(memberId))?.id !== main?.id) return;
     await this.d.db.transaction(async (tx) => {
-      await repo.lockMember(tx, userId);
-      if (same && main) await repo.addReference(tx, userId, badge.attempt_id, main.id);
-      else if (await repo.removeBadgeOf(tx, userId, badge.attempt_id)) this.changed(tx, userId);
+      await repo.lockMember(tx, memberId);
+      if (same && main) await repo.addReference(tx, memberId, badge.attempt_id, main.id);
+      else if (await repo.removeBadgeOf(tx, memberId, badge.attempt_id)) this.changed(tx, memberId);
     });
   }
 
   /** Whether a face on the new main photo is nearer than the threshold to a face on one of the reference photos still there. */
-  private async showsVerifiedFace(userId: string, mainKey: string, referenceIds: string[]): Promise<boolean> {
+  private async showsVerifiedFace(memberId: string, mainKey: string, referenceIds: string[]): Promise<boolean> {
     const mainData = await this.d.storage.get(mainKey);
     const mainFaces = mainData ? await this.d.engine.analyze(mainData) : [];
     if (mainFaces.length === 0) return false;
     const threshold = await this.d.settings.get('FACE_MATCH_THRESHOLD');
-    const references = (await this.d.photos.allOf(userId)).filter((p) => referenceIds.includes(p.id));
+    const references = (await this.d.photos.allOf(memberId)).filter((p) => referenceIds.includes(p.id));
     for (const ref of references) {
       const data = await this.d.storage.get(ref.large_key);
       const refFaces = data ? await this.d.engine.analyze(data) : [];
@@ -326,7 +326,7 @@ export class FaceVerificationService {
   }
 
   /** The references prepared at the attempt's start if the member's approved photos are still the same, else fresh ones. */
-  private async preparedReferences(attemptId: string, userId: string): Promise<References> {
+  private async preparedReferences(attemptId: string, memberId: string): Promise<References> {
     const prepared = this.prepared.get(attemptId)?.references;
     this.prepared.delete(attemptId);
     // Taken from the shared store in any case, so the descriptors never outlive the check.
@@ -334,18 +334,18 @@ export class FaceVerificationService {
       (v) => storedReferences.safeParse(v).data,
       () => undefined,
     );
-    const current = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved').map((p) => p.id);
+    const current = (await this.d.photos.allOf(memberId)).filter((p) => visibleStatus(p) === 'approved').map((p) => p.id);
     const early = prepared ? await prepared.catch(() => undefined) : await shared;
     if (early && early.photoIds.join() === current.join()) return early;
-    return this.references(userId, early);
+    return this.references(memberId, early);
   }
 
   /**
    * The faces on the member's approved photos, in gallery order; the first is the main photo. Photos
    * already analysed in `known` (the same attempt's start) are not analysed again.
    */
-  private async references(userId: string, known?: References): Promise<References> {
-    const approved = (await this.d.photos.allOf(userId)).filter((p) => visibleStatus(p) === 'approved');
+  private async references(memberId: string, known?: References): Promise<References> {
+    const approved = (await this.d.photos.allOf(memberId)).filter((p) => visibleStatus(p) === 'approved');
     const analysed = new Map(known?.photoIds.map((id, i) => [id, known.photos[i]] as const));
     const photos: ReferencePhoto[] = [];
     for (const [i, p] of approved.entries()) {
@@ -360,9 +360,9 @@ export class FaceVerificationService {
     return { photos, photoIds: approved.map((p) => p.id), mainPhotoId: approved[0]?.id ?? null };
   }
 
-  private changed(tx: Parameters<EventBus['publishOnCommit']>[0], userId: string): void {
-    this.d.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-    this.d.events.publishOnCommit(tx, 'feed.stale', { userIds: [userId] });
+  private changed(tx: Parameters<EventBus['publishOnCommit']>[0], memberId: string): void {
+    this.d.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
+    this.d.events.publishOnCommit(tx, 'feed.stale', { userIds: [memberId] });
   }
 }
 

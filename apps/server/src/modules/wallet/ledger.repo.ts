@@ -10,12 +10,12 @@ export const SYSTEM_ACCOUNTS = { escrow: 1, rewards: 2, sales: 3, spending: 4 } 
 /** A wallet's balance and its free part (what was not bought: rewards, collected prepaid replies). */
 export type WalletState = Pick<Selectable<LedgerAccounts>, 'balance' | 'free'>;
 
-export async function walletState(q: Queryable, userId: string): Promise<WalletState> {
-  return (await wallet.takeFirst(q, { userId })) ?? { balance: 0, free: 0 };
+export async function walletState(q: Queryable, memberId: string): Promise<WalletState> {
+  return (await wallet.takeFirst(q, { memberId })) ?? { balance: 0, free: 0 };
 }
 
 /** Compiled once: the balance is read for every paid step and every wallet view. */
-const wallet = compiledOnce((k, p: { userId: string }) => k.selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', p.userId));
+const wallet = compiledOnce((k, p: { memberId: string }) => k.selectFrom('ledger_accounts').select(['balance', 'free']).where('user_id', '=', p.memberId));
 
 /** A wallet locked for a movement: its account, its member (null once the account was erased) and its state. */
 export interface LockedWallet extends WalletState {
@@ -23,18 +23,18 @@ export interface LockedWallet extends WalletState {
   user_id: string | null;
 }
 
-function lockStatement(q: Queryable, accounts: readonly number[], userIds: readonly string[]) {
-  return walletLock.execute(q, { accounts, userIds });
+function lockStatement(q: Queryable, accounts: readonly number[], memberIds: readonly string[]) {
+  return walletLock.execute(q, { accounts, memberIds });
 }
 
 /** Compiled once: every movement of credits locks its wallets with it (both lists are one array parameter each). */
-const walletLock = compiledOnce((k, { accounts, userIds }: { accounts: readonly number[]; userIds: readonly string[] }) =>
+const walletLock = compiledOnce((k, { accounts, memberIds }: { accounts: readonly number[]; memberIds: readonly string[] }) =>
   k
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'balance', 'free'])
     .where('kind', '=', 'wallet')
     .where((eb) =>
-      eb.or([eb('id', '=', eb.fn.any(sql<number[]>`${accounts}::bigint[]`)), eb('user_id', '=', eb.fn.any(sql<string[]>`${userIds}::uuid[]`))]),
+      eb.or([eb('id', '=', eb.fn.any(sql<number[]>`${accounts}::bigint[]`)), eb('user_id', '=', eb.fn.any(sql<string[]>`${memberIds}::uuid[]`))]),
     )
     // Rows are locked after the sort, so in id order: two movements of the same wallets cannot deadlock.
     .orderBy('id')
@@ -47,16 +47,16 @@ const walletLock = compiledOnce((k, { accounts, userIds }: { accounts: readonly 
  * first (then a second lock statement: under READ COMMITTED only a new statement sees a wallet
  * another transaction created meanwhile).
  */
-export async function lockWallets(q: Queryable, accounts: readonly number[], userIds: readonly string[]): Promise<LockedWallet[]> {
-  const locked = await lockStatement(q, accounts, userIds);
-  const missing = userIds.filter((u) => !locked.some((w) => w.user_id === u));
+export async function lockWallets(q: Queryable, accounts: readonly number[], memberIds: readonly string[]): Promise<LockedWallet[]> {
+  const locked = await lockStatement(q, accounts, memberIds);
+  const missing = memberIds.filter((u) => !locked.some((w) => w.user_id === u));
   if (missing.length === 0) return locked;
   await typed(q)
     .insertInto('ledger_accounts')
     .values(missing.map((user_id) => ({ kind: 'wallet', user_id })))
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  return lockStatement(q, accounts, userIds);
+  return lockStatement(q, accounts, memberIds);
 }
 
 export interface Entry {
@@ -105,13 +105,13 @@ export async function book(q: Queryable, b: Booking): Promise<void> {
 }
 
 /** The newest movements of a member's wallet, one line per transaction (a reclassification nets to zero and stays out). */
-export function walletHistory(q: Queryable, userId: string, limit: number) {
+export function walletHistory(q: Queryable, memberId: string, limit: number) {
   return typed(q)
     .selectFrom('ledger_accounts as a')
     .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .select(['t.id as transaction_id', 't.kind', sql<number>`sum(e.amount)::int`.as('amount'), 't.created_at'])
-    .where('a.user_id', '=', userId)
+    .where('a.user_id', '=', memberId)
     .groupBy(['t.id', 't.kind', 't.created_at'])
     .having((eb) => eb.fn.sum('e.amount'), '<>', 0)
     .orderBy((eb) => eb.fn.max('e.id'), 'desc')

@@ -68,9 +68,9 @@ function freePart(state: repo.WalletState, leg: Leg): number {
 }
 
 /** A member's balance after the given movements: from the last one that moved their wallet (undefined when none did). */
-export function balanceMovedBy(userId: string, postings: readonly (Posted | undefined)[]): number | undefined {
+export function balanceMovedBy(memberId: string, postings: readonly (Posted | undefined)[]): number | undefined {
   for (const posted of [...postings].reverse()) {
-    const balance = posted?.balances.get(userId);
+    const balance = posted?.balances.get(memberId);
     if (balance !== undefined) return balance;
   }
   return undefined;
@@ -170,51 +170,51 @@ export class Ledger {
    * A member's balance after the given movements in this transaction: from the last one that moved
    * their wallet, read from the database only when none did.
    */
-  async balanceAfter(q: Queryable, userId: string, postings: readonly (Posted | undefined)[]): Promise<number> {
-    return balanceMovedBy(userId, postings) ?? this.balance(q, userId);
+  async balanceAfter(q: Queryable, memberId: string, postings: readonly (Posted | undefined)[]): Promise<number> {
+    return balanceMovedBy(memberId, postings) ?? this.balance(q, memberId);
   }
 
   /** The member's balance, their wallet locked until the transaction ends. */
-  async lockedBalance(tx: Queryable, userId: string): Promise<number> {
-    return (await this.lockedWallet(tx, userId)).balance;
+  async lockedBalance(tx: Queryable, memberId: string): Promise<number> {
+    return (await this.lockedWallet(tx, memberId)).balance;
   }
 
   /** The member's wallet account id, their wallet locked until the transaction ends. */
-  async walletAccount(tx: Queryable, userId: string): Promise<number> {
-    return (await this.lockedWallet(tx, userId)).id;
+  async walletAccount(tx: Queryable, memberId: string): Promise<number> {
+    return (await this.lockedWallet(tx, memberId)).id;
   }
 
   /** The member's wallet (created on first use), locked until the transaction ends. */
-  private async lockedWallet(tx: Queryable, userId: string): Promise<repo.LockedWallet> {
-    const [wallet] = await repo.lockWallets(tx, [], [userId]);
-    if (!wallet) throw new Error(`no wallet account for ${userId}`);
+  private async lockedWallet(tx: Queryable, memberId: string): Promise<repo.LockedWallet> {
+    const [wallet] = await repo.lockWallets(tx, [], [memberId]);
+    if (!wallet) throw new Error(`no wallet account for ${memberId}`);
     return wallet;
   }
 
-  async balance(q: Queryable, userId: string): Promise<number> {
-    return (await repo.walletState(q, userId)).balance;
+  async balance(q: Queryable, memberId: string): Promise<number> {
+    return (await repo.walletState(q, memberId)).balance;
   }
 
   /** The balance and its free part. */
-  state(q: Queryable, userId: string): Promise<repo.WalletState> {
-    return repo.walletState(q, userId);
+  state(q: Queryable, memberId: string): Promise<repo.WalletState> {
+    return repo.walletState(q, memberId);
   }
 
   /**
    * Counts `amount` more free credits the member passes on today (a prepaid reply) against the
    * daily cap, in one statement (parallel sends cannot overshoot); false, nothing counted, when they do not fit.
    */
-  countFreeCreditsPassed(tx: Queryable, userId: string, amount: number, cap: number): Promise<boolean> {
-    return countFreeCreditsPassed(tx, userId, amount, cap);
+  countFreeCreditsPassed(tx: Queryable, memberId: string, amount: number, cap: number): Promise<boolean> {
+    return countFreeCreditsPassed(tx, memberId, amount, cap);
   }
 
   /** The free credits the member passed on today (Europe/Berlin). */
-  freeCreditsPassedToday(q: Queryable, userId: string): Promise<number> {
-    return freeCreditsPassedToday(q, userId);
+  freeCreditsPassedToday(q: Queryable, memberId: string): Promise<number> {
+    return freeCreditsPassedToday(q, memberId);
   }
 
-  async history(q: Queryable, userId: string, limit = 30) {
-    const rows = await repo.walletHistory(q, userId, limit);
+  async history(q: Queryable, memberId: string, limit = 30) {
+    const rows = await repo.walletHistory(q, memberId, limit);
     return rows.map((r) => ({
       id: r.transaction_id,
       at: r.created_at.toISOString(),

@@ -8,7 +8,7 @@ export type PaymentEvent =
 
 export interface CheckoutRequest {
   purchaseId: string;
-  userId: string;
+  memberId: string;
   email: string;
   pack: CreditPack;
   successUrl: string;

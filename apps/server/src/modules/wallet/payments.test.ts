@@ -325,14 +325,14 @@ describe('buying credits with Stripe Checkout', () => {
   it('waits for a spend in flight when a refund arrives, and takes back what is left', async () => {
     const c = await checkout();
     await pay(c);
-    const userId = (await purchaseRow(t, c.purchaseId))!.user_id;
+    const memberId = (await purchaseRow(t, c.purchaseId))!.user_id;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     // A spend of 100 that has locked the wallet and not committed yet.
     const spend = t.c.db.transaction(async (tx) => {
-      await t.c.ledger.post(tx, { kind: 'premium', legs: [{ account: { wallet: userId }, amount: -100 }, { account: SYSTEM_ACCOUNTS.spending, amount: 100 }] });
+      await t.c.ledger.post(tx, { kind: 'premium', legs: [{ account: { wallet: memberId }, amount: -100 }, { account: SYSTEM_ACCOUNTS.spending, amount: 100 }] });
       holding();
       await gate;
     });

@@ -5,13 +5,13 @@ const COLUMNS = ['id', 'user_id', 'pack_id', 'credits', 'price_cents', 'status',
 
 export async function insertPurchase(
   q: Queryable,
-  p: { id: string; userId: string; packId: string; credits: number; priceCents: number; provider: 'test' | 'stripe'; paid: boolean },
+  p: { id: string; memberId: string; packId: string; credits: number; priceCents: number; provider: 'test' | 'stripe'; paid: boolean },
 ): Promise<void> {
   await typed(q)
     .insertInto('purchases')
     .values({
       id: p.id,
-      user_id: p.userId,
+      user_id: p.memberId,
       pack_id: p.packId,
       credits: p.credits,
       price_cents: p.priceCents,

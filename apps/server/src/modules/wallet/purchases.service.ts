@@ -47,11 +47,11 @@ export class PurchasesService {
     if (!pack) throw new AppError('unknown_pack');
     const payments = this.payments;
     if (payments.mode === 'none') throw new AppError('payments_unavailable');
-    const request = { userId: user.id, key: idempotencyKey, operation: 'wallet.purchase', body: { packId } };
+    const request = { memberId: user.id, key: idempotencyKey, operation: 'wallet.purchase', body: { packId } };
     const testMode = payments.mode === 'test';
     const { result } = await runIdempotent(this.db, request, async (tx) => {
       const id = randomUUID();
-      await repo.insertPurchase(tx, { id, userId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider: payments.mode === 'test' ? 'test' : 'stripe', paid: testMode });
+      await repo.insertPurchase(tx, { id, memberId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider: payments.mode === 'test' ? 'test' : 'stripe', paid: testMode });
       if (!testMode) return { purchaseId: id, credits: 0 };
       return { purchaseId: id, credits: await this.ledger.balanceAfter(tx, user.id, [await this.book(tx, id, user.id, pack.credits)]) };
     });
@@ -63,7 +63,7 @@ export class PurchasesService {
     const wallet = `${this.publicUrl}/wallet`;
     const session = await payments.provider.createCheckout({
       purchaseId: result.purchaseId,
-      userId: user.id,
+      memberId: user.id,
       email: user.email,
       pack,
       successUrl: `${wallet}?purchase=success`,
@@ -119,13 +119,13 @@ export class PurchasesService {
     return 'booked';
   }
 
-  private book(tx: Queryable, purchaseId: string, userId: string, credits: number): Promise<Posted | undefined> {
+  private book(tx: Queryable, purchaseId: string, memberId: string, credits: number): Promise<Posted | undefined> {
     return this.ledger.post(tx, {
       kind: 'purchase',
       reference: purchaseId,
       legs: [
         { account: SYSTEM_ACCOUNTS.sales, amount: -credits },
-        { account: { wallet: userId }, amount: credits, free: 0 },
+        { account: { wallet: memberId }, amount: credits, free: 0 },
       ],
     });
   }

@@ -9,9 +9,9 @@ import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
 import * as repo from './rewards.repo.js';
 
 /** Tells whether the member's photo received a vote on a Berlin calendar day (photo voting). */
-export type VoteReceived = (q: Queryable, userId: string, day: string) => Promise<boolean>;
+export type VoteReceived = (q: Queryable, memberId: string, day: string) => Promise<boolean>;
 /** Tells whether the member has an approved photo (photos). */
-export type PhotoApproved = (q: Queryable, userId: string) => Promise<boolean>;
+export type PhotoApproved = (q: Queryable, memberId: string) => Promise<boolean>;
 
 const notEligible = (reason: NotEligibleReason) => new AppError('not_eligible', { params: { reason } });
 
@@ -63,19 +63,19 @@ export class RewardsService {
     this.photoApproved = deps.photoApproved;
   }
 
-  async claim(userId: string, type: RewardType, idempotencyKey?: string): Promise<RewardClaimResponse> {
+  async claim(memberId: string, type: RewardType, idempotencyKey?: string): Promise<RewardClaimResponse> {
     const rule = rules[type];
     const amount = await this.settings.get(rule.setting);
-    const { result } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'rewards.claim', body: { type } }, async (tx) => {
+    const { result } = await runIdempotent(this.db, { memberId, key: idempotencyKey, operation: 'rewards.claim', body: { type } }, async (tx) => {
       const today = berlinToday();
-      await this.checkEligible(tx, userId, type, today);
-      if (!(await repo.insertClaim(tx, userId, type, rule.period(today), amount))) throw notEligible(rule.alreadyClaimed);
+      await this.checkEligible(tx, memberId, type, today);
+      if (!(await repo.insertClaim(tx, memberId, type, rule.period(today), amount))) throw notEligible(rule.alreadyClaimed);
       await this.ledger.post(tx, {
         kind: `reward.${type}`,
         reference: `${type}:${rule.period(today)}`,
         legs: [
           { account: SYSTEM_ACCOUNTS.rewards, amount: -amount },
-          { account: { wallet: userId }, amount },
+          { account: { wallet: memberId }, amount },
         ],
       });
       return { amount };
@@ -83,11 +83,11 @@ export class RewardsService {
     return result;
   }
 
-  private async checkEligible(tx: Queryable, userId: string, type: RewardType, today: string): Promise<void> {
-    if (type === 'upload_photo' && !(await this.photoApproved(tx, userId))) {
+  private async checkEligible(tx: Queryable, memberId: string, type: RewardType, today: string): Promise<void> {
+    if (type === 'upload_photo' && !(await this.photoApproved(tx, memberId))) {
       throw notEligible('no_photo');
     }
-    if (type === 'get_vote' && !(await this.voteReceived(tx, userId, today))) {
+    if (type === 'get_vote' && !(await this.voteReceived(tx, memberId, today))) {
       throw notEligible('no_vote');
     }
   }

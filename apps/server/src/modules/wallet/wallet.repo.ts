@@ -7,11 +7,11 @@ const FREE_PASSED = 'prepaid_free';
  * Counts `amount` more free credits passed on today (Europe/Berlin) against the daily cap; false
  * (nothing counted) when they do not fit. One statement, so parallel sends cannot overshoot the cap.
  */
-export async function countFreeCreditsPassed(q: Queryable, userId: string, amount: number, cap: number): Promise<boolean> {
+export async function countFreeCreditsPassed(q: Queryable, memberId: string, amount: number, cap: number): Promise<boolean> {
   if (amount > cap) return false;
   const row = await typed(q)
     .insertInto('daily_counters')
-    .values({ user_id: userId, kind: FREE_PASSED, day: berlinToday(), count: amount })
+    .values({ user_id: memberId, kind: FREE_PASSED, day: berlinToday(), count: amount })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind', 'day'])
@@ -23,11 +23,11 @@ export async function countFreeCreditsPassed(q: Queryable, userId: string, amoun
   return row !== undefined;
 }
 
-export async function freeCreditsPassedToday(q: Queryable, userId: string): Promise<number> {
+export async function freeCreditsPassedToday(q: Queryable, memberId: string): Promise<number> {
   const row = await typed(q)
     .selectFrom('daily_counters')
     .select('count')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', memberId)
     .where('kind', '=', FREE_PASSED)
     .where('day', '=', berlinToday())
     .executeTakeFirst();

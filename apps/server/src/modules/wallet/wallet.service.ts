@@ -31,13 +31,13 @@ export class WalletService {
     this.paymentsMode = deps.paymentsMode;
   }
 
-  async wallet(userId: string): Promise<WalletResponse> {
+  async wallet(memberId: string): Promise<WalletResponse> {
     const [state, premiumUntil, history, freeCap, freePassed, premiumPrice] = await Promise.all([
-      this.ledger.state(this.db, userId),
-      findPremiumUntil(this.db, userId),
-      this.ledger.history(this.db, userId),
+      this.ledger.state(this.db, memberId),
+      findPremiumUntil(this.db, memberId),
+      this.ledger.history(this.db, memberId),
       this.settings.get('PREPAID_FREE_CREDITS_PER_DAY'),
-      repo.freeCreditsPassedToday(this.db, userId),
+      repo.freeCreditsPassedToday(this.db, memberId),
       this.settings.get('PREMIUM_PRICE_CREDITS'),
     ]);
     return {
@@ -52,20 +52,20 @@ export class WalletService {
   }
 
   /** 30 days of premium for PREMIUM_PRICE_CREDITS; buying again extends from the current end. */
-  async buyPremium(userId: string, idempotencyKey?: string): Promise<PremiumResponse> {
+  async buyPremium(memberId: string, idempotencyKey?: string): Promise<PremiumResponse> {
     const price = await this.settings.get('PREMIUM_PRICE_CREDITS');
-    const { result } = await runIdempotent(this.db, { userId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
+    const { result } = await runIdempotent(this.db, { memberId, key: idempotencyKey, operation: 'wallet.premium', body: null }, async (tx) => {
       const posted = await this.ledger.post(tx, {
         kind: 'premium',
         legs: [
-          { account: { wallet: userId }, amount: -price },
+          { account: { wallet: memberId }, amount: -price },
           { account: SYSTEM_ACCOUNTS.spending, amount: price },
         ],
       });
-      const until = await extendPremium(tx, userId, PREMIUM_DAYS);
+      const until = await extendPremium(tx, memberId, PREMIUM_DAYS);
       // Sessions and feed decks cache whether a member is premium (a replay changes nothing).
-      this.events.publishOnCommit(tx, 'users.changed', { userIds: [userId] });
-      return { credits: await this.ledger.balanceAfter(tx, userId, [posted]), premiumUntil: until.toISOString() };
+      this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
+      return { credits: await this.ledger.balanceAfter(tx, memberId, [posted]), premiumUntil: until.toISOString() };
     });
     return result;
   }

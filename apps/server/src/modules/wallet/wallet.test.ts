@@ -253,11 +253,11 @@ describe('ledger', () => {
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 
-  const reward = (userId: string, amount: number): Posting => ({
+  const reward = (memberId: string, amount: number): Posting => ({
     kind: 'reward.login',
     legs: [
       { account: SYSTEM_ACCOUNTS.rewards, amount: -amount },
-      { account: { wallet: userId }, amount },
+      { account: { wallet: memberId }, amount },
     ],
   });
 
@@ -298,10 +298,10 @@ describe('ledger', () => {
     expect(await ledgerProblems(t.c.db)).toEqual([]);
   });
 
-  const spend = (userId: string, amount: number): Posting => ({
+  const spend = (memberId: string, amount: number): Posting => ({
     kind: 'premium',
     legs: [
-      { account: { wallet: userId }, amount: -amount },
+      { account: { wallet: memberId }, amount: -amount },
       { account: SYSTEM_ACCOUNTS.spending, amount },
     ],
   });

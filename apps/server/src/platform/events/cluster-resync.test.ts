@@ -54,7 +54,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
       const resyncs = [0, 0];
       buses.forEach((b, i) => b.on('cluster.resync', () => (resyncs[i] = (resyncs[i] ?? 0) + 1)));
       const heard: string[] = [];
-      buses[1].on('users.changed', ({ userIds }) => heard.push(...userIds));
+      buses[1].on('users.changed', ({ userIds: memberIds }) => heard.push(...memberIds));
 
       // The subscriptions' connections dropped by the server (the publishing ones stay).
       const clients = String(await redis.client('LIST'))
@@ -91,7 +91,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
       let resyncs = 0;
       b.on('cluster.resync', () => (resyncs += 1));
       const heard: string[] = [];
-      b.on('users.changed', ({ userIds }) => heard.push(...userIds));
+      b.on('users.changed', ({ userIds: memberIds }) => heard.push(...memberIds));
 
       proxy.silenceSubscribers();
       a.publish('users.changed', { userIds: ['while-silent'] });
@@ -131,7 +131,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events across a dro
       proxy.refuse(false);
       await eventually(() => b.clustered);
       const heard: string[] = [];
-      b.on('users.changed', ({ userIds }) => heard.push(...userIds));
+      b.on('users.changed', ({ userIds: memberIds }) => heard.push(...memberIds));
       await eventually(() => a.clustered);
       a.publish('users.changed', { userIds: ['reachable'] });
       await eventually(() => heard.includes('reachable'));

@@ -18,7 +18,7 @@ describe.runIf(Boolean(process.env.TEST_REDIS_URL))('cluster events over Redis',
       here.on('feed.hidden', ({ pairs }) => heardHere.push(pairs));
       const heardThere: string[] = [];
       there.on('feed.hidden', ({ pairs }) => heardThere.push(`hidden ${pairs.map((p) => p.join('>')).join(' ')}`));
-      there.on('users.changed', ({ userIds }) => heardThere.push(`changed ${userIds.join(' ')}`));
+      there.on('users.changed', ({ userIds: memberIds }) => heardThere.push(`changed ${memberIds.join(' ')}`));
 
       here.publishSwipe('v1', 'a');
       here.publishSwipe('v1', 'b');

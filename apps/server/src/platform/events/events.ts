@@ -14,23 +14,23 @@ export interface LocalEvents {
    * A new match: what each of the two members is told (the socket adapter reaches other processes).
    * Emitted by the realtime consumer of the durable event of that name (platform/outbox/event-outbox.ts).
    */
-  'match.created': { deliveries: { userId: string; match: MatchItem }[] };
+  'match.created': { deliveries: { memberId: string; match: MatchItem }[] };
   /** A message was stored: the recipient's and the sender's open sessions hear of it (as 'match.created', from the durable event). */
   'message.created': { message: ChatMessage };
   /** `readerId` read what `senderId` sent up to message `upTo` (only emitted when the reader sends read receipts). */
   'messages.read': { readerId: string; senderId: string; upTo: string; at: string };
   /** A member's unread message count changed. */
-  'unread.changed': { userId: string; count: number };
+  'unread.changed': { memberId: string; count: number };
   /** Members online for a while without a socket (demo members dropping by): the gateway counts them in. */
-  'presence.visiting': { userIds: string[]; untilMs: number };
+  'presence.visiting': { memberIds: string[]; untilMs: number };
   /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */
-  'members.active': { userIds: string[] };
+  'members.active': { memberIds: string[] };
   /** A member opened a socket in this process. */
-  'member.connected': { userId: string };
+  'member.connected': { memberId: string };
   /** The current Top10 of a category changed (the socket adapter reaches other processes' pages). */
   'leaderboard.changed': LeaderboardEvent;
   /** A member's photos were added, deleted or reordered (committed): their main photo may have changed. */
-  'photos.changed': { userId: string };
+  'photos.changed': { memberId: string };
   /** An admin acted outside the admin module (a verification decision): the admin module writes it to the audit log. */
   'admin.acted': { admin: { id: string; email: string }; action: string; target: string; details: object };
   /**

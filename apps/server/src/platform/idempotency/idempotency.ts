@@ -4,7 +4,7 @@ import { AppError } from '../http/errors.js';
 import * as repo from './idempotency.repo.js';
 
 export interface IdempotentRequest {
-  userId: string;
+  memberId: string;
   /** The Idempotency-Key header; without one the request simply runs. */
   key: string | undefined;
   /** What the request asks for (route and body): the same key with another one is a 409. */
@@ -29,14 +29,14 @@ export async function runIdempotent<T>(db: Db, req: IdempotentRequest, fn: (tx: 
   try {
     const result = await db.transaction(async (tx) => {
       const answer = await fn(tx);
-      if (!(await repo.storeKey(tx, req.userId, key, fingerprint, answer))) throw new KeyTaken();
+      if (!(await repo.storeKey(tx, req.memberId, key, fingerprint, answer))) throw new KeyTaken();
       return answer;
     });
     return { result, replayed: false };
   } catch (err) {
     // Rolled back: a request with this key that committed meanwhile answers for this one (when the
     // key cannot be read either, the first failure is the answer).
-    const prior = await repo.findKey(db, req.userId, key).catch(() => undefined);
+    const prior = await repo.findKey(db, req.memberId, key).catch(() => undefined);
     if (!prior) throw err;
     if (prior.fingerprint !== fingerprint) throw conflict();
     return { result: prior.response as T, replayed: true };
@@ -62,7 +62,7 @@ const conflict = () => new AppError('idempotency_conflict');
  */
 export async function storedAnswer<T>(db: Db, req: IdempotentRequest): Promise<T | undefined> {
   if (req.key === undefined) return undefined;
-  const prior = await repo.findKey(db, req.userId, req.key);
+  const prior = await repo.findKey(db, req.memberId, req.key);
   if (!prior) return undefined;
   if (prior.fingerprint !== fingerprintOf(req)) throw conflict();
   return prior.response as T;

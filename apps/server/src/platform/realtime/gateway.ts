@@ -17,14 +17,14 @@ interface InterServerEvents {
   'presence:changed': () => void;
 }
 interface SocketData {
-  userId?: string;
+  memberId?: string;
   sessionId?: string;
 }
 
 export interface GatewayDeps {
   events: EventBus;
   /** Resolves a bearer token to its session; undefined for anonymous or invalid tokens. */
-  authenticate(token: string): Promise<{ userId: string; sessionId: string } | undefined>;
+  authenticate(token: string): Promise<{ memberId: string; sessionId: string } | undefined>;
   allowedOrigins: string[];
   /** The HTTP API's security headers, sent on the socket.io transport's answers too. */
   securityHeaders: SecurityHeaders;
@@ -94,7 +94,7 @@ export class RealtimeGateway {
       deps
         .authenticate(token)
         .then((auth) => {
-          socket.data.userId = auth?.userId;
+          socket.data.memberId = auth?.memberId;
           socket.data.sessionId = auth?.sessionId;
           next();
         })
@@ -105,13 +105,13 @@ export class RealtimeGateway {
       deps.metrics.socketConnections.inc();
       deps.metrics.socketsOpen.inc();
       socket.on('disconnect', () => deps.metrics.socketsOpen.dec());
-      const { userId, sessionId } = socket.data;
+      const { memberId, sessionId } = socket.data;
       socket.emit('presence', { online: this.presence.current });
-      if (!userId || !sessionId) return;
-      void socket.join([`user:${userId}`, `session:${sessionId}`]);
-      void this.presence.connected(userId);
-      deps.events.emit('member.connected', { userId });
-      socket.on('disconnect', () => void this.presence.disconnected(userId));
+      if (!memberId || !sessionId) return;
+      void socket.join([`user:${memberId}`, `session:${sessionId}`]);
+      void this.presence.connected(memberId);
+      deps.events.emit('member.connected', { memberId });
+      socket.on('disconnect', () => void this.presence.disconnected(memberId));
       // Only members follow a leaderboard (the page is for signed-in members).
       const room = (category: unknown) => (photoCategories.includes(category as never) ? `leaderboard:${String(category)}` : undefined);
       socket.on('leaderboard:watch', (category) => {
@@ -126,9 +126,9 @@ export class RealtimeGateway {
         const parsed = typingRequest.safeParse(payload);
         if (!parsed.success) return;
         const { to } = parsed.data;
-        deps.typingAllowed(userId, to).then(
+        deps.typingAllowed(memberId, to).then(
           (allowed) => {
-            if (allowed) this.io.to(`user:${to}`).emit('typing', { from: userId });
+            if (allowed) this.io.to(`user:${to}`).emit('typing', { from: memberId });
           },
           (err: unknown) => deps.log.error({ err }, 'typing signal failed'),
         );
@@ -136,7 +136,7 @@ export class RealtimeGateway {
     });
     this.subscriptions.push(
       deps.events.on('match.created', ({ deliveries }) => {
-        for (const d of deliveries) this.io.to(`user:${d.userId}`).emit('match', { match: d.match });
+        for (const d of deliveries) this.io.to(`user:${d.memberId}`).emit('match', { match: d.match });
       }),
       deps.events.on('message.created', ({ message }) => {
         const rooms = [message.recipientId, message.senderId].filter((id) => id !== null).map((id) => `user:${id}`);
@@ -145,13 +145,13 @@ export class RealtimeGateway {
       deps.events.on('messages.read', ({ readerId, senderId, upTo, at }) => {
         this.io.to(`user:${senderId}`).emit('read', { by: readerId, upTo, at });
       }),
-      deps.events.on('unread.changed', ({ userId, count }) => {
-        this.io.to(`user:${userId}`).emit('unread', { count });
+      deps.events.on('unread.changed', ({ memberId, count }) => {
+        this.io.to(`user:${memberId}`).emit('unread', { count });
       }),
       deps.events.on('leaderboard.changed', (event) => {
         this.io.to(`leaderboard:${event.category}`).emit('leaderboard', event);
       }),
-      deps.events.on('presence.visiting', ({ userIds, untilMs }) => void this.presence.visited(userIds, untilMs)),
+      deps.events.on('presence.visiting', ({ memberIds, untilMs }) => void this.presence.visited(memberIds, untilMs)),
       deps.events.on('session.revoked', ({ sessionIds }) => {
         for (const id of sessionIds) this.io.in(`session:${id}`).disconnectSockets(true);
       }),
@@ -173,8 +173,8 @@ export class RealtimeGateway {
   }
 
   /** Whether the member has a socket open in any process (the Redis store sees them all). */
-  isOnline(userId: string): Promise<boolean> {
-    return this.store.isOnline(userId);
+  isOnline(memberId: string): Promise<boolean> {
+    return this.store.isOnline(memberId);
   }
 
   async close(): Promise<void> {

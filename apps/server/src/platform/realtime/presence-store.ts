@@ -3,17 +3,17 @@ import type { Redis } from 'ioredis';
 
 /** Which members are online, across every server process. */
 export interface PresenceStore {
-  /** This process now holds userId (first socket) or no longer does (last socket gone). */
-  setLocal(userId: string, online: boolean): Promise<void>;
+  /** This process now holds memberId (first socket) or no longer does (last socket gone). */
+  setLocal(memberId: string, online: boolean): Promise<void>;
   /** Distinct signed-in members online across all processes. */
   count(): Promise<number>;
   /** Whether the member has a socket in any live process (or is visiting). */
-  isOnline(userId: string): Promise<boolean>;
+  isOnline(memberId: string): Promise<boolean>;
   /**
    * Members online without a socket until `untilMs` (demo members dropping by): counted by every
    * process. They never hold a socket, so they are counted beside the socket holders, not merged.
    */
-  visit(userIds: string[], untilMs: number): Promise<void>;
+  visit(memberIds: string[], untilMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,14 +26,14 @@ export function createMemoryPresenceStore(): PresenceStore {
     return visitors;
   };
   return {
-    async setLocal(userId, online) {
-      if (online) users.add(userId);
-      else users.delete(userId);
+    async setLocal(memberId, online) {
+      if (online) users.add(memberId);
+      else users.delete(memberId);
     },
     count: async () => users.size + visiting().size,
-    isOnline: async (userId) => users.has(userId) || visiting().has(userId),
-    async visit(userIds, untilMs) {
-      for (const id of userIds) visitors.set(id, Math.max(untilMs, visitors.get(id) ?? 0));
+    isOnline: async (memberId) => users.has(memberId) || visiting().has(memberId),
+    async visit(memberIds, untilMs) {
+      for (const id of memberIds) visitors.set(id, Math.max(untilMs, visitors.get(id) ?? 0));
     },
     close: async () => undefined,
   };
@@ -90,22 +90,22 @@ export function createRedisPresenceStore(redis: Redis, prefix: string): Presence
   const timer = setInterval(beat, HEARTBEAT_MS);
   timer.unref();
   return {
-    async setLocal(userId, online) {
-      if (online) await redis.multi().sadd(key, userId).pexpire(key, PROC_TTL_MS * 2).zadd(PROCS, Date.now(), procId).exec();
-      else await redis.srem(key, userId);
+    async setLocal(memberId, online) {
+      if (online) await redis.multi().sadd(key, memberId).pexpire(key, PROC_TTL_MS * 2).zadd(PROCS, Date.now(), procId).exec();
+      else await redis.srem(key, memberId);
     },
     async count() {
       return Number(await redis.eval(COUNT_SCRIPT, 2, PROCS, VISITS, Date.now(), PROC_TTL_MS, PREFIX, procId));
     },
-    async isOnline(userId) {
-      return Number(await redis.eval(ONLINE_SCRIPT, 2, PROCS, VISITS, Date.now(), PROC_TTL_MS, PREFIX, userId)) === 1;
+    async isOnline(memberId) {
+      return Number(await redis.eval(ONLINE_SCRIPT, 2, PROCS, VISITS, Date.now(), PROC_TTL_MS, PREFIX, memberId)) === 1;
     },
-    async visit(userIds, untilMs) {
-      if (userIds.length === 0) return;
+    async visit(memberIds, untilMs) {
+      if (memberIds.length === 0) return;
       // GT: a visit is only ever lengthened. Ended visits leave with each count; the key an hour after the last visit.
       await redis
         .multi()
-        .zadd(VISITS, 'GT', ...userIds.flatMap((id) => [untilMs, id]))
+        .zadd(VISITS, 'GT', ...memberIds.flatMap((id) => [untilMs, id]))
         .pexpireat(VISITS, untilMs + 3_600_000)
         .exec();
     },

@@ -50,25 +50,25 @@ export class PresenceTracker {
     return this.lastCount;
   }
 
-  async connected(userId: string): Promise<void> {
-    const n = (this.sockets.get(userId) ?? 0) + 1;
-    this.sockets.set(userId, n);
-    if (n === 1) await this.changed(() => this.store.setLocal(userId, true));
+  async connected(memberId: string): Promise<void> {
+    const n = (this.sockets.get(memberId) ?? 0) + 1;
+    this.sockets.set(memberId, n);
+    if (n === 1) await this.changed(() => this.store.setLocal(memberId, true));
   }
 
-  async disconnected(userId: string): Promise<void> {
-    const n = (this.sockets.get(userId) ?? 1) - 1;
+  async disconnected(memberId: string): Promise<void> {
+    const n = (this.sockets.get(memberId) ?? 1) - 1;
     if (n > 0) {
-      this.sockets.set(userId, n);
+      this.sockets.set(memberId, n);
       return;
     }
-    this.sockets.delete(userId);
-    await this.changed(() => this.store.setLocal(userId, false));
+    this.sockets.delete(memberId);
+    await this.changed(() => this.store.setLocal(memberId, false));
   }
 
   /** Members online without a socket until `untilMs` (PresenceStore.visit); everyone recounts soon. */
-  async visited(userIds: string[], untilMs: number): Promise<void> {
-    await this.changed(() => this.store.visit(userIds, untilMs));
+  async visited(memberIds: string[], untilMs: number): Promise<void> {
+    await this.changed(() => this.store.visit(memberIds, untilMs));
   }
 
   /** Another process reported a change: recount soon. */

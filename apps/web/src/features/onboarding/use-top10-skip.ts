@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-const keyFor = (userId: string) => `onboarding.top10Skipped.${userId}`;
+const keyFor = (memberId: string) => `onboarding.top10Skipped.${memberId}`;
 /** Where localStorage is unavailable (private mode), the choice holds for this visit only. */
 const thisVisit = new Set<string>();
 
@@ -24,8 +24,8 @@ function write(key: string, skipped: boolean): void {
 }
 
 /** Whether the member skipped the Top10 step of onboarding (on this device); skip() and undo(). */
-export function useTop10Skip(userId: string | undefined) {
-  const key = userId ? keyFor(userId) : null;
+export function useTop10Skip(memberId: string | undefined) {
+  const key = memberId ? keyFor(memberId) : null;
   const [, rerender] = useState(0);
   const remember = (skipped: boolean) => {
     if (!key) return;

@@ -42,10 +42,10 @@ export function useMatches() {
 
 export type MatchAction = 'unmatch' | 'block';
 
-const run = (action: MatchAction, userId: string) =>
-  action === 'unmatch' ? call(swipesEndpoints.unmatch, { params: { userId } }) : call(blocksEndpoints.block, { params: { userId } });
+const run = (action: MatchAction, memberId: string) =>
+  action === 'unmatch' ? call(swipesEndpoints.unmatch, { params: { memberId } }) : call(blocksEndpoints.block, { params: { memberId } });
 
-export const unblock = (userId: string) => call(blocksEndpoints.unblock, { params: { userId } });
+export const unblock = (memberId: string) => call(blocksEndpoints.unblock, { params: { memberId } });
 
 /** Unmatch or block: the member leaves the list at once and comes back if the server says no. */
 export function useMatchAction() {

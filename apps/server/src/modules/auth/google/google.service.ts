@@ -121,7 +121,7 @@ export class GoogleSignIn {
       if (existing.google_sub) throw new GoogleSignInError('google_failed');
       await this.db.transaction(async (tx) => {
         await linkGoogleSubject(tx, existing.id, claims.sub);
-        this.sessions.userChanged(tx, existing.id);
+        this.sessions.memberChanged(tx, existing.id);
       });
       return existing;
     }
