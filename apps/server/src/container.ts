@@ -32,7 +32,7 @@ import { createLegalModule } from './modules/legal/index.js';
 import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
 import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
-import { createSwipesModule, type LikesService } from './modules/swipes/index.js';
+import { createSwipesModule, type SwipesService } from './modules/swipes/index.js';
 import { createWalletModule, type Ledger, type Payments, type PurchasesService, type RewardsService, type WalletService } from './modules/wallet/index.js';
 import { EventBus } from './platform/events/events.js';
 import type { ScheduledJob } from './platform/jobs/scheduled-job.js';
@@ -112,7 +112,7 @@ export interface Container {
   feed: FeedService;
   /** Seals paging tokens (feed, conversations) under the shared key. */
   cursors: CursorSealer;
-  likes: LikesService;
+  swipes: SwipesService;
   blocks: BlocksService;
   ledger: Ledger;
   payments: Payments;
@@ -224,9 +224,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   // Demo members answer likes through this hook, so no demo code sits on the production path
   // (docs/decisions/0004-modules-with-one-face-and-a-declared-graph.md).
-  const swipes = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
-  const { likes } = swipes.services;
-  const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => likes.endMatch(tx, a, b) });
+  const swipesModule = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
+  const { swipes } = swipesModule.services;
+  const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
   const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
   const admin = createAdminModule({
@@ -246,7 +246,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     profiles: createProfilesModule({ ...platform, ...photos.services, ...blocks.services, ...leaderboard.services, ...verification.services, places: places.services.places }),
     photos,
     feed,
-    swipes,
+    swipes: swipesModule,
     blocks,
     wallet,
     messages,
@@ -286,7 +286,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ...modules.profiles.services,
     cursors,
     ...feed.services,
-    ...swipes.services,
+    ...swipesModule.services,
     ...blocks.services,
     ...wallet.services,
     ...messages.services,

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { queryInt } from './fields.js';
 import { feedCard } from './feed.js';
 
-/** Likes, flirts and skips, undo, flirts received (anonymous until liked back), matches. */
+/** Swipes (a like, a flirt or a skip: the kinds of swipe; the routes keep the spec's /api/likes path), undo, flirts received (anonymous until liked back), matches. */
 export const swipeKinds = ['like', 'flirt', 'skip'] as const;
-export const likeQuery = z.object({ type: z.enum(swipeKinds).default('like') });
-export const likeResponse = z.object({ match: z.boolean() });
-export type LikeResponse = z.infer<typeof likeResponse>;
+export const swipeQuery = z.object({ type: z.enum(swipeKinds).default('like') });
+export const swipeResponse = z.object({ match: z.boolean() });
+export type SwipeResponse = z.infer<typeof swipeResponse>;
 
 /** POST /api/likes/undo: the last skip or like of the last 10 seconds, back on the stack. */
 export const undoResponse = z.object({ card: feedCard.nullable() });

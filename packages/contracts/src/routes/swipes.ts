@@ -1,5 +1,5 @@
 import { messageBody } from '../errors.js';
-import { blurredThumbQuery, flirtParams, likeQuery, likeResponse, matchesResponse, matchParams, receivedFlirtsResponse, targetParams, undoResponse } from '../swipes.js';
+import { blurredThumbQuery, flirtParams, matchesResponse, matchParams, receivedFlirtsResponse, swipeQuery, swipeResponse, targetParams, undoResponse } from '../swipes.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
@@ -13,8 +13,8 @@ export const swipesEndpoints = {
     path: '/api/likes/:id',
     auth: 'member',
     params: targetParams,
-    query: likeQuery,
-    response: likeResponse,
+    query: swipeQuery,
+    response: swipeResponse,
     errors: ['self_like', 'not_found'],
     limits: [limits.swipe],
     tag,
@@ -36,7 +36,7 @@ export const swipesEndpoints = {
     path: '/api/likes/received/:flirtId/accept',
     auth: 'member',
     params: flirtParams,
-    response: likeResponse,
+    response: swipeResponse,
     errors: ['not_found'],
     limits: [limits.swipe],
     tag,

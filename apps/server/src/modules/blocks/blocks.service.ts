@@ -6,7 +6,7 @@ import * as repo from './blocks.repo.js';
 
 /**
  * Ends the two members' match inside the block's transaction. Swipes owns matches and imports this
- * module's block filter, so the composition root passes swipes' LikesService.endMatch in rather than
+ * module's block filter, so the composition root passes swipes' SwipesService.endMatch in rather than
  * this module importing swipes.
  */
 export type EndMatch = (tx: Queryable, a: string, b: string) => Promise<void>;

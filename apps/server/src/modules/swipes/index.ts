@@ -1,5 +1,5 @@
 // Public face of the swipes module (likes/flirts/skips, undo, flirts received, matches): other modules and the composition root
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
-export { LikesService } from './likes.service.js';
+export { SwipesService } from './swipes.service.js';
 export { createSwipesModule } from './module.js';

@@ -2,20 +2,20 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { PhotosService, PhotoUrlSigner } from '../photos/index.js';
 import type { PlacesService } from '../places/index.js';
 import { FlirtImages } from './flirt-images.js';
-import { LikesService, type LikesServiceDeps } from './likes.service.js';
+import { SwipesService, type SwipesServiceDeps } from './swipes.service.js';
 import { swipesRoutes } from './swipes.routes.js';
 
 export interface SwipesModuleDeps extends Pick<Platform, 'db' | 'events' | 'eventOutbox'> {
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
   places: PlacesService;
-  demoLikesBack: LikesServiceDeps['demoLikesBack'];
+  demoLikesBack: SwipesServiceDeps['demoLikesBack'];
 }
 
 /** Likes, flirts (with their anonymous pictures), skips, undo and matches. */
-export function createSwipesModule({ db, events, eventOutbox, photos, photoUrls, places, demoLikesBack }: SwipesModuleDeps): AppModule<{ likes: LikesService }> {
-  const likes = new LikesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, eventOutbox, demoLikesBack });
+export function createSwipesModule({ db, events, eventOutbox, photos, photoUrls, places, demoLikesBack }: SwipesModuleDeps): AppModule<{ swipes: SwipesService }> {
+  const swipes = new SwipesService({ db, photos, flirtImages: new FlirtImages(db, photoUrls), places, events, eventOutbox, demoLikesBack });
   // Realtime is best effort: the first dispatch, in the process that made the match (a client catches up on reconnect).
-  eventOutbox.on('match.created', ({ a, b }) => likes.announceMatch(a, b), { firstAttemptOnly: true });
-  return { routes: swipesRoutes(likes), services: { likes }, jobs: [] };
+  eventOutbox.on('match.created', ({ a, b }) => swipes.announceMatch(a, b), { firstAttemptOnly: true });
+  return { routes: swipesRoutes(swipes), services: { swipes }, jobs: [] };
 }

@@ -1,7 +1,7 @@
 import { type FeedCard, NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
 import { feedEndpoints } from '@funkeln/contracts/routes/feed';
 import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
-import type { LikeResponse } from '@funkeln/contracts/swipes';
+import type { SwipeResponse } from '@funkeln/contracts/swipes';
 import { call, callWithHeaders } from '../../lib/api';
 
 export type SwipeKind = 'like' | 'flirt' | 'skip';
@@ -27,7 +27,7 @@ export function nextFeedCursor(last: FeedPage, _pages: unknown, lastCursor: stri
   return last.nextCursor === null || last.nextCursor === lastCursor ? undefined : last.nextCursor;
 }
 
-export const sendSwipe = (id: string, kind: SwipeKind): Promise<LikeResponse> =>
+export const sendSwipe = (id: string, kind: SwipeKind): Promise<SwipeResponse> =>
   call(swipesEndpoints.swipe, { params: { id }, query: { type: kind } });
 
 /** The last skip or like of the last 10 seconds comes back, or null when there is none. */

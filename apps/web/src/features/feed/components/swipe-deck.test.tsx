@@ -1,5 +1,5 @@
 import { type FeedCard, feedResponse, NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
-import { likeResponse } from '@funkeln/contracts/swipes';
+import { swipeResponse } from '@funkeln/contracts/swipes';
 import { errorMessage } from '@funkeln/contracts/errors';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -31,7 +31,7 @@ describe('SwipeDeck', () => {
     const asked: (string | null)[] = [];
     server.use(
       pagedFeed({ first: { ids: ['a', 'b'], next: 'sealed.1' }, 'sealed.1': { ids: ['b', 'c'], next: 'sealed.2' }, 'sealed.2': { ids: ['d'], next: null } }, asked),
-      answer('post', '/likes/:id', likeResponse, { match: false }),
+      answer('post', '/likes/:id', swipeResponse, { match: false }),
     );
     const { user } = renderPage(<SwipeDeck radius="50" round={0} onReload={() => undefined} />);
     // Two cards, then the overlapping second page makes three (the repeated 'b' is dropped).

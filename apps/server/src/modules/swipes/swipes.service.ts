@@ -1,5 +1,5 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
-import type { LikeResponse, MatchItem, ReceivedFlirt } from '@funkeln/contracts/swipes';
+import type { MatchItem, ReceivedFlirt, SwipeResponse } from '@funkeln/contracts/swipes';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -15,8 +15,8 @@ const UNDO_SECONDS = 10;
 const flirtGone = () => new AppError('not_found', { params: { of: 'flirt' } });
 const unknownMember = () => new AppError('not_found', { params: { of: 'member' } });
 
-/** What LikesService is built from (named, so no call site depends on an argument order). */
-export interface LikesServiceDeps {
+/** What SwipesService is built from (named, so no call site depends on an argument order). */
+export interface SwipesServiceDeps {
   db: Db;
   photos: PhotosService;
   flirtImages: FlirtImages;
@@ -28,16 +28,16 @@ export interface LikesServiceDeps {
   demoLikesBack: (memberId: string, demoId: string) => boolean;
 }
 
-export class LikesService {
+export class SwipesService {
   private readonly db: Db;
   private readonly photos: PhotosService;
   private readonly flirtImages: FlirtImages;
   private readonly places: PlacesService;
   private readonly events: EventBus;
   private readonly eventOutbox: EventOutbox;
-  private readonly demoLikesBack: LikesServiceDeps['demoLikesBack'];
+  private readonly demoLikesBack: SwipesServiceDeps['demoLikesBack'];
 
-  constructor(deps: LikesServiceDeps) {
+  constructor(deps: SwipesServiceDeps) {
     this.db = deps.db;
     this.photos = deps.photos;
     this.flirtImages = deps.flirtImages;
@@ -53,7 +53,7 @@ export class LikesService {
    * other side likes back, so of two likes at the same moment the later question sees the earlier
    * like and the match is made (in one transaction each would miss the other's uncommitted like).
    */
-  async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<LikeResponse> {
+  async act(viewerId: string, targetId: string, kind: repo.SwipeKind): Promise<SwipeResponse> {
     if (viewerId === targetId) throw new AppError('self_like');
     const swipe = await this.record(viewerId, targetId, kind);
     if (!swipe) throw unknownMember();
@@ -155,7 +155,7 @@ export class LikesService {
    * one bit (this sender is in a block with me) is less than the flirt back answers without a block
    * (who it was), and spends the flirt (docs/SECURITY.md).
    */
-  async acceptFlirt(memberId: string, flirtId: string): Promise<LikeResponse> {
+  async acceptFlirt(memberId: string, flirtId: string): Promise<SwipeResponse> {
     const flirt = await repo.findReceivedFlirt(this.db, flirtId, memberId);
     if (!flirt) throw flirtGone();
     if (!flirt.blocked) return this.act(memberId, flirt.actor_id, 'like');
