@@ -52,7 +52,7 @@ export async function visit(v: Visit): Promise<void> {
     await think(3000);
     await top10(client, socket, think);
     await think(3000);
-    await digitalFriend(client, think);
+    await companion(client, think);
     await think(2000);
   } finally {
     socket?.close();
@@ -149,7 +149,7 @@ async function top10(client: MemberClient, socket: Socket | undefined, think: (m
   socket?.emit('leaderboard:unwatch', CATEGORY);
 }
 
-async function digitalFriend(client: MemberClient, think: (ms: number) => Promise<void>): Promise<void> {
+async function companion(client: MemberClient, think: (ms: number) => Promise<void>): Promise<void> {
   await call(client, companionEndpoints.conversations);
   const started = json<{ id: string }>(await call(client, companionEndpoints.start));
   if (!started) return;

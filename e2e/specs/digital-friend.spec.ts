@@ -16,7 +16,7 @@ async function memberWithCredits(page: Page, request: APIRequestContext, name: s
 async function say(page: Page, text: string): Promise<void> {
   await page.getByLabel('Deine Nachricht').fill(text);
   await page.getByRole('button', { name: 'Senden', exact: true }).click();
-  await expect(page.getByTestId('df-user').last()).toContainText(text);
+  await expect(page.getByTestId('companion-user').last()).toContainText(text);
 }
 
 test('the Digital Friend: login redirect, a conversation, a memory that is recalled', async ({ guardPage: page, request }) => {
@@ -27,43 +27,43 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
   // Opening the page greets a member who has no conversation yet.
   await page.goto('/digital-friend');
   await expect(page.getByRole('heading', { name: 'Digital Friend', level: 1 })).toBeVisible();
-  const kind = page.getByTestId('df-kind');
+  const kind = page.getByTestId('companion-kind');
   await expect(kind).toContainText('Offline-Companion');
   await expect(kind).toContainText('eine KI, kein Mensch');
   await expect(kind).toContainText('2 Credits pro Nachricht');
-  const conversations = page.locator('.df-sidebar__item');
+  const conversations = page.locator('.companion-sidebar__item');
   await expect(conversations).toHaveCount(1);
-  await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
+  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
 
   await page.getByRole('button', { name: 'Neu', exact: true }).click();
   await expect(conversations).toHaveCount(2);
   await expect(conversations.first()).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByTestId('df-assistant')).toHaveCount(1);
-  await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
+  await expect(page.getByTestId('companion-assistant')).toHaveCount(1);
+  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
 
   await page.getByLabel('Was soll sich dein Digital Friend merken?').fill('Mein Hund heißt Bruno.');
   await page.getByLabel('Schlagwörter (mit Komma getrennt)').fill('Haustier');
   await page.getByRole('button', { name: 'Erinnerung speichern', exact: true }).click();
   await expect(page.getByText('Gespeichert.')).toBeVisible();
-  const memories = page.getByTestId('df-memories');
+  const memories = page.getByTestId('companion-memories');
   await expect(memories).toContainText('Mein Hund heißt Bruno.');
   await expect(memories).toContainText('Haustier');
 
   await page.getByLabel('Deine Nachricht').fill('Erinnerst du dich an meinen Hund?');
   await page.getByRole('button', { name: 'Senden', exact: true }).click();
-  await expect(page.getByTestId('df-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
-  await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+  await expect(page.getByTestId('companion-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
+  await expect(page.getByTestId('companion-assistant').last()).toContainText('Bruno');
   await expect(page.getByLabel('Deine Nachricht')).toHaveValue('');
 
   // After a reload the newest conversation comes back with its history; the older one holds only its greeting.
   await page.reload();
-  await expect(page.getByTestId('df-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
-  await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+  await expect(page.getByTestId('companion-user').last()).toContainText('Erinnerst du dich an meinen Hund?');
+  await expect(page.getByTestId('companion-assistant').last()).toContainText('Bruno');
   await conversations.last().click();
-  await expect(page.getByTestId('df-user')).toHaveCount(0);
-  await expect(page.getByTestId('df-assistant')).toHaveCount(1);
+  await expect(page.getByTestId('companion-user')).toHaveCount(0);
+  await expect(page.getByTestId('companion-assistant')).toHaveCount(1);
   await page.getByRole('button', { name: /Erinnerst du dich an meinen Hund/ }).click();
-  await expect(page.getByTestId('df-assistant').last()).toContainText('Bruno');
+  await expect(page.getByTestId('companion-assistant').last()).toContainText('Bruno');
 
   await page.getByRole('button', { name: 'Erinnerung löschen: Mein Hund heißt Bruno.' }).click();
   await expect(page.getByText('Noch keine Erinnerungen gespeichert.')).toBeVisible();
@@ -73,8 +73,8 @@ test('the embedded Digital Friend answers plain questions from earlier turns and
   await page.goto('/');
   await memberWithCredits(page, request, 'Jonas');
   await page.goto('/digital-friend');
-  await expect(page.getByTestId('df-assistant').first()).toContainText('Hallo Jonas!');
-  const reply = page.getByTestId('df-assistant');
+  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Jonas!');
+  const reply = page.getByTestId('companion-assistant');
 
   await say(page, 'Mein Hund heißt Bello.');
   await expect(reply).toHaveCount(2);
@@ -84,7 +84,7 @@ test('the embedded Digital Friend answers plain questions from earlier turns and
 
   await page.getByLabel('Was soll sich dein Digital Friend merken?').fill('Ich trinke am liebsten Cappuccino.');
   await page.getByRole('button', { name: 'Erinnerung speichern', exact: true }).click();
-  await expect(page.getByTestId('df-memories')).toContainText('Ich trinke am liebsten Cappuccino.');
+  await expect(page.getByTestId('companion-memories')).toContainText('Ich trinke am liebsten Cappuccino.');
   await say(page, 'Was trinke ich am liebsten?');
   await expect(reply).toHaveCount(4);
   await expect(reply.last()).toContainText('Cappuccino');

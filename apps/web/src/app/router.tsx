@@ -19,7 +19,7 @@ const MessagesPage = lazyPage(() => import('../features/messages/messages-page')
 const ConversationPage = lazyPage(() => import('../features/messages/conversation-page'), 'ConversationPage');
 const LeaderboardPage = lazyPage(() => import('../features/leaderboard/leaderboard-page'), 'LeaderboardPage');
 const VotePage = lazyPage(() => import('../features/leaderboard/vote-page'), 'VotePage');
-const DigitalFriendPage = lazyPage(() => import('../features/companion/digital-friend-page'), 'DigitalFriendPage');
+const CompanionPage = lazyPage(() => import('../features/companion/companion-page'), 'CompanionPage');
 const SettingsPage = lazyPage(() => import('./settings-page'), 'SettingsPage');
 const VerificationPage = lazyPage(() => import('../features/verification/verification-page'), 'VerificationPage');
 const ProfilePage = lazyPage(() => import('../features/profiles/profile-page'), 'ProfilePage');
@@ -59,7 +59,7 @@ const routes: RouteObject[] = [
           { path: 'profile/:id', element: <ProfilePage /> },
         ],
       },
-      { path: 'digital-friend', element: <DigitalFriendPage /> },
+      { path: 'digital-friend', element: <CompanionPage /> },
       { path: 'admin/settings', element: <AdminSettingsPage /> },
       { path: 'admin/moderation', element: <AdminModerationPage /> },
       { path: 'impressum', element: <ImpressumPage /> },

@@ -18,7 +18,7 @@ const MEMBER_LINKS = [
   { to: '/wallet', label: de.nav.wallet, tabbed: false },
   { to: '/messages', label: de.nav.messages, tabbed: true },
 ] as const;
-const DIGITAL_FRIEND = { to: '/digital-friend', label: de.nav.digitalFriend, tabbed: false } as const;
+const COMPANION = { to: '/digital-friend', label: de.nav.companion, tabbed: false } as const;
 /** Admins only (the me payload's role); the admin API checks the role on every request anyway. */
 const ADMIN = { to: '/admin/moderation', label: de.nav.admin, tabbed: false } as const;
 
@@ -31,7 +31,7 @@ export function TopBar() {
   const user = useCurrentUser();
   const token = useToken();
   const { pathname } = useLocation();
-  const links = user ? [...MEMBER_LINKS, DIGITAL_FRIEND, ...(user.role === 'admin' ? [ADMIN] : [])] : [DIGITAL_FRIEND];
+  const links = user ? [...MEMBER_LINKS, COMPANION, ...(user.role === 'admin' ? [ADMIN] : [])] : [COMPANION];
   return (
     <header className="topbar">
       <div className="topbar__inner">

@@ -10,7 +10,7 @@ export const de = {
     leaderboard: 'Top10',
     wallet: 'Credits',
     messages: 'Nachrichten',
-    digitalFriend: 'Digital Friend',
+    companion: 'Digital Friend',
     admin: 'Admin',
     login: 'Login',
     logout: 'Abmelden',

@@ -714,7 +714,7 @@ export const de = {
   placeholders: {
     discover: 'Entdecken',
     leaderboard: 'Top10',
-    digitalFriend: 'Digital Friend',
+    companion: 'Digital Friend',
   },
   photoVerification: {
     title: 'Foto-Verifizierung',

@@ -42,7 +42,7 @@ export function ChatForm({ disabled, onSend }: Props) {
   };
 
   return (
-    <form className="df-chat__form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="companion-chat__form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <TextAreaField
         label={de.companion.input}
         placeholder={de.companion.inputPlaceholder}

@@ -19,10 +19,10 @@ interface Props {
 
 export function ChatPane({ turns, placeholder, waiting, draft, error, needsCredits, onSend }: Props) {
   return (
-    <div className="df-chat">
-      {turns ? <ChatTurns turns={turns} waiting={waiting} draft={draft} /> : <p className="muted df-chat__placeholder">{placeholder}</p>}
+    <div className="companion-chat">
+      {turns ? <ChatTurns turns={turns} waiting={waiting} draft={draft} /> : <p className="muted companion-chat__placeholder">{placeholder}</p>}
       {error ? (
-        <p className="notice notice--error df-chat__error" role="alert">
+        <p className="notice notice--error companion-chat__error" role="alert">
           <span>{error}</span>
           {needsCredits ? <Link to="/wallet">{de.companion.getCredits}</Link> : null}
         </p>

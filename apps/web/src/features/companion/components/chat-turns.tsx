@@ -22,20 +22,20 @@ export function ChatTurns({ turns, waiting, draft }: Props) {
   }, [turns, waiting, draft]);
 
   return (
-    <ol className="df-chat__turns" ref={list} aria-live="polite" aria-label={de.companion.title}>
+    <ol className="companion-chat__turns" ref={list} aria-live="polite" aria-label={de.companion.title}>
       {turns.map((t, i) => (
-        <li key={`${t.created_at}-${i}`} className={`df-turn df-turn--${t.role}`} data-testid={`df-${t.role}`}>
+        <li key={`${t.created_at}-${i}`} className={`companion-turn companion-turn--${t.role}`} data-testid={`companion-${t.role}`}>
           <span className="visually-hidden">{t.role === 'user' ? de.companion.you : de.companion.friend}: </span>
           {t.content}
         </li>
       ))}
       {waiting && draft ? (
-        <li className="df-turn df-turn--assistant df-turn--streaming" data-testid="df-draft" aria-hidden="true">
+        <li className="companion-turn companion-turn--assistant companion-turn--streaming" data-testid="companion-draft" aria-hidden="true">
           {draft}
         </li>
       ) : waiting ? (
-        <li className="df-turn df-turn--assistant df-turn--typing" data-testid="df-typing">
-          <span className="df-typing" aria-hidden="true">
+        <li className="companion-turn companion-turn--assistant companion-turn--typing" data-testid="companion-typing">
+          <span className="companion-typing" aria-hidden="true">
             <span />
             <span />
             <span />

@@ -14,25 +14,25 @@ const startedAt = (iso: string) => new Date(iso).toLocaleString('de-DE', { dateS
 /** The member's conversations, newest first, and 'Neu'. */
 export function ConversationList({ conversations, active, onPick, onNew, starting }: Props) {
   return (
-    <aside className="df-sidebar" aria-labelledby="df-conversations">
-      <div className="df-sidebar__head">
-        <h2 id="df-conversations">{de.companion.conversations}</h2>
+    <aside className="companion-sidebar" aria-labelledby="companion-conversations">
+      <div className="companion-sidebar__head">
+        <h2 id="companion-conversations">{de.companion.conversations}</h2>
         <button type="button" className="btn btn--primary btn--small" onClick={onNew} disabled={starting}>
           {de.companion.new}
         </button>
       </div>
-      {conversations.length === 0 ? <p className="muted df-small">{de.companion.empty}</p> : null}
-      <ul className="df-sidebar__list">
+      {conversations.length === 0 ? <p className="muted companion-small">{de.companion.empty}</p> : null}
+      <ul className="companion-sidebar__list">
         {conversations.map((c) => (
           <li key={c.id}>
             <button
               type="button"
-              className={`df-sidebar__item${c.id === active ? ' is-active' : ''}`}
+              className={`companion-sidebar__item${c.id === active ? ' is-active' : ''}`}
               aria-current={c.id === active ? 'true' : undefined}
               onClick={() => onPick(c.id)}
             >
-              <span className="df-sidebar__title">{c.title}</span>
-              <time className="muted df-small" dateTime={c.started_at}>
+              <span className="companion-sidebar__title">{c.title}</span>
+              <time className="muted companion-small" dateTime={c.started_at}>
                 {startedAt(c.started_at)}
               </time>
             </button>

@@ -41,7 +41,7 @@ export function MemoryForm() {
   };
 
   return (
-    <form className="form df-memory__form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="form companion-memory__form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <TextAreaField
         label={de.companion.memoryText}
         rows={2}

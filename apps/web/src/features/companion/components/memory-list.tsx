@@ -12,20 +12,20 @@ export function MemoryList() {
   if (isUnauthorized(memories.error, remove.error)) return <LoginRedirect />;
 
   return (
-    <div className="df-memory__saved">
+    <div className="companion-memory__saved">
       <h3>{de.companion.memories}</h3>
       {remove.isError ? <Notice tone="error">{errorMessage(remove.error, de.companion.deleteFailed)}</Notice> : null}
       <QueryState query={memories} failed={de.companion.memoriesFailed} isEmpty={(list) => list.length === 0} empty={<p className="muted">{de.companion.noMemories}</p>}>
         {(list) => (
-          <ul className="df-memory__list" data-testid="df-memories">
+          <ul className="companion-memory__list" data-testid="companion-memories">
             {list.map((m) => (
-              <li key={m.id} className="df-memory__item">
+              <li key={m.id} className="companion-memory__item">
                 <div>
-                  <p className="df-memory__content">{m.content}</p>
+                  <p className="companion-memory__content">{m.content}</p>
                   {m.tags.length > 0 ? (
-                    <ul className="df-memory__tags">
+                    <ul className="companion-memory__tags">
                       {m.tags.map((tag) => (
-                        <li key={tag} className="df-tag">
+                        <li key={tag} className="companion-tag">
                           {tag}
                         </li>
                       ))}

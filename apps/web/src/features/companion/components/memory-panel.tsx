@@ -4,10 +4,10 @@ import { MemoryList } from './memory-list';
 
 export function MemoryPanel() {
   return (
-    <section className="df-memory" aria-labelledby="df-memory-title">
-      <h2 id="df-memory-title">{de.companion.memoryTitle}</h2>
+    <section className="companion-memory" aria-labelledby="companion-memory-title">
+      <h2 id="companion-memory-title">{de.companion.memoryTitle}</h2>
       <p className="muted">{de.companion.memoryLead}</p>
-      <div className="df-memory__grid">
+      <div className="companion-memory__grid">
         <MemoryForm />
         <MemoryList />
       </div>

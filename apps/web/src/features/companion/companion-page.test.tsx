@@ -9,7 +9,7 @@ import { setToken } from '../../lib/token-storage';
 import { answerFor, failureFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
-import { DigitalFriendPage } from './digital-friend-page';
+import { CompanionPage } from './companion-page';
 
 const CONVERSATION = '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60';
 
@@ -45,7 +45,7 @@ function streamed(first: CompanionStreamEvent, ...rest: CompanionStreamEvent[]) 
 }
 
 async function sendMessage(text: string) {
-  const { user } = renderPage(<DigitalFriendPage />);
+  const { user } = renderPage(<CompanionPage />);
   await screen.findByText('Hallo! Worüber sprechen wir?');
   const input = screen.getByLabelText<HTMLTextAreaElement>(de.companion.input);
   await user.type(input, text);
@@ -53,7 +53,7 @@ async function sendMessage(text: string) {
   return input;
 }
 
-describe('DigitalFriendPage: sending', () => {
+describe('CompanionPage: sending', () => {
   it.each([
     sendFailure('insufficient_credits', { need: 10, have: 3 }),
     sendFailure('rate_limited', { limit: 'companion' }),
@@ -73,7 +73,7 @@ describe('DigitalFriendPage: sending', () => {
   });
 });
 
-describe('DigitalFriendPage: a streamed reply', () => {
+describe('CompanionPage: a streamed reply', () => {
   it('grows in its bubble, hidden from screen readers, and joins the announced turns once complete', async () => {
     setToken('token');
     const reply = streamed(
@@ -83,15 +83,15 @@ describe('DigitalFriendPage: a streamed reply', () => {
     );
     server.use(...page, reply.handler);
     await sendMessage('Eine Date-Idee?');
-    const draft = await screen.findByTestId('df-draft');
+    const draft = await screen.findByTestId('companion-draft');
     expect(draft.textContent).toBe('Wie wäre ');
     expect(draft.getAttribute('aria-hidden')).toBe('true');
     expect(draft.closest('[aria-live]')).not.toBeNull();
     reply.release();
-    await waitFor(() => expect(screen.queryByTestId('df-draft')).toBeNull());
-    const turns = screen.getAllByTestId('df-assistant');
+    await waitFor(() => expect(screen.queryByTestId('companion-draft')).toBeNull());
+    const turns = screen.getAllByTestId('companion-assistant');
     expect(turns.at(-1)!.textContent).toBe(`${de.companion.friend}: Wie wäre es mit Minigolf?`);
-    expect(screen.getByTestId('df-user').textContent).toBe(`${de.companion.you}: Eine Date-Idee?`);
+    expect(screen.getByTestId('companion-user').textContent).toBe(`${de.companion.you}: Eine Date-Idee?`);
   });
 
   it('shows the German error when the reply breaks off, takes the turn back and keeps the text', async () => {
@@ -99,10 +99,10 @@ describe('DigitalFriendPage: a streamed reply', () => {
     const reply = streamed({ type: 'delta', text: 'Also, ich ' }, { type: 'error', error: 'companion_unavailable', message: COMPANION_UNAVAILABLE });
     server.use(...page, reply.handler);
     const input = await sendMessage('Hilfst du mir?');
-    await screen.findByTestId('df-draft');
+    await screen.findByTestId('companion-draft');
     reply.release();
     expect((await screen.findByRole('alert')).textContent).toBe(COMPANION_UNAVAILABLE);
-    expect(screen.queryByTestId('df-draft')).toBeNull();
+    expect(screen.queryByTestId('companion-draft')).toBeNull();
     expect(screen.queryAllByText('Hilfst du mir?')).toHaveLength(0);
     expect(input.value).toBe('Hilfst du mir?');
   });

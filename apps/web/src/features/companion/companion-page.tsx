@@ -12,13 +12,13 @@ import { useActiveConversation } from './use-active-conversation';
 import './companion.css';
 
 /** Not behind the route guard (spec 2): it sends visitors, and 401/403 answers, to the login itself. */
-export function DigitalFriendPage() {
+export function CompanionPage() {
   const token = useToken();
   if (!token) return <LoginRedirect />;
-  return <DigitalFriend />;
+  return <Companion />;
 }
 
-function DigitalFriend() {
+function Companion() {
   const info = useCompanionInfo();
   const { conversations, start, active, pick, startNew } = useActiveConversation();
   const history = useHistory(active);
@@ -30,13 +30,13 @@ function DigitalFriend() {
   const loadError = conversations.error ?? history.error;
 
   return (
-    <section className="page df-page" aria-labelledby="df-title">
-      <h1 id="df-title">{de.companion.title}</h1>
+    <section className="page companion-page" aria-labelledby="companion-title">
+      <h1 id="companion-title">{de.companion.title}</h1>
       <p className="muted">{de.companion.lead}</p>
       {info.data ? <CompanionNotice info={info.data} /> : null}
       {loadError ? <Notice tone="error">{errorMessage(loadError, de.companion.loadFailed)}</Notice> : null}
       {start.isError ? <Notice tone="error">{errorMessage(start.error, de.companion.startFailed)}</Notice> : null}
-      <div className="df-layout">
+      <div className="companion-layout">
         <ConversationList conversations={conversations.data ?? []} active={active} onPick={pick} starting={start.isPending} onNew={startNew} />
         <ChatPane
           turns={active ? (history.data ?? null) : null}
