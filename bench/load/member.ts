@@ -50,7 +50,7 @@ export async function visit(v: Visit): Promise<void> {
     await think(3000);
     await converse(client, member, socket, think);
     await think(3000);
-    await top10(client, socket, think);
+    await leaderboard(client, socket, think);
     await think(3000);
     await companion(client, think);
     await think(2000);
@@ -135,7 +135,7 @@ async function converse(client: MemberClient, member: SimMember, socket: Socket 
   }
 }
 
-async function top10(client: MemberClient, socket: Socket | undefined, think: (ms: number) => Promise<void>): Promise<void> {
+async function leaderboard(client: MemberClient, socket: Socket | undefined, think: (ms: number) => Promise<void>): Promise<void> {
   socket?.emit('leaderboard:watch', CATEGORY);
   await call(client, leaderboardEndpoints.leaderboard, { params: { category: CATEGORY } });
   const votes = between(1, 3);

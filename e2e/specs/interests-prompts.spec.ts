@@ -47,9 +47,9 @@ test('a member picks interests and a prompt; another sees the shared ones on the
   expect(dialogs).toEqual([]);
   // Left: the optional Top10 step, which Greta skips.
   await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 5 von 5');
-  const top10 = page.getByRole('region', { name: 'Beim Top10 mitmachen' });
-  await expect(top10.getByRole('checkbox', { name: 'Urlaub' })).toBeVisible();
-  await top10.getByRole('button', { name: 'Überspringen' }).click();
+  const contest = page.getByRole('region', { name: 'Beim Top10 mitmachen' });
+  await expect(contest.getByRole('checkbox', { name: 'Urlaub' })).toBeVisible();
+  await contest.getByRole('button', { name: 'Überspringen' }).click();
   await expect(page.getByTestId('onboarding-step')).toHaveText('Alle 5 Schritte erledigt');
 
   // Ben shares Reisen and Kaffee; only Greta's age is in his range, so her card comes up soon among the demo members.

@@ -167,12 +167,12 @@ export const de = {
     progress: (step: number, total: number) => `Schritt ${step} von ${total}`,
     progressDone: (total: number) => (total === 1 ? 'Der Schritt ist erledigt' : `Alle ${total} Schritte erledigt`),
     stepDone: 'erledigt',
-    steps: { photos: 'Fotos', interests: 'Interessen', prompt: 'Eine Frage', basics: 'Eckdaten', top10: 'Top10' },
-    top10Lead:
+    steps: { photos: 'Fotos', interests: 'Interessen', prompt: 'Eine Frage', basics: 'Eckdaten', contest: 'Top10' },
+    contestLead:
       'Freiwillig: Dein Foto kann jeden Monat in Kategorien wie „Urlaub“ oder „Gesicht“ Stimmen sammeln. Wähle Kategorien oder überspringe den Schritt – ändern kannst du das jederzeit auf deinem Profil.',
-    top10Skip: 'Überspringen',
-    top10Skipped: 'Übersprungen. Beim Top10 mitmachen kannst du jederzeit auf deinem Profil.',
-    top10Undo: 'Doch mitmachen',
+    contestSkip: 'Überspringen',
+    contestSkipped: 'Übersprungen. Beim Top10 mitmachen kannst du jederzeit auf deinem Profil.',
+    contestUndo: 'Doch mitmachen',
   },
   place: {
     label: 'Wohnort',

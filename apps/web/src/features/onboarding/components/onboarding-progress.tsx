@@ -2,7 +2,7 @@ import type { OwnProfile } from '@funkeln/contracts/profiles';
 import { de } from '../../../i18n/de';
 
 /** What onboarding asks for, in order, and whether each is done (the Top10 step: entered or skipped). */
-function onboardingSteps(profile: OwnProfile, top10Done: boolean) {
+function onboardingSteps(profile: OwnProfile, contestDone: boolean) {
   return [
     { label: de.details.steps.photos, done: profile.photo !== null },
     { label: de.details.steps.interests, done: profile.interests.length > 0 },
@@ -11,13 +11,13 @@ function onboardingSteps(profile: OwnProfile, top10Done: boolean) {
       label: de.details.steps.basics,
       done: Boolean(profile.birthDate && profile.gender && profile.interestedIn.length > 0 && profile.place),
     },
-    { label: de.details.steps.top10, done: top10Done },
+    { label: de.details.steps.contest, done: contestDone },
   ];
 }
 
 /** "Schritt 2 von 5": the first step still open, with the list of steps and a progress bar. */
-export function OnboardingProgress({ profile, top10Done }: { profile: OwnProfile; top10Done: boolean }) {
-  const steps = onboardingSteps(profile, top10Done);
+export function OnboardingProgress({ profile, contestDone }: { profile: OwnProfile; contestDone: boolean }) {
+  const steps = onboardingSteps(profile, contestDone);
   const open = steps.findIndex((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;
   const heading = open === -1 ? de.details.progressDone(steps.length) : de.details.progress(open + 1, steps.length);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+/** The stored key keeps its first name (top10Skipped): a member's earlier skip still counts. */
 const keyFor = (memberId: string) => `onboarding.top10Skipped.${memberId}`;
 /** Where localStorage is unavailable (private mode), the choice holds for this visit only. */
 const thisVisit = new Set<string>();
@@ -24,7 +25,7 @@ function write(key: string, skipped: boolean): void {
 }
 
 /** Whether the member skipped the Top10 step of onboarding (on this device); skip() and undo(). */
-export function useTop10Skip(memberId: string | undefined) {
+export function useContestSkip(memberId: string | undefined) {
   const key = memberId ? keyFor(memberId) : null;
   const [, rerender] = useState(0);
   const remember = (skipped: boolean) => {

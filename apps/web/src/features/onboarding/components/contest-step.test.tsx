@@ -51,39 +51,39 @@ function serve(entered: EntriesBody['categories'] = []) {
 }
 
 const step = () => screen.findByTestId('onboarding-step');
-const top10 = () => screen.getByRole('region', { name: de.contest.title });
+const contest = () => screen.getByRole('region', { name: de.contest.title });
 
 describe('the Top10 step of onboarding', () => {
   it('is step 5 of 5, offers the same opt-in as the profile page and is done once a category is chosen', async () => {
     const sent = serve();
     const { user } = renderPage(<OnboardingPage />);
     await waitFor(async () => expect((await step()).textContent).toBe('Schritt 5 von 5'));
-    expect(screen.getByRole('navigation', { name: de.details.progressLabel }).querySelector('[aria-current="step"]')?.textContent).toBe(de.details.steps.top10);
-    const vacation = within(top10()).getByRole<HTMLInputElement>('checkbox', { name: categoryLabels.vacation });
+    expect(screen.getByRole('navigation', { name: de.details.progressLabel }).querySelector('[aria-current="step"]')?.textContent).toBe(de.details.steps.contest);
+    const vacation = within(contest()).getByRole<HTMLInputElement>('checkbox', { name: categoryLabels.vacation });
     await waitFor(() => expect(vacation.disabled).toBe(false));
     await user.click(vacation);
     await waitFor(() => expect(sent).toEqual([{ categories: ['vacation'], photos: {} }]));
-    expect(await within(top10()).findByText(de.contest.saved)).toBeTruthy();
+    expect(await within(contest()).findByText(de.contest.saved)).toBeTruthy();
     expect((await step()).textContent).toBe(de.details.progressDone(5));
     // Entered: nothing left to skip.
-    expect(within(top10()).queryByRole('button', { name: de.details.top10Skip })).toBeNull();
+    expect(within(contest()).queryByRole('button', { name: de.details.contestSkip })).toBeNull();
   });
 
   it('can be skipped, stays skipped on the next visit, and can be taken up again', async () => {
     const sent = serve();
     const first = renderPage(<OnboardingPage />);
     await waitFor(async () => expect((await step()).textContent).toBe('Schritt 5 von 5'));
-    await first.user.click(within(top10()).getByRole('button', { name: de.details.top10Skip }));
+    await first.user.click(within(contest()).getByRole('button', { name: de.details.contestSkip }));
     expect((await step()).textContent).toBe(de.details.progressDone(5));
-    expect(within(top10()).getByText(de.details.top10Skipped)).toBeTruthy();
-    expect(within(top10()).queryByRole('checkbox')).toBeNull();
+    expect(within(contest()).getByText(de.details.contestSkipped)).toBeTruthy();
+    expect(within(contest()).queryByRole('checkbox')).toBeNull();
     first.unmount();
 
     const again = renderPage(<OnboardingPage />);
     await waitFor(async () => expect((await step()).textContent).toBe(de.details.progressDone(5)));
-    await waitFor(() => expect(within(top10()).getByText(de.details.top10Skipped)).toBeTruthy());
-    await again.user.click(within(top10()).getByRole('button', { name: de.details.top10Undo }));
-    expect(within(top10()).getByRole('checkbox', { name: categoryLabels.face })).toBeTruthy();
+    await waitFor(() => expect(within(contest()).getByText(de.details.contestSkipped)).toBeTruthy());
+    await again.user.click(within(contest()).getByRole('button', { name: de.details.contestUndo }));
+    expect(within(contest()).getByRole('checkbox', { name: categoryLabels.face })).toBeTruthy();
     expect((await step()).textContent).toBe('Schritt 5 von 5');
     expect(sent).toEqual([]);
   });
