@@ -14,6 +14,10 @@ function integration(name: string, env: Record<string, string>): TestProjectInli
       hookTimeout: 60_000,
       env,
       globalSetup: ['apps/server/test/global-setup.ts'],
+      // Files share a worker's module cache: importing the server's ~300 modules once per worker
+      // instead of once per file. Each file still builds its own database, container and app, and
+      // the few tests that patch a module-level object restore it (docs/decisions/0076-fast-feedback-and-template-databases.md).
+      isolate: false,
     },
   };
 }
