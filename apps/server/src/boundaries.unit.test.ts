@@ -259,4 +259,16 @@ describe('imports the boundary rules can read (funkeln/visible-imports; holes th
     expect(everything).toHaveLength(1);
     expect(allowed).toEqual([]);
   });
+
+  it('lets no comment switch a rule off in the sources: a whole-file or same-line disable leaves every boundary error standing', async () => {
+    const forbidden = "import { isBlockedEitherWay } from '../blocks/blocks.repo.js';";
+    const wholeFile = await allErrors('apps/server/src/modules/feed/visible-probe.ts', `/* eslint-disable */\n${forbidden}\nexport const b = isBlockedEitherWay;\n`);
+    const sameLine = await allErrors('apps/server/src/modules/feed/visible-probe.ts', `${forbidden} // eslint-disable-line\nexport const b = isBlockedEitherWay;\n`);
+    const web = await allErrors('apps/web/src/lib/visible-probe.ts', "/* eslint-disable */\nimport { feedKeys } from '../features/feed/api';\nexport const k = feedKeys;\n");
+    for (const errors of [wholeFile, sameLine]) {
+      expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/^funkeln\/module-graph: /), expect.stringMatching(/^boundaries\/dependencies: /), expect.stringMatching(/^funkeln\/visible-imports: .*not switched off/)]));
+    }
+    expect(web).toEqual(expect.arrayContaining([expect.stringMatching(/^funkeln\/visible-imports: .*not switched off/)]));
+    expect(web.filter((e) => !e.startsWith('funkeln/visible-imports') && !e.startsWith('null'))).not.toEqual([]);
+  });
 });

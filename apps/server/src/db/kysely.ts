@@ -32,8 +32,8 @@ class QueryableConnection implements DatabaseConnection {
     return { rows: rows as R[] };
   }
 
-  // eslint-disable-next-line require-yield -- an AsyncIterableIterator that only refuses
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  /** Refuses at the call: nothing here streams. */
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported: page with LIMIT instead');
   }
 }

@@ -1,5 +1,5 @@
 import type { Place } from '@funkeln/contracts/profiles';
-import { useContext, useEffect, useId, useLayoutEffect, useState, type Ref } from 'react';
+import { useContext, useEffect, useEffectEvent, useId, useLayoutEffect, useState, type Ref } from 'react';
 import { ComboBox, ComboBoxStateContext, I18nProvider, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { de } from '../../../i18n/de';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -151,12 +151,12 @@ export function PlaceCombobox({ value, onChange, onBlur, inputRef, error }: Plac
  */
 function OpenOnResults({ results }: { results: Place[] | undefined }) {
   const state = useContext(ComboBoxStateContext);
-  const hasResults = results !== undefined && results.length > 0;
-  useEffect(() => {
-    if (hasResults && state?.isFocused && !state.isOpen) state.open(null, 'input');
-    // Only a new answer opens the list: Escape closes it for good until the member types again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [results]);
+  // Reads the list's state when an answer arrives without making that state a reason to run:
+  // only a new answer opens the list, so Escape closes it for good until the member types again.
+  const openOnAnswer = useEffectEvent((answer: Place[] | undefined) => {
+    if (answer !== undefined && answer.length > 0 && state?.isFocused && !state.isOpen) state.open(null, 'input');
+  });
+  useEffect(() => openOnAnswer(results), [results]);
   return null;
 }
 
