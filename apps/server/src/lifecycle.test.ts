@@ -8,7 +8,8 @@ import { migratedDataDir, startServerProcess } from '../test/server-process.js';
 describe.runIf(process.env.TEST_DB !== 'postgres')('server process on the embedded database', () => {
   it('refuses a second process on the same DATA_DIR, shuts down cleanly and keeps data', async () => {
     const dataDir = migratedDataDir();
-    const first = await startServerProcess({ DATA_DIR: dataDir });
+    // Through tsx, as `npm start` runs it; the other starts use the run's compiled program.
+    const first = await startServerProcess({ DATA_DIR: dataDir }, undefined, 'src/main.ts', [], 'tsx');
     const res = await fetch(`${first.base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

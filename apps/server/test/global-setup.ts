@@ -2,11 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDb } from '../src/db/client.js';
 import { createPgliteThreadDb } from '../src/db/pglite-thread.js';
 import { migrate } from '../src/db/migrate.js';
+import { compileEntries, type ProcessEntry } from './compiled-entries.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The programs the tests start as processes, compiled once per run (test/compiled-entries.ts). */
+    compiledEntries: Record<ProcessEntry, string>;
+  }
+}
+
+/** Under apps/server, so that the compiled programs resolve packages as the sources do. */
+const COMPILED_ROOT = fileURLToPath(new URL('../node_modules/.cache/funkeln-test-entries/', import.meta.url));
 
 /**
  * Migrates once per run instead of once per test file
@@ -15,11 +27,17 @@ import { migrate } from '../src/db/migrate.js';
  * then starts from a copy in about a second, where initdb and 28 migrations took ~4 s each time.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  mkdirSync(COMPILED_ROOT, { recursive: true });
+  const compiledDir = mkdtempSync(COMPILED_ROOT);
+  project.provide('compiledEntries', await compileEntries(compiledDir));
   // The project's own env (vitest.config.ts) says which database it runs on.
   const testDb = project.config.env.TEST_DB ?? process.env.TEST_DB;
   const adminUrl = testDb === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (adminUrl) return postgresTemplate(project, adminUrl);
-  return pgliteTemplate(project);
+  const teardown = adminUrl ? await postgresTemplate(project, adminUrl) : await pgliteTemplate(project);
+  return async () => {
+    await teardown();
+    rmSync(compiledDir, { recursive: true, force: true });
+  };
 }
 
 async function pgliteTemplate(project: TestProject): Promise<() => Promise<void>> {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import type { ProcessEntry } from './compiled-entries.js';
 import { createTestDb } from './test-db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -50,14 +51,30 @@ export async function processStorage(): Promise<{ env: Record<string, string>; d
 }
 
 /**
+ * What node runs to start one of the programs: its build of this test run (test/compiled-entries.ts),
+ * or the TypeScript through tsx as `npm start` does (`via: 'tsx'`, and where nothing was compiled).
+ */
+export function programArgs(entry: ProcessEntry, via: 'compiled' | 'tsx' = 'compiled'): string[] {
+  const compiled = via === 'compiled' ? inject('compiledEntries')?.[entry] : undefined;
+  return compiled ? [compiled] : ['--import', 'tsx', entry];
+}
+
+/**
  * Starts `src/main.ts` as a real server process and waits until /readyz answers 200: on `port`
  * (a restart on the same address) or a free one. env.PORT only goes to the process, so a test can
  * make it collide with another server. `entry` starts another program (src/cluster.ts: a primary with workers);
  * `nodeArgs` go to node before it (e.g. --cpu-prof, which NODE_OPTIONS refuses; cluster workers inherit them).
+ * `via: 'tsx'` starts the TypeScript as `npm start` does instead of the run's compiled program.
  */
-export async function startServerProcess(env: Record<string, string>, port?: string, entry = 'src/main.ts', nodeArgs: string[] = []) {
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: string,
+  entry: ProcessEntry = 'src/main.ts',
+  nodeArgs: string[] = [],
+  via: 'compiled' | 'tsx' = 'compiled',
+) {
   port ??= String(await freePort());
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...programArgs(entry, via)], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1', PORT: port, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

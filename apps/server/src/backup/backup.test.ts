@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { seedDataDir, startServerProcess } from '../../test/server-process.js';
+import { programArgs, seedDataDir, startServerProcess } from '../../test/server-process.js';
 import { createPgliteDb, type Db } from '../db/client.js';
 import { makeJpeg, multipart } from '../../test/images.js';
 import { scanArchive } from './read-archive.js';
@@ -18,7 +18,7 @@ const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `npm run backup|restore -- ...args` as a real process. */
 function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  return spawnSync(process.execPath, [...programArgs(`scripts/${script}.ts`), ...args], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
     encoding: 'utf8',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { migratedDataDir } from '../../../test/server-process.js';
+import { migratedDataDir, programArgs } from '../../../test/server-process.js';
 import { createTestDb } from '../../../test/test-db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,7 +43,7 @@ describe('admin command', () => {
       const id = randomUUID();
       await t.withDb((db) => db.query("INSERT INTO users (id, email, display_name) VALUES ($1, 'boss@example.org', 'Boss')", [id]));
       const cli = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...t.env }, encoding: 'utf8' });
+        spawnSync(process.execPath, [...programArgs('scripts/admin.ts'), ...args], { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...t.env }, encoding: 'utf8' });
       const role = () => t.withDb(async (db) => (await db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [id]))[0]!.role);
       const granted = cli('grant', 'Boss@Example.org');
       expect(granted.status, granted.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../../test/prometheus.js';
+import { programArgs } from '../../../test/server-process.js';
 import { createTestDb } from '../../../test/test-db.js';
 import type { Db } from '../../db/client.js';
 import { enqueueMail } from '../mail/outbox.repo.js';
@@ -77,7 +78,7 @@ describe('cluster metrics', () => {
 
   it('works across real node:cluster workers, each answering from its own registry', async () => {
     const cwd = fileURLToPath(new URL('../../..', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/cluster-metrics-fixture.ts'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, programArgs('test/cluster-metrics-fixture.ts'), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
