@@ -3,7 +3,7 @@
  *
  * Writes src/db/schema.ts, the `DB` interface the typed queries check against, from the schema
  * the migrations make: it migrates a fresh in-memory PGlite and reads it back with kysely-codegen.
- * src/db/schema.test.ts fails when the checked-in file differs from what this produces.
+ * scripts/db-types.test.ts fails when the checked-in file differs from what this produces.
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
