@@ -127,6 +127,9 @@ export const secondsAgo = (seconds: number): RawBuilder<Date> => sql<Date>`now()
  */
 export const uuidArray = (ids: readonly string[]): RawBuilder<string[]> => sql<string[]>`${ids}::uuid[]`;
 
+/** The right-hand side of `= ANY(array)`: `.where('user_id', '=', among(uuidArray(ids)))`. */
+export const among = <T>(array: RawBuilder<T[]>): RawBuilder<T> => sql<T>`ANY(${array})`;
+
 /** Appended to a statement (`.modifyEnd(plannedPerRun())`) that must be planned for the table as it is on every run (statement-names.ts). */
 export const plannedPerRun = (): RawBuilder<unknown> => sql.raw(PLANNED_PER_RUN);
 

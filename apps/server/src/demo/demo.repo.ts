@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../db/client.js';
-import { typed } from '../db/kysely.js';
+import { among, typed } from '../db/kysely.js';
 import type { DemoMember } from './demo-plan.js';
 
 /** Advisory lock: one process seeds at a time (migrate uses 7_402_118, places 7_402_119). */
@@ -25,7 +25,7 @@ export async function findGermanPlaces(q: Queryable, searchNames: string[]): Pro
     .distinctOn('search_name')
     .select(['id', 'search_name'])
     .where('country', '=', 'DE')
-    .where('search_name', '=', (eb) => eb.fn.any(sql<string[]>`${searchNames}::text[]`))
+    .where('search_name', '=', among(sql<string[]>`${searchNames}::text[]`))
     .orderBy('search_name')
     .orderBy('population', 'desc')
     .orderBy('id')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
-import { now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
+import { among, now, secondsAgo, secondsFromNow, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 
 export async function insertSession(q: Queryable, s: { id: string; userId: string; tokenHash: string; absoluteSeconds: number }) {
@@ -39,7 +39,7 @@ const liveSession = compiledOnce((k, p: { tokenHashes: readonly string[]; idleSe
   liveSessions(k, p.idleSeconds)
     .select(['s.token_hash', 's.id as session_id', 's.last_seen_at', 's.expires_at'])
     .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
-    .where('s.token_hash', '=', (eb) => eb.fn.any(sql<string[]>`${p.tokenHashes}::text[]`)),
+    .where('s.token_hash', '=', among(sql<string[]>`${p.tokenHashes}::text[]`)),
 );
 
 /** The ids of the live sessions, as findLiveSessions has them: a subquery for other modules' filters. */
@@ -51,7 +51,7 @@ export function liveSessionIds(q: Queryable, idleSeconds: number) {
 export async function findLiveSessionIds(q: Queryable, sessionIds: readonly string[], idleSeconds: number): Promise<Set<string>> {
   const rows = await liveSessions(typed(q), idleSeconds)
     .select('s.id')
-    .where('s.id', '=', (eb) => eb.fn.any(uuidArray(sessionIds)))
+    .where('s.id', '=', among(uuidArray(sessionIds)))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -69,7 +69,7 @@ export async function touchSessions(q: Queryable, sessionIds: readonly string[])
   await k
     .updateTable('sessions')
     .set({ last_seen_at: now() })
-    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('id', '=', eb.fn.any(ids)).orderBy('id').forUpdate())
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('id', '=', among(ids)).orderBy('id').forUpdate())
     .execute();
   const rows = await k
     .updateTable('users')
@@ -78,7 +78,7 @@ export async function touchSessions(q: Queryable, sessionIds: readonly string[])
       eb
         .selectFrom('users')
         .select('id')
-        .where('id', 'in', eb.selectFrom('sessions').select('user_id').where('id', '=', eb.fn.any(ids)))
+        .where('id', 'in', eb.selectFrom('sessions').select('user_id').where('id', '=', among(ids)))
         .orderBy('id')
         .forUpdate(),
     )

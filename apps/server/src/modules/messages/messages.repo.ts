@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
-import { berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
+import { among, berlinToday, now, typed, uuidArray } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.js';
 import { shownMember } from '../auth/index.js';
 import { blockedEitherWay } from '../blocks/index.js';
@@ -79,7 +79,7 @@ const insertReleasing = compiledOnce(
 export async function findMessages(q: Queryable, ids: string[]): Promise<Map<string, MessageRow>> {
   if (ids.length === 0) return new Map();
   const rows = await selectMessages(q)
-    .where('m.id', '=', (eb) => eb.fn.any(uuidArray(ids)))
+    .where('m.id', '=', among(uuidArray(ids)))
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }

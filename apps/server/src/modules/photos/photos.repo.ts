@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
-import { typed, uuidArray } from '../../db/kysely.js';
+import { among, typed, uuidArray } from '../../db/kysely.js';
 import type { Photos } from '../../db/schema.js';
 import type { NsfwScores } from './moderation/decision.js';
 
@@ -49,7 +49,7 @@ export async function approvedPhotoIds(q: Queryable, memberIds: string[]): Promi
   const rows = await typed(q)
     .selectFrom('photos')
     .select(['id', 'user_id'])
-    .where('user_id', '=', (eb) => eb.fn.any(uuidArray(memberIds)))
+    .where('user_id', '=', among(uuidArray(memberIds)))
     .where('status', '=', sql.lit('approved'))
     .where('disabled_at', 'is', null)
     .orderBy('user_id')

@@ -47,11 +47,12 @@ async function recorder(m: ApiMember, from: readonly ApiMember[]) {
     async settle(): Promise<string[]> {
       for (let arrived = false; !arrived; turn++) {
         const signaller = theirs[turn % theirs.length] as (typeof theirs)[number];
-        const heard = (e: { from: string }) => e.from === signaller.id && (arrived = true);
+        const heard = (e: { from: string }) => {
+          if (e.from === signaller.id) arrived = true;
+        };
         mine.socket.on('typing', heard);
         signaller.client.socket.emit('typing', { to: m.id });
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        for (let waited = 25; !arrived && waited < 250; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+        for (let waited = 0; !arrived && waited < 250; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
         mine.socket.off('typing', heard);
       }
       // The online count goes to everyone now and then, whoever is blocked.

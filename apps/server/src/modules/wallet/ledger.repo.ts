@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-query.js';
-import { typed } from '../../db/kysely.js';
+import { among, typed } from '../../db/kysely.js';
 import type { LedgerAccounts } from '../../db/schema.js';
 
 /** The system accounts created by migration 005; member wallets get their own rows. */
@@ -34,7 +34,7 @@ const walletLock = compiledOnce((k, { accounts, memberIds }: { accounts: readonl
     .select(['id', 'user_id', 'balance', 'free'])
     .where('kind', '=', 'wallet')
     .where((eb) =>
-      eb.or([eb('id', '=', eb.fn.any(sql<number[]>`${accounts}::bigint[]`)), eb('user_id', '=', eb.fn.any(sql<string[]>`${memberIds}::uuid[]`))]),
+      eb.or([eb('id', '=', among(sql<number[]>`${accounts}::bigint[]`)), eb('user_id', '=', among(sql<string[]>`${memberIds}::uuid[]`))]),
     )
     // Rows are locked after the sort, so in id order: two movements of the same wallets cannot deadlock.
     .orderBy('id')
