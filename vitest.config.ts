@@ -14,9 +14,10 @@ function integration(name: string, env: Record<string, string>): TestProjectInli
       hookTimeout: 60_000,
       env,
       globalSetup: ['apps/server/test/global-setup.ts'],
-      // Each file in a fresh worker (isolate, the default): a whole run with isolate: false was slower
-      // on a fresh clone (vitest phase 994 s against 849 s), though it imports the server's modules
-      // once per worker (docs/decisions/0076-fast-feedback-and-template-databases.md).
+      // One module graph per worker: the server's ~300 modules are imported once per worker, not once
+      // per file (a whole vitest run 1480 s -> 972 s, CPU 2544 s -> 1580 s, session 57; each file still
+      // builds its own app on its own database). docs/decisions/0076-fast-feedback-and-template-databases.md
+      isolate: false,
     },
   };
 }
