@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import type { ProcessEntry } from './compiled-entries.js';
+import { provided } from './provided.js';
 import { createTestDb } from './test-db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -32,7 +32,7 @@ export function migratedDataDir(prefix = 'funkeln-data-'): string {
 
 /** Fills `dir` (created if missing) with a copy of the run's migrated DATA_DIR template, if there is one. */
 export function seedDataDir(dir: string): string {
-  const template = inject('pgliteTemplateDataDir');
+  const template = provided('pgliteTemplateDataDir');
   if (template) cpSync(template, dir, { recursive: true });
   else mkdirSync(dir, { recursive: true });
   return dir;
@@ -55,7 +55,7 @@ export async function processStorage(): Promise<{ env: Record<string, string>; d
  * or the TypeScript through tsx as `npm start` does (`via: 'tsx'`, and where nothing was compiled).
  */
 export function programArgs(entry: ProcessEntry, via: 'compiled' | 'tsx' = 'compiled'): string[] {
-  const compiled = via === 'compiled' ? inject('compiledEntries')?.[entry] : undefined;
+  const compiled = via === 'compiled' ? provided('compiledEntries')?.[entry] : undefined;
   return compiled ? [compiled] : ['--import', 'tsx', entry];
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { createPostgresDb, type Db } from '../src/db/client.js';
 import { createPgliteThreadDb } from '../src/db/pglite-thread.js';
 import { migrate } from '../src/db/migrate.js';
+import { provided } from './provided.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,13 +25,13 @@ declare module 'vitest' {
 export async function createTestDb({ migrated = true } = {}): Promise<{ db: Db; url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
-    const dump = migrated ? inject('pgliteTemplateDump') : undefined;
+    const dump = migrated ? provided('pgliteTemplateDump') : undefined;
     const db = createPgliteThreadDb(undefined, { loadDataDir: dump });
     if (migrated && !dump) await migrate(db);
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `funkeln_t_${randomBytes(6).toString('hex')}`;
-  const template = migrated ? inject('postgresTemplate') : undefined;
+  const template = migrated ? provided('postgresTemplate') : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
