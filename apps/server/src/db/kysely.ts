@@ -127,8 +127,11 @@ export const secondsAgo = (seconds: number): RawBuilder<Date> => sql<Date>`now()
  */
 export const uuidArray = (ids: readonly string[]): RawBuilder<string[]> => sql<string[]>`${ids}::uuid[]`;
 
-/** The right-hand side of `= ANY(array)`: `.where('user_id', '=', among(uuidArray(ids)))`. */
-export const among = <T>(array: RawBuilder<T[]>): RawBuilder<T> => sql<T>`ANY(${array})`;
+/**
+ * "Equal to some element of the array": `.where('user_id', '=', among(uuidArray(ids)))`, written with
+ * SQL's SOME, the standard's synonym of the array comparison PostgreSQL documents as ANY.
+ */
+export const among = <T>(array: RawBuilder<T[]>): RawBuilder<T> => sql<T>`SOME(${array})`;
 
 /** Appended to a statement (`.modifyEnd(plannedPerRun())`) that must be planned for the table as it is on every run (statement-names.ts). */
 export const plannedPerRun = (): RawBuilder<unknown> => sql.raw(PLANNED_PER_RUN);
