@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields.js';
 
 /** POST /api/admin/maintenance/cleanup-tokens */
 export const cleanupResponse = z.object({
@@ -25,8 +26,8 @@ export const pendingPhoto = z.object({
 });
 export type PendingPhoto = z.infer<typeof pendingPhoto>;
 export const pendingPhotosResponse = z.array(pendingPhoto);
-export const photoIdParams = z.object({ id: z.uuid('Ungültige Foto-ID.') });
-export const photoActionParams = z.object({ id: z.uuid('Ungültige Foto-ID.'), action: z.enum(['enable', 'disable'], { error: 'Erlaubt sind enable und disable.' }) });
+export const photoIdParams = z.object({ id: id('Ungültige Foto-ID.') });
+export const photoActionParams = z.object({ id: id('Ungültige Foto-ID.'), action: z.enum(['enable', 'disable'], { error: 'Erlaubt sind enable und disable.' }) });
 
 /** A reported photo as the admin sees it: a signed thumbnail link (as in the photo queue) and its state. */
 export const reportedPhoto = z.object({
@@ -54,7 +55,7 @@ export const adminReport = z.object({
 });
 export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportsResponse = z.array(adminReport);
-export const reportIdParams = z.object({ id: z.uuid('Ungültige Meldungs-ID.') });
+export const reportIdParams = z.object({ id: id('Ungültige Meldungs-ID.') });
 export const resolveReportBody = z.object({ status: z.enum(['resolved', 'dismissed']).default('resolved') });
 
 export const auditEntry = z.object({
@@ -70,4 +71,4 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditResponse = z.array(auditEntry);
 
-export const memberIdParams = z.object({ id: z.uuid('Ungültige Mitglieds-ID.') });
+export const memberIdParams = z.object({ id: id('Ungültige Mitglieds-ID.') });

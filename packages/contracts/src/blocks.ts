@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields.js';
 
 /** POST/DELETE /api/blocks/:memberId: a block hides both members from each other everywhere. */
-export const blockParams = z.object({ memberId: z.uuid() });
+export const blockParams = z.object({ memberId: id() });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { text } from './fields.js';
+import { text, id } from './fields.js';
 
 export const COMPANION_CONTENT_MAX = 4000;
 
-export const conversationIdParams = z.object({ id: z.uuid('Ungültige Unterhaltungs-ID.') });
-export const memoryIdParams = z.object({ id: z.uuid('Ungültige Erinnerungs-ID.') });
+export const conversationIdParams = z.object({ id: id('Ungültige Unterhaltungs-ID.') });
+export const memoryIdParams = z.object({ id: id('Ungültige Erinnerungs-ID.') });
 
 /** Spec 7: GET /api/ai/df/conversations -> [{id, started_at, title}], newest first. */
 export const companionConversation = z.object({ id: z.string(), started_at: z.string(), title: z.string() });

@@ -51,3 +51,14 @@ export function queryInt(min: number, max: number) {
 
 /** The query of a link the server signed: its expiry (Unix seconds) and signature. */
 export const signedLinkQuery = z.object({ exp: queryInt(1, Number.MAX_SAFE_INTEGER), sig: z.string().min(20).max(100) });
+
+/**
+ * An id sent by a client (path, query or body). `z.uuid()` accepts every spelling of the hex digits,
+ * and PostgreSQL reads them as the same uuid, but the services compare ids as strings (self-likes,
+ * self-blocks, self-messages, self-reports, an admin suspending himself). So every id is read in its
+ * canonical lower case, the one the database answers with, and no spelling slips past a check.
+ * The overwrite keeps the schema representable in the OpenAPI document.
+ */
+export function id(message?: string) {
+  return z.uuid(message).toLowerCase();
+}

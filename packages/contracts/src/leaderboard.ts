@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields.js';
 import type { Badge } from './profiles.js';
 
 /** Spec 9: the photo categories of the monthly Top10. */
@@ -48,7 +49,7 @@ export type LeaderboardEvent = z.infer<typeof leaderboardEvent>;
  */
 export const entriesBody = z.object({
   categories: z.array(photoCategory).max(photoCategories.length),
-  photos: z.partialRecord(photoCategory, z.uuid('Ungültige Foto-ID.')).optional(),
+  photos: z.partialRecord(photoCategory, id('Ungültige Foto-ID.')).optional(),
 });
 export type EntriesBody = z.infer<typeof entriesBody>;
 /** photos: the chosen photo per category where the member chose one (else the main photo competes). */
@@ -64,7 +65,7 @@ export type VoteCandidate = z.infer<typeof voteCandidate>;
 export const nextVoteResponse = z.object({ candidate: voteCandidate.nullable() });
 
 /** POST /api/votes {photoId, category} -> the photo's new score this month. */
-export const voteBody = z.object({ photoId: z.uuid('Ungültige Foto-ID.'), category: photoCategory });
+export const voteBody = z.object({ photoId: id('Ungültige Foto-ID.'), category: photoCategory });
 export const voteResponse = z.object({ score: z.number().int() });
 
 /** The badge catalogue: German names and descriptions; awarded by events, once each (per scope). */

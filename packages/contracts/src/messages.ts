@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt, text } from './fields.js';
+import { queryInt, text, id } from './fields.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -12,11 +12,11 @@ export const sendMessageBody = z.object({
     .min(0, 'Die vorbezahlte Antwort muss eine ganze Zahl ab 0 sein.')
     .max(10000, 'Die vorbezahlte Antwort darf höchstens 10000 Credits betragen.')
     .default(0),
-  clientId: z.uuid('Ungültige Nachrichten-ID.').optional(),
+  clientId: id('Ungültige Nachrichten-ID.').optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
-export const recipientParams = z.object({ recipientId: z.uuid('Ungültige Empfänger-ID.') });
-export const memberParams = z.object({ memberId: z.uuid('Ungültige Mitglieds-ID.') });
+export const recipientParams = z.object({ recipientId: id('Ungültige Empfänger-ID.') });
+export const memberParams = z.object({ memberId: id('Ungültige Mitglieds-ID.') });
 
 export const chatMessage = z.object({
   id: z.string(),
@@ -121,7 +121,7 @@ export const readEvent = z.object({ by: z.string(), upTo: z.string(), at: z.stri
 export type ReadEvent = z.infer<typeof readEvent>;
 
 /** Client -> server `typing`: the member is typing to `to`; throttled, never stored. */
-export const typingRequest = z.object({ to: z.uuid() });
+export const typingRequest = z.object({ to: id() });
 export type TypingRequest = z.infer<typeof typingRequest>;
 
 /** Server -> client `typing`: `from` is typing to you. */

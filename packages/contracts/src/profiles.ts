@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, text } from './fields.js';
+import { int4, text, id } from './fields.js';
 import { interestsField, promptsField } from './profile-details.js';
 
 export const genders = ['female', 'male', 'diverse'] as const;
@@ -106,9 +106,9 @@ export type GalleryPhoto = z.infer<typeof galleryPhoto>;
 export const galleryResponse = z.object({ photos: z.array(galleryPhoto), max: z.number().int() });
 export type GalleryResponse = z.infer<typeof galleryResponse>;
 /** PUT /api/me/photos/order: every one of the member's photo ids, once, in the new order. */
-export const photoOrderBody = z.object({ ids: z.array(z.uuid('Ungültige Foto-ID.')).min(1).max(MAX_PHOTOS) });
+export const photoOrderBody = z.object({ ids: z.array(id('Ungültige Foto-ID.')).min(1).max(MAX_PHOTOS) });
 export type PhotoOrderBody = z.infer<typeof photoOrderBody>;
-export const photoIdParams = z.object({ id: z.uuid('Ungültige Foto-ID.') });
+export const photoIdParams = z.object({ id: id('Ungültige Foto-ID.') });
 
 /** GET /api/me/profile: the member's own profile, private fields included. */
 export const ownProfile = z.object({
@@ -155,4 +155,4 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
-export const memberIdParams = z.object({ id: z.uuid() });
+export const memberIdParams = z.object({ id: id() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.js';
+import { text, id } from './fields.js';
 
 /** The fixed reasons a member can report, with their German wording. */
 export const reportReasons = {
@@ -17,9 +17,9 @@ const reasonKeys = Object.keys(reportReasons) as [ReportReason, ...ReportReason[
 /** POST /api/reports: exactly one of photoId, userId (the reported member; the wire key stays), messageId; optionally block at once. */
 export const reportBody = z
   .object({
-    photoId: z.uuid('Ungültige Foto-ID.').optional(),
-    userId: z.uuid('Ungültige Mitglieds-ID.').optional(),
-    messageId: z.uuid('Ungültige Nachrichten-ID.').optional(),
+    photoId: id('Ungültige Foto-ID.').optional(),
+    userId: id('Ungültige Mitglieds-ID.').optional(),
+    messageId: id('Ungültige Nachrichten-ID.').optional(),
     reason: z.enum(reasonKeys, { error: 'Bitte wähle einen Grund aus der Liste.' }),
     details: text({ max: 1000, multiline: true, tooLong: 'Die Beschreibung darf höchstens 1000 Zeichen lang sein.' }).default(''),
     block: z.boolean().default(false),

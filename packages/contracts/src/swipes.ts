@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './fields.js';
+import { queryInt, id } from './fields.js';
 import { feedCard } from './feed.js';
 
 /** Swipes (a like, a flirt or a skip: the kinds of swipe; the routes keep the spec's /api/likes path), undo, flirts received (anonymous until liked back), matches. */
@@ -29,16 +29,16 @@ export const receivedFlirt = z.object({
 });
 export type ReceivedFlirt = z.infer<typeof receivedFlirt>;
 export const receivedFlirtsResponse = z.array(receivedFlirt);
-export const flirtParams = z.object({ flirtId: z.uuid() });
+export const flirtParams = z.object({ flirtId: id() });
 /** The signed link of a flirt's blurred thumbnail (blurredThumbUrl): it names the flirt, never the sender or their photo. */
 export const blurredThumbQuery = z.object({
   exp: queryInt(1, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(20).max(100),
 });
 
-export const targetParams = z.object({ id: z.uuid() });
+export const targetParams = z.object({ id: id() });
 /** DELETE /api/matches/:memberId */
-export const matchParams = z.object({ memberId: z.uuid() });
+export const matchParams = z.object({ memberId: id() });
 
 /** Realtime `match` event to both members. */
 export const matchEvent = z.object({ match: matchItem });

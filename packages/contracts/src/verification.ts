@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './fields.js';
+import { queryInt, id } from './fields.js';
 
 /**
  * Photo verification (issue 19): a selfie in a random pose, compared by a face model with the
@@ -69,14 +69,14 @@ export type VerificationStatus = z.infer<typeof verificationStatusResponse>;
 
 /** POST /api/me/verification/attempts: the pose to take, bound to this attempt. */
 export const verificationAttemptResponse = z.object({
-  attemptId: z.uuid(),
+  attemptId: id(),
   instruction: z.enum(verificationInstructions),
   instructionText: z.string(),
   expiresAt: z.string(),
 });
 export type VerificationAttempt = z.infer<typeof verificationAttemptResponse>;
 
-export const verificationAttemptParams = z.object({ id: z.uuid() });
+export const verificationAttemptParams = z.object({ id: id() });
 
 /** POST /api/me/verification/attempts/:id/selfie (the frames): verified, waiting for an admin, or refused with the German reason. */
 export const verificationResultResponse = z.object({
@@ -91,8 +91,8 @@ export type VerificationResult = z.infer<typeof verificationResultResponse>;
 export const pendingVerificationsResponse = z.object({
   items: z.array(
     z.object({
-      attemptId: z.uuid(),
-      userId: z.uuid(),
+      attemptId: id(),
+      userId: id(),
       displayName: z.string(),
       instructionText: z.string(),
       mainDistance: z.number().nullable(),

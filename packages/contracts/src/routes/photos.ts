@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { signedLinkQuery } from '../fields.js';
+import { signedLinkQuery, id } from '../fields.js';
 import { galleryResponse, photoIdParams, photoOrderBody, photoUploadResponse } from '../profiles.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
 /** A photo file behind a signed link: which photo and size; scope, expiry and signature in the query. */
-const photoFileParams = z.object({ id: z.uuid(), size: z.enum(['large', 'thumb']) });
+const photoFileParams = z.object({ id: id(), size: z.enum(['large', 'thumb']) });
 const photoFileQuery = signedLinkQuery.extend({ scope: z.enum(['public', 'owner']) });
 
 /** How reading an uploaded image can fail (multipart, size, format): every image upload declares them. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { looksGerman } from '../../../test/german.js';
-import { apiAs, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { apiAs, buyPack, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -149,5 +150,50 @@ describe('validation messages name fields in German', () => {
     const badId = await api('GET', '/api/profile/keine-uuid', anna.token);
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toMatch(/^Ungültige Eingabe: /);
+  });
+});
+
+describe('an id in capitals is the same id (red team, session 57)', () => {
+  // PostgreSQL reads every spelling of a uuid as one value; the services compare ids as strings.
+  // Each self-check below once let the upper-case spelling of one's own id through (a 500 from a
+  // database check, a message to oneself paid with credits, a self-report, an admin suspending himself).
+  const shout = (id: string) => id.toUpperCase();
+
+  it('keeps every self-check: like, block, message, report, suspend', async () => {
+    await buyPack(t.app, ben.token, 'starter');
+    const before = (await api('GET', '/api/wallet', ben.token)).json<{ credits: number }>().credits;
+    const refused = async (res: { statusCode: number; json: () => unknown }, error: string) => {
+      expectGerman400(res, error);
+      expect((res.json() as { error: string }).error).toBe(error);
+    };
+    await refused(await api('POST', `/api/likes/${shout(ben.id)}?type=like`, ben.token), 'self_like');
+    await refused(await api('POST', `/api/blocks/${shout(ben.id)}`, ben.token), 'self_block');
+    await refused(await api('POST', `/api/messages/${shout(ben.id)}`, ben.token, { body: 'Hallo ich' }), 'self_message');
+    await refused(await api('POST', '/api/reports', ben.token, { userId: shout(ben.id), reason: 'spam' }), 'self_report');
+    const adminId = (await api('GET', '/api/me', adminToken)).json<{ id: string }>().id;
+    await refused(await api('POST', `/api/admin/users/${shout(adminId)}/suspend`, adminToken), 'self_suspend');
+    expect((await api('GET', '/api/wallet', ben.token)).json<{ credits: number }>().credits).toBe(before);
+    const written = await t.c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE sender_id = recipient_id');
+    expect(written[0]!.n).toBe(0);
+    expect((await api('GET', '/api/me', adminToken)).statusCode).toBe(200);
+  });
+
+  it('answers with the canonical spelling: a like in capitals reaches the member, photo order in capitals is the same order', async () => {
+    const dora = await memberWithProfile(t.app, 'Dora', 'female');
+    const emil = await memberWithProfile(t.app, 'Emil', 'male');
+    expect((await api('POST', `/api/likes/${shout(emil.id)}?type=like`, dora.token)).statusCode).toBe(200);
+    expect((await api('POST', `/api/likes/${shout(dora.id)}?type=like`, emil.token)).json()).toEqual({ match: true });
+    const matches = (await api('GET', '/api/matches', dora.token)).json<{ userId: string }[]>();
+    expect(matches.map((m) => m.userId)).toEqual([emil.id]);
+    for (const width of [300, 320]) {
+      const body = multipart(await makeJpeg(width, 300));
+      const upload = await t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${dora.token}` } });
+      expect(upload.statusCode).toBe(200);
+    }
+    const ids = (await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1 ORDER BY position', [dora.id])).map((p) => p.id);
+    const order = await api('PUT', '/api/me/photos/order', dora.token, { ids: [...ids].reverse().map(shout) });
+    expect(order.statusCode, order.body).toBe(200);
+    const after = (await t.c.db.query<{ id: string }>('SELECT id FROM photos WHERE user_id = $1 ORDER BY position', [dora.id])).map((p) => p.id);
+    expect(after).toEqual([...ids].reverse());
   });
 });
