@@ -25,8 +25,8 @@ async function setShare(m: ApiMember, shareEnabled: boolean): Promise<void> {
   expect((await api('PUT', '/api/me/settings', m.token, { shareEnabled })).json()).toMatchObject({ shareEnabled });
 }
 /** The og:image link of the member's share page, as a path on this app. */
-async function previewImage(m: ApiMember): Promise<string> {
-  const page = await t.app.inject({ method: 'GET', url: `/share/${m.id}` });
+async function previewImage(m: ApiMember, spelled = m.id): Promise<string> {
+  const page = await t.app.inject({ method: 'GET', url: `/share/${spelled}` });
   expect(page.statusCode).toBe(200);
   const image = decodeEntities(/<meta property="og:image" content="([^"]+)">/.exec(page.body)?.[1]);
   expect(image.startsWith(PUBLIC_URL)).toBe(true);
@@ -36,6 +36,14 @@ const fetchImage = (path: string) => t.app.inject({ method: 'GET', url: path });
 const statusOf = async (path: string) => (await fetchImage(path)).statusCode;
 
 describe('the share page\'s preview image', () => {
+  it('is one link per member, whatever the spelling of the id in the page link (red team, session 58)', async () => {
+    const m = await sharingMember('Gross');
+    const image = await previewImage(m);
+    expect(await previewImage(m, m.id.toUpperCase())).toBe(image);
+    expect(image).toContain(`/share/${m.id}/`);
+    expect(await statusOf(image.replace(m.id, m.id.toUpperCase()))).toBe(200);
+  });
+
   it('dies when sharing is switched off, and stays dead when it is switched on again', async () => {
     const m = await sharingMember('Teilerin');
     const image = await previewImage(m);

@@ -1,7 +1,7 @@
+import { id } from '@funkeln/contracts/fields';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { pathOf } from '@funkeln/contracts/routes/define';
 import { profilesEndpoints as endpoints } from '@funkeln/contracts/routes/profiles';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type PhotosService, visibleStatus } from '../photos/index.js';
@@ -11,7 +11,10 @@ import { findSharedProfile } from './profiles.repo.js';
 /** Messengers fetch the preview image a while after the link was shared (the link dies earlier with the sharing). */
 const SHARE_IMAGE_TTL = 7 * 24 * 3600;
 
-const imagePath = (id: string) => pathOf(endpoints.shareImage.path, { id });
+const imagePath = (memberId: string) => pathOf(endpoints.shareImage.path, { id: memberId });
+
+/** The member id of a share link in its one spelling (links may come in capitals): one page, one signed image link per member. */
+const canonicalId = (spelled: string): string | undefined => id().safeParse(spelled).data;
 
 /**
  * The public share page and its preview image: only while the member shares (settings, off by
@@ -22,22 +25,23 @@ export class ShareService {
   constructor(private readonly d: { db: Db; photos: PhotosService; places: PlacesService }) {}
 
   /** The page's values with an absolute image link (`base`, the public URL); undefined: not public. */
-  async page(memberId: string, base: string) {
-    const shared = await this.shareable(memberId);
-    if (!shared) return undefined;
+  async page(spelled: string, base: string) {
+    const memberId = canonicalId(spelled);
+    const shared = memberId && (await this.shareable(memberId));
+    if (!memberId || !shared) return undefined;
     const { photo, key, ...shown } = shared;
     return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(memberId), photo, key, SHARE_IMAGE_TTL)) : null };
   }
 
   /** The preview image, checked at this moment; not_found for any link that no longer holds. */
-  async image(memberId: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
-    const shared = await this.shareable(memberId);
-    if (!shared?.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
+  async image(spelled: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
+    const memberId = canonicalId(spelled);
+    const shared = memberId && (await this.shareable(memberId));
+    if (!memberId || !shared || !shared.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
     return this.d.photos.sharedImage(imagePath(memberId), shared.photo, shared.key, exp, sig);
   }
 
   private async shareable(memberId: string) {
-    if (!z.uuid().safeParse(memberId).success) return undefined;
     const row = await findSharedProfile(this.d.db, memberId);
     if (!row) return undefined;
     const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForMember(memberId)]);
