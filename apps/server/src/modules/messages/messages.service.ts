@@ -227,7 +227,8 @@ export class MessagesService {
       badCursor ? [] : repo.history(this.db, viewerId, memberId, before, limit + 1),
       this.thumbOf(memberId),
     ]);
-    if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
+    // No conversation with oneself (compose answers the same): the member's own profile is not one.
+    if (!member || blocked || memberId === viewerId) throw new AppError('not_found', { params: { of: 'conversation' } });
     if (badCursor) throw new AppError('bad_cursor');
     const page = rows.slice(0, limit);
     return {
