@@ -32,7 +32,7 @@ test('manifest and service worker are served; the worker takes over /discover an
   await expect(page.getByLabel('Push-Benachrichtigungen auf diesem Gerät')).toBeVisible();
 });
 
-test('push is offered once, in the first match dialog, never before', async ({ guardPage: page, request }) => {
+test('push is offered once, in the first match dialog, never before', { tag: '@full-chrome' }, async ({ guardPage: page, request }) => {
   const token = await memberToken(request);
   const [berlin] = (await (await request.get('/api/places?q=Berlin')).json()) as { id: number }[];
   const profile = { birthDate: '1993-04-11', gender: 'female', interestedIn: ['male', 'female', 'diverse'], ageMin: 18, ageMax: 70, placeId: berlin?.id };
