@@ -69,7 +69,7 @@ export type VerificationStatus = z.infer<typeof verificationStatusResponse>;
 
 /** POST /api/me/verification/attempts: the pose to take, bound to this attempt. */
 export const verificationAttemptResponse = z.object({
-  attemptId: id(),
+  attemptId: z.uuid(),
   instruction: z.enum(verificationInstructions),
   instructionText: z.string(),
   expiresAt: z.string(),
@@ -91,8 +91,8 @@ export type VerificationResult = z.infer<typeof verificationResultResponse>;
 export const pendingVerificationsResponse = z.object({
   items: z.array(
     z.object({
-      attemptId: id(),
-      userId: id(),
+      attemptId: z.uuid(),
+      userId: z.uuid(),
       displayName: z.string(),
       instructionText: z.string(),
       mainDistance: z.number().nullable(),

@@ -124,7 +124,7 @@ describe('compose info', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'not_found', message: 'Diese Unterhaltung gibt es nicht.' });
     }
-    // The history answers the same for oneself, in any spelling (red team, session 58: it was a 200 with one's own profile).
+    // The history answers the same for oneself, whatever the spelling (red team, session 58: it was a 200 with one's own profile).
     for (const id of [me!.id, me!.id.toUpperCase()]) {
       const history = await api('GET', `/api/conversations/${id}`, me!.token);
       expect(history.statusCode, id).toBe(404);

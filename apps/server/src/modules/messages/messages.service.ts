@@ -216,6 +216,8 @@ export class MessagesService {
    * member's conversations are gone for the other side, as from the inbox and the list (404).
    */
   async conversation(viewerId: string, memberId: string, query: { before?: string; limit?: number }): Promise<ConversationResponse> {
+    // No conversation with oneself (compose answers the same), and no reads for one.
+    if (memberId === viewerId) throw new AppError('not_found', { params: { of: 'conversation' } });
     const context = conversationContext(viewerId, memberId);
     const before = query.before === undefined ? undefined : parsePageKey(await this.cursors.open(query.before, context));
     const badCursor = query.before !== undefined && !before;
@@ -227,8 +229,7 @@ export class MessagesService {
       badCursor ? [] : repo.history(this.db, viewerId, memberId, before, limit + 1),
       this.thumbOf(memberId),
     ]);
-    // No conversation with oneself (compose answers the same): the member's own profile is not one.
-    if (!member || blocked || memberId === viewerId) throw new AppError('not_found', { params: { of: 'conversation' } });
+    if (!member || blocked) throw new AppError('not_found', { params: { of: 'conversation' } });
     if (badCursor) throw new AppError('bad_cursor');
     const page = rows.slice(0, limit);
     return {

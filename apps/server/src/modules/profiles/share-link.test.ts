@@ -40,6 +40,11 @@ describe('the share page\'s preview image', () => {
     const m = await sharingMember('Gross');
     const image = await previewImage(m);
     expect(await previewImage(m, m.id.toUpperCase())).toBe(image);
+    // The page's own links name the member in the same one spelling (red team, helper-21).
+    const shouted = (await t.app.inject({ method: 'GET', url: `/share/${m.id.toUpperCase()}` })).body;
+    expect(shouted).toContain(`<meta property="og:url" content="${PUBLIC_URL}/share/${m.id}">`);
+    expect(shouted).toContain(`/profile/${m.id}`);
+    expect(shouted).not.toContain(m.id.toUpperCase());
     expect(image).toContain(`/share/${m.id}/`);
     expect(await statusOf(image.replace(m.id, m.id.toUpperCase()))).toBe(200);
   });

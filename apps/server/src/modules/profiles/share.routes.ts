@@ -13,8 +13,7 @@ export function shareRoutes(share: ShareService, publicUrl: string): FastifyPlug
     );
 
     serve(app, endpoints.sharePage, async (req, reply) => {
-      const id = req.params.id;
-      const shared = await share.page(id, publicUrl);
+      const shared = await share.page(req.params.id, publicUrl);
       // Not stored anywhere: a member who turns sharing off takes the page down at once.
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!shared) return reply.code(404).send(renderNotPublicPage(`${publicUrl}/register`));
@@ -24,8 +23,8 @@ export function shareRoutes(share: ShareService, publicUrl: string): FastifyPlug
           age: shared.age,
           city: shared.city,
           imageUrl: shared.imageUrl,
-          pageUrl: `${publicUrl}${pathOf(endpoints.sharePage.path, { id })}`,
-          appUrl: `${publicUrl}/profile/${id}`,
+          pageUrl: `${publicUrl}${pathOf(endpoints.sharePage.path, { id: shared.memberId })}`,
+          appUrl: `${publicUrl}/profile/${shared.memberId}`,
         }),
       );
     });

@@ -13,8 +13,8 @@ const SHARE_IMAGE_TTL = 7 * 24 * 3600;
 
 const imagePath = (memberId: string) => pathOf(endpoints.shareImage.path, { id: memberId });
 
-/** The member id of a share link in its one spelling (links may come in capitals): one page, one signed image link per member. */
-const canonicalId = (spelled: string): string | undefined => id().safeParse(spelled).data;
+/** A share link's member id, read in its one spelling (links may come in capitals): one page, one signed image link per member. */
+const memberIdOfLink = id();
 
 /**
  * The public share page and its preview image: only while the member shares (settings, off by
@@ -24,28 +24,30 @@ const canonicalId = (spelled: string): string | undefined => id().safeParse(spel
 export class ShareService {
   constructor(private readonly d: { db: Db; photos: PhotosService; places: PlacesService }) {}
 
-  /** The page's values with an absolute image link (`base`, the public URL); undefined: not public. */
+  /** The page's values (the member id in its one spelling) with an absolute image link (`base`, the public URL); undefined: not public. */
   async page(spelled: string, base: string) {
-    const memberId = canonicalId(spelled);
-    const shared = memberId && (await this.shareable(memberId));
-    if (!memberId || !shared) return undefined;
+    const shared = await this.shareable(spelled);
+    if (!shared) return undefined;
     const { photo, key, ...shown } = shared;
-    return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(memberId), photo, key, SHARE_IMAGE_TTL)) : null };
+    return { ...shown, imageUrl: photo ? base + (await this.d.photos.sharedImageUrl(imagePath(shown.memberId), photo, key, SHARE_IMAGE_TTL)) : null };
   }
 
   /** The preview image, checked at this moment; not_found for any link that no longer holds. */
   async image(spelled: string, exp: number, sig: string): Promise<{ data: Buffer; maxAge: number }> {
-    const memberId = canonicalId(spelled);
-    const shared = memberId && (await this.shareable(memberId));
-    if (!memberId || !shared || !shared.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
-    return this.d.photos.sharedImage(imagePath(memberId), shared.photo, shared.key, exp, sig);
+    const shared = await this.shareable(spelled);
+    if (!shared?.photo) throw new AppError('not_found', { params: { of: 'photo_unavailable' } });
+    return this.d.photos.sharedImage(imagePath(shared.memberId), shared.photo, shared.key, exp, sig);
   }
 
-  private async shareable(memberId: string) {
+  /** The shared member behind a link, the id in its one spelling; undefined: not public. */
+  private async shareable(spelled: string) {
+    const memberId = memberIdOfLink.safeParse(spelled).data;
+    if (memberId === undefined) return undefined;
     const row = await findSharedProfile(this.d.db, memberId);
     if (!row) return undefined;
     const [place, photo] = await Promise.all([row.place_id ? this.d.places.get(row.place_id) : undefined, this.d.photos.findForMember(memberId)]);
     return {
+      memberId,
       name: row.name,
       age: row.birth_date ? ageOn(row.birth_date, berlinToday()) : null,
       city: place?.name ?? null,
