@@ -8,8 +8,12 @@ export const messagesErrors = defineErrors({
   client_id_conflict: { status: 409, message: 'Diese Nachrichten-ID wurde schon für eine andere Nachricht verwendet.' },
   profile_required: {
     status: 403,
-    message: ({ of }: { of?: 'vote' }) =>
-      of === 'vote' ? 'Lege zuerst dein Profil an, dann kannst du abstimmen.' : 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.',
+    message: ({ of }: { of?: 'vote' | 'share' }) =>
+      of === 'vote'
+        ? 'Lege zuerst dein Profil an, dann kannst du abstimmen.'
+        : of === 'share'
+          ? 'Lege zuerst dein Profil an, dann kannst du es teilen.'
+          : 'Lege zuerst dein Profil an, dann kannst du Nachrichten schreiben.',
   },
   daily_limit: {
     status: 429,

@@ -8,7 +8,7 @@ const tag = 'account';
 /** The member's own account: settings, password change, signing out everywhere. */
 export const accountEndpoints = {
   settings: endpoint({ method: 'GET', path: '/api/me/settings', auth: 'member', response: memberSettings, errors: [], tag }),
-  saveSettings: endpoint({ method: 'PUT', path: '/api/me/settings', auth: 'member', body: memberSettingsUpdate, response: memberSettings, errors: [], tag }),
+  saveSettings: endpoint({ method: 'PUT', path: '/api/me/settings', auth: 'member', body: memberSettingsUpdate, response: memberSettings, errors: ['profile_required'], tag }),
   changePassword: endpoint({
     method: 'POST',
     path: '/api/me/password',

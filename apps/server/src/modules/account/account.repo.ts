@@ -11,8 +11,13 @@ export function memberSettings(q: Queryable, memberId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Writes the given settings (the others stay); the member's row is touched (updated_at) either way. */
-export async function updateMemberSettings(q: Queryable, memberId: string, s: Partial<MemberSettings>): Promise<void> {
+/**
+ * Writes the given settings (the others stay); the member's row is touched (updated_at) either way.
+ * Sharing is a column of the profile and is only written to a profile that exists: a settings
+ * change never creates one (an account without a profile is nobody to others, docs/SECURITY.md).
+ * Answers whether a requested share setting found a profile to land on.
+ */
+export async function updateMemberSettings(q: Queryable, memberId: string, s: Partial<MemberSettings>): Promise<{ shareStored: boolean }> {
   const k = typed(q);
   await k
     .updateTable('users')
@@ -28,15 +33,9 @@ export async function updateMemberSettings(q: Queryable, memberId: string, s: Pa
     })
     .where('id', '=', memberId)
     .execute();
-  // Upserted: a member who has not filled in the profile yet may still decide about sharing (the row's other columns have defaults).
-  if (s.shareEnabled !== undefined) {
-    const share_enabled = s.shareEnabled;
-    await k
-      .insertInto('profiles')
-      .values({ user_id: memberId, share_enabled })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ share_enabled }))
-      .execute();
-  }
+  if (s.shareEnabled === undefined) return { shareStored: true };
+  const updated = await k.updateTable('profiles').set({ share_enabled: s.shareEnabled }).where('user_id', '=', memberId).returning('user_id').executeTakeFirst();
+  return { shareStored: updated !== undefined };
 }
 
 export async function setPasswordHash(q: Queryable, memberId: string, hash: string): Promise<void> {

@@ -40,7 +40,9 @@ export class AccountService {
 
   async updateSettings(memberId: string, update: Partial<MemberSettings>): Promise<MemberSettings> {
     await this.db.transaction(async (tx) => {
-      await repo.updateMemberSettings(tx, memberId, update);
+      const { shareStored } = await repo.updateMemberSettings(tx, memberId, update);
+      // Switching sharing on needs a profile to share; off is what a member without one has already.
+      if (!shareStored && update.shareEnabled === true) throw new AppError('profile_required', { params: { of: 'share' } });
       this.events.publishOnCommit(tx, 'users.changed', { userIds: [memberId] });
     });
     return this.settings(memberId);

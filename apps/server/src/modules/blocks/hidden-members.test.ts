@@ -107,6 +107,22 @@ describe('an account without a profile shows nowhere else either (issue 54, red-
     expect(top.body).not.toContain(ghost.id);
     expect(top.body).not.toContain('Geist');
   });
+
+  it('switching sharing on or off in the settings does not make one (red team, session 58: the settings created the profile row)', async () => {
+    const bob = await writer('Bastian');
+    const ghost = await withoutProfile('Gero Ohneprofil');
+    const unknown = await answersAbout(bob, randomUUID(), randomUUID());
+    const on = await api('PUT', '/api/me/settings', ghost.token, { shareEnabled: true, readReceipts: false });
+    expect(on.statusCode).toBe(403);
+    expect(on.json()).toMatchObject({ error: 'profile_required', message: 'Lege zuerst dein Profil an, dann kannst du es teilen.' });
+    // Refused as a whole: the other setting of the same request is not half-written.
+    expect((await api('GET', '/api/me/settings', ghost.token)).json()).toMatchObject({ shareEnabled: false, readReceipts: true });
+    expect((await api('PUT', '/api/me/settings', ghost.token, { shareEnabled: false })).json()).toMatchObject({ shareEnabled: false });
+    expect(await t.c.db.query('SELECT 1 FROM profiles WHERE user_id = $1', [ghost.id])).toEqual([]);
+    expect(await answersAbout(bob, ghost.id, ghost.photo)).toEqual(unknown);
+    const sharePage = async (id: string) => answer(await t.app.inject({ method: 'GET', url: `/share/${id}` }), id);
+    expect(await sharePage(ghost.id)).toBe(await sharePage(randomUUID()));
+  });
 });
 
 /** A registered account with an approved photo in the 'face' Top10 and no profile: its id, token and photo. */

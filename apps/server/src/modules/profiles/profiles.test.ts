@@ -197,13 +197,19 @@ describe('share page', () => {
     expect((await get('/api/me/settings', m.token)).json()).toMatchObject({ shareEnabled: false });
     expect((await get(`/share/${id}`)).statusCode).toBe(404);
 
+    // Without a profile there is nothing to share: refused, and no profile is made (hidden members, docs/SECURITY.md).
+    expect((await setShare(true)).json()).toMatchObject({ error: 'profile_required' });
+    expect((await get(`/share/${id}`)).statusCode).toBe(404);
+    await put(m.token, { aboutMe: 'Hallo!', lookingFor: 'Liebe' });
+    expect((await get(`/share/${id}`)).statusCode).toBe(404);
+
     expect((await setShare(true)).json()).toMatchObject({ shareEnabled: true });
     const on = await get(`/share/${id}`);
     expect(on.statusCode).toBe(200);
     expect(on.body).toContain('<h1>Hanna</h1>');
     expect(on.headers['cache-control']).toBe('no-store');
-    // Filling in the profile afterwards keeps the choice.
-    await put(m.token, { aboutMe: 'Hallo!', lookingFor: 'Liebe' });
+    // Saving the profile afterwards keeps the choice.
+    await put(m.token, { aboutMe: 'Hallo, ich bin Hanna!' });
     expect((await get('/api/me/profile', m.token)).json()).toMatchObject({ shareEnabled: true });
 
     expect((await setShare(false)).json()).toMatchObject({ shareEnabled: false });
