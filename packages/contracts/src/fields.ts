@@ -49,8 +49,18 @@ export function queryInt(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
-/** The query of a link the server signed: its expiry (Unix seconds) and signature. */
-export const signedLinkQuery = z.object({ exp: queryInt(1, Number.MAX_SAFE_INTEGER), sig: z.string().min(20).max(100) });
+/**
+ * The query of a link the server signed: its expiry (Unix seconds, written without leading zeros)
+ * and signature (an HMAC-SHA256 in base64url, 43 digits). One spelling per link: the server checks
+ * the text it wrote, nothing that merely decodes to it.
+ */
+export const signedLinkQuery = z.object({
+  exp: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Dieser Bildlink ist ungültig oder abgelaufen.')
+    .pipe(queryInt(1, Number.MAX_SAFE_INTEGER)),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Dieser Bildlink ist ungültig oder abgelaufen.'),
+});
 
 /**
  * An id sent by a client (path, query or body). `z.uuid()` accepts every spelling of the hex digits,

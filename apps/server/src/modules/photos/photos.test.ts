@@ -228,6 +228,22 @@ describe('signed photo links', () => {
     expect((await get(`/api/photos/not-a-uuid/large?scope=public&exp=1&sig=${'a'.repeat(43)}`)).statusCode).toBe(400);
   });
 
+  it('have one spelling: junk after the signature, its unused low bits and a zero-padded expiry are refused (red team, session 58)', async () => {
+    const a = await register(t.app);
+    nextScores = SAFE;
+    const photo = (await upload(a.token, await makeJpeg(500, 500))).json<{ photo: OwnPhotoJson }>().photo;
+    const url = new URL(photo.url, 'http://x');
+    const [exp, sig, scope] = [url.searchParams.get('exp') ?? '', url.searchParams.get('sig') ?? '', url.searchParams.get('scope') ?? ''];
+    expect((await get(`${url.pathname}?scope=${scope}&exp=${exp}&sig=${sig}`)).statusCode).toBe(200);
+    // The 43rd base64url digit carries 4 bits of the MAC and 2 unused ones: its neighbour (index xor 1) decodes to the same bytes.
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const lowBits = sig.slice(0, 42) + digits[digits.indexOf(sig[42]!) ^ 1];
+    expect(Buffer.from(lowBits, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+    const respelled = [`exp=${exp}&sig=${sig}=`, `exp=${exp}&sig=${sig}%20`, `exp=${exp}&sig=${sig}!`, `exp=${exp}&sig=${lowBits}`, `exp=0${exp}&sig=${sig}`, `exp=${exp}.0&sig=${sig}`];
+    for (const q of respelled) expect((await get(`${url.pathname}?scope=${scope}&${q}`)).statusCode, q).toBeGreaterThanOrEqual(400);
+    for (const q of respelled) expect((await get(`${url.pathname}?scope=${scope}&${q}`)).json().message, q).toContain('Dieser Bildlink ist ungültig oder abgelaufen.');
+  });
+
   it('kept links are exactly the links signed afresh, per size, scope and expiry bucket, also after the bucket passes', async () => {
     const ids = [randomUUID(), randomUUID()];
     let now = Date.UTC(2026, 10, 28, 12, 0, 10);
