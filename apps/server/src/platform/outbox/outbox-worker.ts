@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/client.js';
-import { CoalescedRuns } from '../concurrency/coalesced-runs.js';
+import { DelayedBatch } from '../concurrency/delayed-batch.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { type ClaimOptions, markOutboxDone, markOutboxFailed, type OutboxTable } from './outbox.repo.js';
@@ -56,6 +56,13 @@ export interface OutboxWorkerDeps<Item extends OutboxItem> {
   /** A row claimed by a process that died is taken by another after this; a delivery's timeouts stay well below it. */
   leaseSeconds?: number;
   intervalMs?: number;
+  /**
+   * Deliveries are marked sent together, at most this long after the first of them (default 0: at
+   * the next turn of the event loop, with those recorded meanwhile). A longer window writes one
+   * statement for many rows under load; a crash inside it delivers those rows again once their lease
+   * runs out, so only an outbox whose consumers are idempotent takes one (events).
+   */
+  markWindowMs?: number;
 }
 
 /**
@@ -73,8 +80,8 @@ export class OutboxWorker<Item extends OutboxItem> {
   private readonly concurrency: number;
   readonly leaseSeconds: number;
   private readonly workers = new Set<Promise<void>>();
-  /** Deliveries recorded while a write of earlier ones runs go out together in the next (one statement, not one each). */
-  private readonly marks: CoalescedRuns<'sent', number>;
+  /** Deliveries recorded within the mark window go out together (one statement, not one each). */
+  private readonly marks: DelayedBatch<number>;
   private retrying = 0;
   private started = false;
 
@@ -86,7 +93,7 @@ export class OutboxWorker<Item extends OutboxItem> {
     this.concurrency = deps.concurrency ?? 1;
     this.leaseSeconds = deps.leaseSeconds ?? 60;
     const markSent = this.spec.markSent ?? ((q: Queryable, ids: readonly number[]) => markOutboxDone(q, this.spec.table, ids));
-    this.marks = new CoalescedRuns((_key, ids) => markSent(this.db, ids));
+    this.marks = new DelayedBatch((ids) => markSent(this.db, ids), deps.markWindowMs ?? 0);
     // A run fills the free slots and waits for those loops only: deliveries started meanwhile (deliverClaimed) never hold up the next.
     this.job = new PeriodicJob(async () => void (await Promise.all(this.fill())), deps.intervalMs ?? 5000, (err) => this.failedRun(err));
   }
@@ -106,7 +113,7 @@ export class OutboxWorker<Item extends OutboxItem> {
   async stop(): Promise<void> {
     this.started = false;
     await this.job.stop();
-    while (this.workers.size > 0) await Promise.all([...this.workers]);
+    await this.marks.hurried(() => this.idle());
     this.spec.close?.();
   }
 
@@ -115,10 +122,17 @@ export class OutboxWorker<Item extends OutboxItem> {
    * started sent. It always starts a loop of its own besides filling the free slots, so two drains
    * at once claim against each other as two processes would. Public for tests and the CLI.
    */
-  async drain(): Promise<number> {
-    const counts = await Promise.all([this.spawn(), ...this.fill()]);
+  drain(): Promise<number> {
+    return this.marks.hurried(async () => {
+      const counts = await Promise.all([this.spawn(), ...this.fill()]);
+      await this.idle();
+      return counts.reduce((a, b) => a + b, 0);
+    });
+  }
+
+  /** Waits until no delivery of this process is in flight (their marks written). */
+  private async idle(): Promise<void> {
     while (this.workers.size > 0) await Promise.all([...this.workers]);
-    return counts.reduce((a, b) => a + b, 0);
   }
 
   /**
@@ -196,7 +210,7 @@ export class OutboxWorker<Item extends OutboxItem> {
   private async recordSent(id: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.marks.run('sent', id);
+        await this.marks.add(id);
         break;
       } catch (err) {
         if (attempt >= 5) throw err;
