@@ -139,24 +139,58 @@ test('a draft survives a reload and a failed send is retried as the same message
   await expect(composer).toHaveValue('');
 });
 
-test('a man without credits sees the price before typing and reaches /wallet in one tap', async ({ guardPage: page, request }) => {
-  const emil = await memberWithProfile(request, 'Emil', 'male');
-  const frida = await memberWithProfile(request, 'Frida', 'female');
-  await match(request, emil, frida);
-  await confirmEmail(request, emil.email);
+test('a new man writes his first message to his first match with the welcome credits of his confirmed address', async ({ guardPage: page, request }) => {
+  const jan = await memberWithProfile(request, 'Jan', 'male');
+  const kira = await memberWithProfile(request, 'Kira', 'female');
+  await confirmEmail(request, jan.email);
+  await match(request, jan, kira);
   await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('token', token), emil.token);
-  await page.goto(`/messages/${frida.id}`);
-  const short = page.getByTestId('compose-short');
-  await expect(short).toContainText('Eine Nachricht kostet 5 Credits, du hast 0.');
-  await expect(short.getByRole('button', { name: 'Tagesbonus abholen' })).toBeVisible();
-  await expect(page.getByLabel('Nachricht', { exact: true })).toBeDisabled();
-  await short.getByRole('link', { name: 'Credits aufladen' }).click();
-  await expect(page).toHaveURL(/\/wallet$/);
-  await expect(page.getByRole('heading', { name: 'Credits & Rewards', level: 1 })).toBeVisible();
+  await page.evaluate((token) => localStorage.setItem('token', token), jan.token);
+  await page.goto(`/messages/${kira.id}`);
+  await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 30');
+  const composer = page.getByLabel('Nachricht', { exact: true });
+  await composer.fill('Hallo Kira, schön dass es gefunkt hat!');
+  await composer.press('Enter');
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Hallo Kira' })).toBeVisible();
+  await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 25');
 });
 
-test("the women's daily limit counts replies only and shows what remains", async ({ guardPage: page, request }) => {
+test('a man without credits sees the price before typing, claims a reward in the chat and writes, or reaches /wallet in one tap', async ({ guardPage: page, request }) => {
+  const adminHeaders = (await adminSession(request)).headers;
+  // No welcome credits for this one: he starts at 0 as members confirmed before them did.
+  expect((await request.put('/api/admin/settings', { headers: adminHeaders, data: { WELCOME_CREDITS: '0' } })).ok()).toBe(true);
+  try {
+    const emil = await memberWithProfile(request, 'Emil', 'male');
+    const frida = await memberWithProfile(request, 'Frida', 'female');
+    await match(request, emil, frida);
+    await confirmEmail(request, emil.email);
+    await page.goto('/');
+    await page.evaluate((token) => localStorage.setItem('token', token), emil.token);
+    await page.goto(`/messages/${frida.id}`);
+    const short = page.getByTestId('compose-short');
+    await expect(short).toContainText('Eine Nachricht kostet 5 Credits, du hast 0.');
+    const composer = page.getByLabel('Nachricht', { exact: true });
+    await expect(composer).toBeDisabled();
+    await short.getByRole('button', { name: 'Tagesbonus abholen (+10)' }).click();
+    await expect(page.getByTestId('compose-cost')).toHaveText('Kostet 5 Credits · Guthaben 10');
+    await composer.fill('Hallo Frida!');
+    await composer.press('Enter');
+    await expect(page.getByTestId('chat-message').filter({ hasText: 'Hallo Frida!' })).toBeVisible();
+    await composer.fill('Wie geht es dir?');
+    await composer.press('Enter');
+    await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie geht es dir?' })).toBeVisible();
+    // Spent: the daily bonus is claimed, nothing else is open; the wallet is one tap away.
+    await expect(short).toContainText('Eine Nachricht kostet 5 Credits, du hast 0.');
+    await expect(short.getByRole('button')).toHaveCount(0);
+    await short.getByRole('link', { name: 'Credits aufladen' }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByRole('heading', { name: 'Credits & Rewards', level: 1 })).toBeVisible();
+  } finally {
+    await request.put('/api/admin/settings', { headers: adminHeaders, data: { WELCOME_CREDITS: '30' } });
+  }
+});
+
+test("the women's daily limit counts replies only, shows the day's allowance and closes the composer at 0 until midnight", async ({ guardPage: page, request }) => {
   const adminHeaders = (await adminSession(request)).headers;
   const before = ((await (await request.get('/api/admin/settings', { headers: adminHeaders })).json()) as Record<string, string>).WOMAN_DAILY_REPLY_LIMIT;
   const greta = await memberWithProfile(request, 'Greta', 'female');
@@ -183,11 +217,19 @@ test("the women's daily limit counts replies only and shows what remains", async
     // Ingo writes first: her answers to him are replies, two today.
     await send(request, ingo, greta, 'Hallo Greta, wie war dein Tag?');
     await page.goto(`/messages/${ingo.id}`);
-    await expect(page.getByTestId('compose-replies-left')).toHaveText('Noch 2 Antworten heute');
+    await expect(page.getByTestId('compose-replies-left')).toHaveText('Noch 2 von 2 Antworten heute');
     await composer.fill('Schön, danke!');
     await composer.press('Enter');
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Schön, danke!' })).toBeVisible();
-    await expect(page.getByTestId('compose-replies-left')).toHaveText('Noch 1 Antwort heute');
+    await expect(page.getByTestId('compose-replies-left')).toHaveText('Noch 1 von 2 Antworten heute');
+    await composer.fill('Und deiner?');
+    await composer.press('Enter');
+    await expect(page.getByTestId('chat-message').filter({ hasText: 'Und deiner?' })).toBeVisible();
+    await expect(page.getByTestId('compose-replies-used-up')).toHaveText(
+      'Du hast heute alle 2 Antworten geschrieben. Ab Mitternacht (0:00 Uhr) kannst du wieder antworten.',
+    );
+    await expect(composer).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Erneut senden', exact: true })).toHaveCount(0);
   } finally {
     await request.put('/api/admin/settings', { headers: adminHeaders, data: { WOMAN_DAILY_REPLY_LIMIT: before } });
   }

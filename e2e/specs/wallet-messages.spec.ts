@@ -58,23 +58,27 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByTestId('reward-result')).toContainText('erst, wenn deine E-Mail-Adresse bestätigt ist');
   await expect(balance).toHaveText('0 Credits');
   await confirmEmail(request, anton.email);
+  // The confirmed address brings the welcome credits (issue 56): his first messages are paid.
+  await page.reload();
+  await expect(balance).toHaveText('30 Credits');
+  await expect(page.getByTestId('history-item').first()).toContainText('Willkommensbonus für deine ersten Nachrichten');
 
   await page.getByRole('button', { name: 'Upload Reward' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('Lade zuerst ein Foto hoch');
   await page.getByRole('button', { name: 'Daily Login' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('+10 Credits');
-  await expect(balance).toHaveText('10 Credits');
+  await expect(balance).toHaveText('40 Credits');
   await page.getByRole('button', { name: 'Daily Login' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('heute schon abgeholt');
-  await expect(balance).toHaveText('10 Credits');
+  await expect(balance).toHaveText('40 Credits');
 
   const beliebt = page.getByTestId('credit-pack').filter({ hasText: 'Beliebt' });
   await expect(beliebt).toContainText('9,99 EUR');
   await expect(beliebt).toContainText('120 Credits');
   await beliebt.getByRole('button', { name: 'Kaufen' }).click();
   await expect(page.getByTestId('purchase-result')).toContainText('120 Credits gutgeschrieben');
-  await expect(balance).toHaveText('130 Credits');
-  await expect(page.getByTestId('free-credits')).toHaveText('davon 10 Gratis-Credits');
+  await expect(balance).toHaveText('160 Credits');
+  await expect(page.getByTestId('free-credits')).toHaveText('davon 40 Gratis-Credits');
   await expect(page.getByTestId('history-item').first()).toContainText('+120 Credits');
 
   // Anton writes to Berta from the new-message form, with 20 credits for her reply: 5 + 20 credits.
@@ -83,9 +87,9 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await page.getByLabel('Nachricht', { exact: true }).fill('Hallo Berta, Lust auf einen Kaffee?');
   await page.getByLabel('Vorbezahlte Antwort (Credits)').fill('20');
   await page.getByRole('button', { name: 'Senden', exact: true }).click();
-  await expect(page.getByTestId('message-sent')).toContainText('Dein Guthaben: 105 Credits.');
+  await expect(page.getByTestId('message-sent')).toContainText('Dein Guthaben: 135 Credits.');
   await page.goto('/wallet');
-  await expect(balance).toHaveText('105 Credits');
+  await expect(balance).toHaveText('135 Credits');
   await expect(page.getByTestId('history-item').first()).toContainText('−25 Credits');
 
   // Anton keeps the conversation open to see the answer arrive.
@@ -155,7 +159,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByTestId('chat-message').first()).toContainText('Lust auf einen Kaffee?');
   await expect(page.getByRole('button', { name: 'Ältere Nachrichten laden' })).toHaveCount(0);
 
-  // Anton has 30 credits left: the server's German 402 shows for a prepaid reply he cannot pay
+  // Anton has 60 credits left: the server's German 402 shows for a prepaid reply he cannot pay
   // (the new-message form; the conversation offers a prepaid reply only to a man writing first) and for premium.
   await page.goto(`/messages?to=${berta.id}`);
   await page.getByLabel('Nachricht', { exact: true }).fill('Noch eine Frage');
@@ -168,12 +172,12 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByTestId('purchase-return')).toHaveText(
     'Danke! Deine Credits werden gutgeschrieben, sobald die Zahlung bestätigt ist.',
   );
-  await expect(balance).toHaveText('30 Credits');
+  await expect(balance).toHaveText('60 Credits');
   // The price is stated on the page and again in the confirmation, before anything is booked.
   await expect(page.getByTestId('premium-price')).toHaveText('30 Tage Premium für 300 Credits');
   await page.getByRole('button', { name: 'Premium kaufen' }).click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('30 Tage Premium kosten 300 Credits');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Für 300 Credits kaufen' }).click();
   await expect(page.getByTestId('premium-result')).toContainText('Nicht genug Credits');
-  await expect(balance).toHaveText('30 Credits');
+  await expect(balance).toHaveText('60 Credits');
 });

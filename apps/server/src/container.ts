@@ -208,8 +208,6 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const settingsModule = createSettingsModule(platform);
   const { settings } = settingsModule.services;
   const notifications = createNotificationsModule({ ...platform, settings });
-  const auth = createAuthModule({ ...platform, settings });
-  const { sessions } = auth.services;
   const places = createPlacesModule(platform);
   const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings });
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
@@ -221,13 +219,16 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     payments: overrides.payments,
   });
   const { ledger } = wallet.services;
+  // A first confirmed address brings the welcome credits, in the confirming transaction.
+  const auth = createAuthModule({ ...platform, settings, confirmed: (tx, memberId) => wallet.services.rewards.welcome(tx, memberId) });
+  const { sessions } = auth.services;
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   // Demo members answer likes through this hook, so no demo code sits on the production path
   // (docs/decisions/0004-modules-with-one-face-and-a-declared-graph.md).
   const swipesModule = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
   const { swipes } = swipesModule.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
-  const messages = createMessagesModule({ ...platform, ledger, settings, photos: photos.services.photos, cursors, ...blocks.services });
+  const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
   const admin = createAdminModule({
     ...platform,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, text, id } from './fields.js';
+import { rewardStatus } from './wallet.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -92,10 +93,14 @@ export const composeInfo = z.object({
   canAfford: z.boolean(),
   /** A prepaid reply can be offered: a man (rule `pay`) writing first, the other member has not written to him. */
   prepaidReplyAvailable: z.boolean(),
-  /** Replies left today under `limit` when this message counts as a reply and fewer than 5 are left; else null. */
+  /** Replies left today under `limit` when this message counts as a reply; else null. At 0 the composer is closed until `repliesReopenAt`. */
   repliesLeftToday: z.number().int().nullable(),
-  /** Today's daily login reward has not been claimed yet. */
-  dailyRewardOpen: z.boolean(),
+  /** The day's allowance of replies under `limit` (WOMAN_DAILY_REPLY_LIMIT); null under the other rules. */
+  repliesPerDay: z.number().int().nullable(),
+  /** When replies left is 0: the next Berlin midnight, when the allowance starts again; else null. */
+  repliesReopenAt: z.string().nullable(),
+  /** Rewards the member can claim right here, when the credits do not reach the next message (else empty). */
+  openRewards: z.array(rewardStatus),
 });
 export type ComposeInfo = z.infer<typeof composeInfo>;
 

@@ -30,6 +30,21 @@ export function berlinToday(now: Date = new Date()): string {
   return lastMinute.day;
 }
 
+/**
+ * The instant the next Berlin day begins (daily limits and rewards open again): midnight of
+ * tomorrow's date, which is 22:00 or 23:00 UTC the day before, depending on summer time.
+ */
+export function nextBerlinMidnight(now: Date = new Date()): Date {
+  const tomorrow = new Date(`${berlinDay.format(now)}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const day = tomorrow.toISOString().slice(0, 10);
+  for (const hoursAhead of [1, 2]) {
+    const candidate = new Date(tomorrow.getTime() - hoursAhead * 3_600_000);
+    if (berlinDay.format(candidate) === day && berlinDay.format(new Date(candidate.getTime() - 1)) !== day) return candidate;
+  }
+  throw new Error(`no Berlin midnight found for ${day}`);
+}
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte gib ein Datum im Format JJJJ-MM-TT an.')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, berlinToday } from './profiles.js';
+import { ageOn, berlinToday, nextBerlinMidnight } from './profiles.js';
 
 describe('ageOn', () => {
   it('counts a year only once the birthday has come', () => {
@@ -23,5 +23,21 @@ describe('berlinToday', () => {
     // Summer time: UTC+2.
     expect(berlinToday(new Date('2026-07-31T21:59:59Z'))).toBe('2026-07-31');
     expect(berlinToday(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01');
+  });
+});
+
+describe('nextBerlinMidnight', () => {
+  it('is the start of the next Berlin day, in winter, in summer and across both clock changes', () => {
+    const next = (at: string) => nextBerlinMidnight(new Date(at)).toISOString();
+    expect(next('2026-01-01T12:00:00Z')).toBe('2026-01-01T23:00:00.000Z');
+    expect(next('2026-01-01T22:59:59Z')).toBe('2026-01-01T23:00:00.000Z');
+    expect(next('2026-01-01T23:00:00Z')).toBe('2026-01-02T23:00:00.000Z');
+    expect(next('2026-07-31T10:00:00Z')).toBe('2026-07-31T22:00:00.000Z');
+    // 29 March 2026: clocks go forward at 02:00; the next midnight is summer time's.
+    expect(next('2026-03-28T12:00:00Z')).toBe('2026-03-28T23:00:00.000Z');
+    expect(next('2026-03-29T12:00:00Z')).toBe('2026-03-29T22:00:00.000Z');
+    // 25 October 2026: clocks go back at 03:00.
+    expect(next('2026-10-24T12:00:00Z')).toBe('2026-10-24T22:00:00.000Z');
+    expect(next('2026-10-25T12:00:00Z')).toBe('2026-10-25T23:00:00.000Z');
   });
 });

@@ -48,6 +48,11 @@ export const settingDefinitions = {
   REWARD_LOGIN_CREDITS: { ...int(0, 1000), default: '10' },
   REWARD_UPLOAD_PHOTO_CREDITS: { ...int(0, 1000), default: '25' },
   REWARD_GET_VOTE_CREDITS: { ...int(0, 1000), default: '5' },
+  /**
+   * Credits a member gets once, when the address is first confirmed (link, reset link or Google):
+   * enough for a first conversation after the first match (6 messages at 5 credits). 0 gives none.
+   */
+  WELCOME_CREDITS: { ...int(0, 1000), default: '30' },
   /** 30 days of premium cost this many credits. */
   PREMIUM_PRICE_CREDITS: { ...int(1, 100000), default: '300' },
   /**

@@ -39,6 +39,23 @@ export const historyItem = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItem>;
 
+export const rewardTypes = ['login', 'upload_photo', 'get_vote'] as const;
+export type RewardType = (typeof rewardTypes)[number];
+
+/**
+ * Where a reward stands for the member now: `open` (a claim pays `amount`), `claimed` (for this
+ * Berlin day, or for good for the one-off upload reward) or `waiting` (not earned yet: no approved
+ * photo, no vote today, or the address not confirmed). `nextAt`: when a claimed daily reward opens
+ * again (the next Berlin midnight); null otherwise.
+ */
+export const rewardStatus = z.object({
+  type: z.enum(rewardTypes),
+  amount: z.number().int().min(0),
+  state: z.enum(['open', 'claimed', 'waiting']),
+  nextAt: z.string().nullable(),
+});
+export type RewardStatus = z.infer<typeof rewardStatus>;
+
 /** GET /api/wallet */
 export const walletResponse = z.object({
   credits: z.number().int().min(0),
@@ -52,11 +69,11 @@ export const walletResponse = z.object({
   history: z.array(historyItem),
   /** 'test' books packs at once without money (outside production); 'stripe' redirects to Checkout. */
   payments: z.enum(['test', 'stripe', 'none']),
+  /** The three rewards in the spec's order (login, upload_photo, get_vote), each with its state. */
+  rewards: z.array(rewardStatus),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;
 
-export const rewardTypes = ['login', 'upload_photo', 'get_vote'] as const;
-export type RewardType = (typeof rewardTypes)[number];
 export const rewardClaimBody = z.object({
   type: z.enum(rewardTypes, { error: 'Unbekannte Belohnung. Erlaubt sind login, upload_photo und get_vote.' }),
 });

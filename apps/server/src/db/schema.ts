@@ -394,7 +394,7 @@ export interface Reports {
 export interface RewardClaims {
   amount: number;
   claimed_at: Generated<Timestamp>;
-  kind: "login" | "upload_photo" | "get_vote";
+  kind: "login" | "upload_photo" | "get_vote" | "welcome";
   period: string;
   user_id: string;
 }

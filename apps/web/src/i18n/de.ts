@@ -429,10 +429,17 @@ export const de = {
     tooFewCredits: (cost: number, balance: number) =>
       `Eine Nachricht kostet ${credits(cost)}, du hast ${balance}. Lade dein Guthaben auf, um zu schreiben.`,
     toWallet: 'Credits aufladen',
-    claimDaily: 'Tagesbonus abholen',
+    freeCreditsHere: 'Gratis-Credits, die du jetzt abholen kannst:',
+    claimReward: {
+      login: (amount: number) => `Tagesbonus abholen (+${amount})`,
+      upload_photo: (amount: number) => `Foto-Belohnung abholen (+${amount})`,
+      get_vote: (amount: number) => `Stimmen-Belohnung abholen (+${amount})`,
+    },
     dailyClaimed: (amount: number) => `+${credits(amount)} gutgeschrieben.`,
-    dailyFailed: 'Der Tagesbonus konnte nicht abgeholt werden.',
-    repliesLeft: (n: number) => `Noch ${count(n, 'Antwort', 'Antworten')} heute`,
+    dailyFailed: 'Die Belohnung konnte nicht abgeholt werden.',
+    repliesLeft: (n: number, perDay: number) => `Noch ${n} von ${count(perDay, 'Antwort', 'Antworten')} heute`,
+    repliesUsedUp: (perDay: number) =>
+      `Du hast heute alle ${count(perDay, 'Antwort', 'Antworten')} geschrieben. Ab Mitternacht (0:00 Uhr) kannst du wieder antworten.`,
     addPrepaid: 'Vorbezahlte Antwort anbieten',
     retry: 'Erneut senden',
     enterHint: 'Enter sendet, Umschalt + Enter macht eine neue Zeile.',

@@ -22,7 +22,7 @@ const rename = endpoint({
 
 describe('endpoint handlers', () => {
   it('answerFor answers the endpoint with its response schema', async () => {
-    server.use(answerFor(walletEndpoints.wallet, { credits: 5, freeCredits: 0, freePassLeftToday: 0, premiumUntil: null, premiumPrice: 100, history: [], payments: 'test' }));
+    server.use(answerFor(walletEndpoints.wallet, { credits: 5, freeCredits: 0, freePassLeftToday: 0, premiumUntil: null, premiumPrice: 100, history: [], payments: 'test', rewards: [] }));
     expect((await call(walletEndpoints.wallet)).credits).toBe(5);
   });
 

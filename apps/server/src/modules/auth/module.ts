@@ -1,5 +1,6 @@
 import type { Platform, AppModule } from '../../platform/module.js';
 import type { SettingsService } from '../settings/index.js';
+import type { OnAddressConfirmed } from './address-confirmed.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
 import { googleRoutes } from './google/google.routes.js';
@@ -13,6 +14,8 @@ import { VerificationService } from './verification.service.js';
 
 export interface AuthModuleDeps extends Pick<Platform, 'config' | 'db' | 'events' | 'limiter' | 'log' | 'cacheable'> {
   settings: SettingsService;
+  /** Runs in the transaction of a member's first confirmed address (link, reset link or Google): the welcome credits. */
+  confirmed: OnAddressConfirmed;
 }
 
 export interface AuthServices {
@@ -26,7 +29,7 @@ export interface AuthServices {
 }
 
 /** Register, login, sessions, verification, password reset, Google; the mail request worker is its job. */
-export function createAuthModule({ config, db, events, limiter, log, cacheable, settings }: AuthModuleDeps): AppModule<AuthServices> {
+export function createAuthModule({ config, db, events, limiter, log, cacheable, settings, confirmed }: AuthModuleDeps): AppModule<AuthServices> {
   const sessions = new SessionService({ db, events, config, log, cacheable });
   const mailTokens = new MailTokenService(config, events);
   // The queue's worker calls back into the two services that enqueue on it: built first, wired by name.
@@ -40,8 +43,8 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
     },
     log,
   });
-  const verification = new VerificationService({ db, settings, mailTokens, sessions, requests: mailRequests, limiter });
-  const passwordReset = new PasswordResetService({ db, mailTokens, sessions, limiter, requests: mailRequests });
+  const verification = new VerificationService({ db, settings, mailTokens, sessions, requests: mailRequests, limiter, confirmed });
+  const passwordReset = new PasswordResetService({ db, mailTokens, sessions, limiter, requests: mailRequests, confirmed });
   const loginCodes = new LoginCodeService(db, sessions);
   const services: AuthServices = {
     sessions,
@@ -50,7 +53,7 @@ export function createAuthModule({ config, db, events, limiter, log, cacheable, 
     passwordReset,
     mailRequests,
     loginCodes,
-    google: new GoogleSignIn({ db, config, sessions, loginCodes }),
+    google: new GoogleSignIn({ db, config, sessions, loginCodes, confirmed }),
   };
   return {
     routes: async (app) => {

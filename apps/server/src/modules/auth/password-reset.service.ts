@@ -9,7 +9,8 @@ import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import type { SessionService } from './sessions.service.js';
 import { consumeToken, expireUserTokens, findTokenUser } from './tokens.repo.js';
-import { findUserByEmail, markEmailVerified, setPasswordHash } from './users.repo.js';
+import { confirmAddress, type OnAddressConfirmed } from './address-confirmed.js';
+import { findUserByEmail, setPasswordHash } from './users.repo.js';
 
 const RESET_REQUESTED = 'Wenn die E-Mail existiert, haben wir dir einen Link zum Zurücksetzen gesendet.';
 const RESET_DONE = 'Passwort erfolgreich geändert. Bitte melde dich an.';
@@ -21,6 +22,7 @@ export interface PasswordResetServiceDeps {
   sessions: SessionService;
   limiter: RateLimiter;
   requests: Pick<MailRequestQueue, 'enqueue'>;
+  confirmed: OnAddressConfirmed;
 }
 
 export class PasswordResetService {
@@ -29,6 +31,7 @@ export class PasswordResetService {
   private readonly sessions: SessionService;
   private readonly limiter: RateLimiter;
   private readonly requests: Pick<MailRequestQueue, 'enqueue'>;
+  private readonly confirmed: OnAddressConfirmed;
 
   constructor(deps: PasswordResetServiceDeps) {
     this.db = deps.db;
@@ -36,6 +39,7 @@ export class PasswordResetService {
     this.sessions = deps.sessions;
     this.limiter = deps.limiter;
     this.requests = deps.requests;
+    this.confirmed = deps.confirmed;
   }
 
   /** Only queues the request, so any address gets the same answer on the same path (limited per client address by the endpoint). */
@@ -61,7 +65,7 @@ export class PasswordResetService {
       if (!userId) return undefined;
       await setPasswordHash(tx, userId, hash);
       await expireUserTokens(tx, userId, 'reset');
-      await markEmailVerified(tx, userId); // the reset link proved the mailbox is theirs
+      await confirmAddress(tx, userId, this.confirmed); // the reset link proved the mailbox is theirs
       this.sessions.memberChanged(tx, userId);
       return { userId, sessionIds: await this.sessions.revokeAllOf(tx, userId) };
     });

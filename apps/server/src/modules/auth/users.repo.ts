@@ -28,8 +28,16 @@ export function insertUser(
     .executeTakeFirst();
 }
 
-export async function markEmailVerified(q: Queryable, id: string): Promise<void> {
-  await typed(q).updateTable('users').set({ email_verified: true, updated_at: now() }).where('id', '=', id).execute();
+/** Marks the address confirmed; true when it was not before (the first confirmation). */
+export async function markEmailVerified(q: Queryable, id: string): Promise<boolean> {
+  const row = await typed(q)
+    .updateTable('users')
+    .set({ email_verified: true, updated_at: now() })
+    .where('id', '=', id)
+    .where('email_verified', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function setPasswordHash(q: Queryable, id: string, hash: string): Promise<void> {

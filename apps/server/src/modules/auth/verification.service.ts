@@ -8,7 +8,8 @@ import type { SessionService } from './sessions.service.js';
 import { DailyCapReached, type MailTokenService, verifyCapMessage } from './mail-tokens.service.js';
 import type { MailRequestQueue } from './mail-requests.js';
 import { consumeToken, expireUserTokens, hasRecentToken } from './tokens.repo.js';
-import { findUserByEmail, markEmailVerified, type UserRow } from './users.repo.js';
+import { confirmAddress, type OnAddressConfirmed } from './address-confirmed.js';
+import { findUserByEmail, type UserRow } from './users.repo.js';
 
 const RESEND_ANSWER =
   'Falls ein Account existiert und noch nicht bestätigt ist, haben wir den Link erneut gesendet. Bitte prüfe dein Postfach.';
@@ -41,6 +42,7 @@ export interface VerificationServiceDeps {
   sessions: SessionService;
   requests: Pick<MailRequestQueue, 'enqueue'>;
   limiter: RateLimiter;
+  confirmed: OnAddressConfirmed;
 }
 
 export class VerificationService {
@@ -50,6 +52,7 @@ export class VerificationService {
   private readonly sessions: SessionService;
   private readonly requests: Pick<MailRequestQueue, 'enqueue'>;
   private readonly limiter: RateLimiter;
+  private readonly confirmed: OnAddressConfirmed;
 
   constructor(deps: VerificationServiceDeps) {
     this.db = deps.db;
@@ -57,6 +60,7 @@ export class VerificationService {
     this.mailTokens = deps.mailTokens;
     this.sessions = deps.sessions;
     this.requests = deps.requests;
+    this.confirmed = deps.confirmed;
     this.limiter = deps.limiter;
   }
 
@@ -94,7 +98,7 @@ export class VerificationService {
     const userId = await this.db.transaction(async (tx) => {
       const id = await consumeToken(tx, 'verify', sha256(token));
       if (id) {
-        await markEmailVerified(tx, id);
+        await confirmAddress(tx, id, this.confirmed);
         await expireUserTokens(tx, id, 'verify');
         this.sessions.memberChanged(tx, id);
       }

@@ -1,5 +1,5 @@
 import type { ChatMessage, ComposeInfo, ReadEvent, TypingEvent, UnreadEvent } from '@funkeln/contracts/messages';
-import type { Gender } from '@funkeln/contracts/profiles';
+import { type Gender, nextBerlinMidnight } from '@funkeln/contracts/profiles';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import type { ApiMember } from '../../../test/members.js';
@@ -79,7 +79,7 @@ describe('the daily reply limit', () => {
 });
 
 describe('compose info', () => {
-  it('shows a man the price, his balance, whether he can pay, the prepaid reply only while writing first, and the open login reward', async () => {
+  it('shows a man the price, his balance, whether he can pay, the prepaid reply only while writing first, and the rewards he can claim when short', async () => {
     const max = await one('male');
     const eva = await one('female');
     const first = await compose(max, eva.id);
@@ -91,27 +91,47 @@ describe('compose info', () => {
       canAfford: false,
       prepaidReplyAvailable: true,
       repliesLeftToday: null,
-      dailyRewardOpen: true,
+      repliesPerDay: null,
+      repliesReopenAt: null,
+      // No approved photo and no vote: only the daily bonus is open.
+      openRewards: [{ type: 'login', amount: 10, state: 'open', nextAt: null }],
     } satisfies ComposeInfo);
     expect((await api('POST', '/api/rewards/claim', max.token, { type: 'login' })).statusCode).toBe(200);
     await wrote(eva, max);
-    expect((await compose(max, eva.id)).json()).toMatchObject({ balance: 10, canAfford: true, prepaidReplyAvailable: false, dailyRewardOpen: false });
+    expect((await compose(max, eva.id)).json()).toMatchObject({ balance: 10, canAfford: true, prepaidReplyAvailable: false, openRewards: [] });
+    // Spent down to 0 again: the claimed daily bonus is no longer offered.
+    await send(max, eva);
+    await send(max, eva);
+    expect((await compose(max, eva.id)).json()).toMatchObject({ balance: 0, canAfford: false, openRewards: [] });
     await t.c.db.query('UPDATE users SET email_verified = false WHERE id = $1', [max.id]);
     const other = await one('female');
-    expect((await compose(max, other.id)).json()).toMatchObject({ prepaidReplyAvailable: true, dailyRewardOpen: false });
+    expect((await compose(max, other.id)).json()).toMatchObject({ prepaidReplyAvailable: true, openRewards: [] });
   });
 
-  it('shows a woman the replies left only for a reply and below 5', async () => {
-    await setLimit(6);
+  it("shows a woman the day's allowance for a reply, and at 0 when it opens again (the next Berlin midnight)", async () => {
+    await setLimit(2);
     const eva = await one('female');
     const [tom, ben] = await members('male', 2);
     await wrote(tom!, eva);
-    expect((await compose(eva, tom!.id)).json()).toMatchObject({ rule: 'limit', costPerMessage: null, canAfford: true, prepaidReplyAvailable: false, repliesLeftToday: null });
+    expect((await compose(eva, tom!.id)).json()).toMatchObject({
+      rule: 'limit',
+      costPerMessage: null,
+      canAfford: true,
+      prepaidReplyAvailable: false,
+      repliesLeftToday: 2,
+      repliesPerDay: 2,
+      repliesReopenAt: null,
+      openRewards: [],
+    });
+    // Writing first is no reply: the allowance is not shown there.
+    expect((await compose(eva, ben!.id)).json()).toMatchObject({ repliesLeftToday: null, repliesPerDay: 2 });
     await send(eva, tom!);
-    expect((await compose(eva, tom!.id)).json<ComposeInfo>().repliesLeftToday).toBe(null);
+    expect((await compose(eva, tom!.id)).json()).toMatchObject({ repliesLeftToday: 1, repliesReopenAt: null });
     await send(eva, tom!);
-    expect((await compose(eva, tom!.id)).json<ComposeInfo>().repliesLeftToday).toBe(4);
-    expect((await compose(eva, ben!.id)).json<ComposeInfo>().repliesLeftToday).toBe(null);
+    const closed = (await compose(eva, tom!.id)).json<ComposeInfo>();
+    expect(closed).toMatchObject({ repliesLeftToday: 0, repliesPerDay: 2 });
+    expect(closed.repliesReopenAt).toBe(nextBerlinMidnight().toISOString());
+    expect((await send(eva, tom!)).statusCode).toBe(429);
     await setLimit(20);
   });
 

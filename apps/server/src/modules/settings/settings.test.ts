@@ -22,6 +22,7 @@ describe('settings store', () => {
       REWARD_LOGIN_CREDITS: '10',
       REWARD_UPLOAD_PHOTO_CREDITS: '25',
       REWARD_GET_VOTE_CREDITS: '5',
+      WELCOME_CREDITS: '30',
       PREMIUM_PRICE_CREDITS: '300',
       DIVERSE_MESSAGE_RULE: 'limit',
       COMPANION_CREDIT_COST: '2',

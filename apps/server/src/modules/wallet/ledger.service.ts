@@ -12,6 +12,7 @@ const transactionLabels = {
   'reward.login': 'Tägliche Login-Belohnung',
   'reward.upload_photo': 'Belohnung für dein erstes Foto',
   'reward.get_vote': 'Belohnung: Dein Foto hat eine Stimme bekommen',
+  'reward.welcome': 'Willkommensbonus für deine ersten Nachrichten',
   purchase: 'Credit-Paket gekauft',
   'purchase.reversal': 'Kauf erstattet oder angefochten: Credits zurückgebucht',
   message: 'Nachricht gesendet',

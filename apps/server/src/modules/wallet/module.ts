@@ -36,11 +36,12 @@ function paymentsFrom(config: Config): Payments {
 /** Credits: the ledger, balance, rewards and purchases (the Stripe webhook when Stripe is configured). */
 export function createWalletModule({ config, db, events, log, settings, voteReceived, photoApproved, payments = paymentsFrom(config) }: WalletModuleDeps): AppModule<WalletServices> {
   const ledger = new Ledger();
+  const rewards = new RewardsService({ db, ledger, settings, voteReceived, photoApproved });
   const services: WalletServices = {
     ledger,
     payments,
-    wallet: new WalletService({ db, ledger, settings, events, paymentsMode: payments.mode }),
-    rewards: new RewardsService({ db, ledger, settings, voteReceived, photoApproved }),
+    wallet: new WalletService({ db, ledger, settings, events, paymentsMode: payments.mode, rewards }),
+    rewards,
     purchases: new PurchasesService({ db, ledger, payments, publicUrl: config.publicUrl, log }),
   };
   return {

@@ -3,7 +3,7 @@ import { typed } from '../../db/kysely.js';
 import type { RewardType } from '@funkeln/contracts/wallet';
 
 /** Records a claim for its period; false when this period's claim already exists. */
-export async function insertClaim(q: Queryable, memberId: string, kind: RewardType, period: string, amount: number): Promise<boolean> {
+export async function insertClaim(q: Queryable, memberId: string, kind: RewardType | 'welcome', period: string, amount: number): Promise<boolean> {
   const row = await typed(q)
     .insertInto('reward_claims')
     .values({ user_id: memberId, kind, period, amount })
@@ -11,4 +11,16 @@ export async function insertClaim(q: Queryable, memberId: string, kind: RewardTy
     .returning('kind')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The rewards the member has claimed for `today` or for good ('once'). */
+export async function claimsOf(q: Queryable, memberId: string, today: string): Promise<Set<string>> {
+  const rows = await typed(q).selectFrom('reward_claims').select('kind').where('user_id', '=', memberId).where('period', 'in', [today, 'once']).execute();
+  return new Set(rows.map((r) => r.kind));
+}
+
+/** Rewards are for confirmed addresses only (throwaway accounts are how they were farmed). */
+export async function addressConfirmed(q: Queryable, memberId: string): Promise<boolean> {
+  const row = await typed(q).selectFrom('users').select('email_verified').where('id', '=', memberId).executeTakeFirst();
+  return row?.email_verified === true;
 }

@@ -1,6 +1,6 @@
-import { berlinToday } from '@funkeln/contracts/profiles';
+import { berlinToday, nextBerlinMidnight } from '@funkeln/contracts/profiles';
 import type { NotEligibleReason } from '@funkeln/contracts/errors';
-import type { RewardClaimResponse, RewardType } from '@funkeln/contracts/wallet';
+import { type RewardClaimResponse, type RewardStatus, type RewardType, rewardTypes } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
@@ -81,6 +81,42 @@ export class RewardsService {
       return { amount };
     });
     return result;
+  }
+
+  /**
+   * The welcome credits (WELCOME_CREDITS), in the transaction that first confirms the member's
+   * address: once per member (the claim row's key), nothing when the setting is 0.
+   */
+  async welcome(tx: Queryable, memberId: string): Promise<void> {
+    const amount = await this.settings.get('WELCOME_CREDITS', tx);
+    if (amount === 0 || !(await repo.insertClaim(tx, memberId, 'welcome', 'once', amount))) return;
+    await this.ledger.post(tx, {
+      kind: 'reward.welcome',
+      reference: 'welcome:once',
+      legs: [
+        { account: SYSTEM_ACCOUNTS.rewards, amount: -amount },
+        { account: { wallet: memberId }, amount },
+      ],
+    });
+  }
+
+  /** Each reward's state for the member now, in the spec's order (wallet page, composer). */
+  async status(memberId: string): Promise<RewardStatus[]> {
+    const today = berlinToday();
+    const [claims, verified, photo, vote, amounts] = await Promise.all([
+      repo.claimsOf(this.db, memberId, today),
+      repo.addressConfirmed(this.db, memberId),
+      this.photoApproved(this.db, memberId),
+      this.voteReceived(this.db, memberId, today),
+      Promise.all(rewardTypes.map((type) => this.settings.get(rules[type].setting))),
+    ]);
+    const earned: Record<RewardType, boolean> = { login: true, upload_photo: photo, get_vote: vote };
+    const reopens = nextBerlinMidnight().toISOString();
+    return rewardTypes.map((type, i) => {
+      const claimed = claims.has(type);
+      const state = claimed ? 'claimed' : verified && earned[type] ? 'open' : 'waiting';
+      return { type, amount: amounts[i] ?? 0, state, nextAt: claimed && rules[type].period(today) === today ? reopens : null };
+    });
   }
 
   private async checkEligible(tx: Queryable, memberId: string, type: RewardType, today: string): Promise<void> {

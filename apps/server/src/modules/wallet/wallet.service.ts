@@ -5,6 +5,7 @@ import { extendPremium, findPremiumUntil, isPremium } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { SYSTEM_ACCOUNTS, type Ledger } from './ledger.service.js';
+import type { RewardsService } from './rewards.service.js';
 import * as repo from './wallet.repo.js';
 
 /** What WalletService is built from (named, so no call site depends on an argument order). */
@@ -14,6 +15,7 @@ export interface WalletServiceDeps {
   settings: SettingsService;
   events: EventBus;
   paymentsMode: WalletResponse['payments'];
+  rewards: Pick<RewardsService, 'status'>;
 }
 
 export class WalletService {
@@ -22,6 +24,7 @@ export class WalletService {
   private readonly settings: SettingsService;
   private readonly events: EventBus;
   private readonly paymentsMode: WalletResponse['payments'];
+  private readonly rewards: Pick<RewardsService, 'status'>;
 
   constructor(deps: WalletServiceDeps) {
     this.db = deps.db;
@@ -29,16 +32,18 @@ export class WalletService {
     this.settings = deps.settings;
     this.events = deps.events;
     this.paymentsMode = deps.paymentsMode;
+    this.rewards = deps.rewards;
   }
 
   async wallet(memberId: string): Promise<WalletResponse> {
-    const [state, premiumUntil, history, freeCap, freePassed, premiumPrice] = await Promise.all([
+    const [state, premiumUntil, history, freeCap, freePassed, premiumPrice, rewards] = await Promise.all([
       this.ledger.state(this.db, memberId),
       findPremiumUntil(this.db, memberId),
       this.ledger.history(this.db, memberId),
       this.settings.get('PREPAID_FREE_CREDITS_PER_DAY'),
       repo.freeCreditsPassedToday(this.db, memberId),
       this.settings.get('PREMIUM_PRICE_CREDITS'),
+      this.rewards.status(memberId),
     ]);
     return {
       credits: state.balance,
@@ -48,6 +53,7 @@ export class WalletService {
       premiumPrice,
       history,
       payments: this.paymentsMode,
+      rewards,
     };
   }
 

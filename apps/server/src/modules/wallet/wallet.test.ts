@@ -27,7 +27,17 @@ const claim = (token: string, type: string, headers: Record<string, string> = {}
 describe('wallet', () => {
   it('starts empty, in the labelled test mode, and needs a session', async () => {
     const { token } = await register(t.app);
-    expect(await wallet(token)).toEqual({ credits: 0, freeCredits: 0, freePassLeftToday: 20, premiumUntil: null, premiumPrice: 300, history: [], payments: 'test' });
+    const unconfirmed = (type: string, amount: number) => ({ type, amount, state: 'waiting', nextAt: null });
+    expect(await wallet(token)).toEqual({
+      credits: 0,
+      freeCredits: 0,
+      freePassLeftToday: 20,
+      premiumUntil: null,
+      premiumPrice: 300,
+      history: [],
+      payments: 'test',
+      rewards: [unconfirmed('login', 10), unconfirmed('upload_photo', 25), unconfirmed('get_vote', 5)],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(401);
   });
 

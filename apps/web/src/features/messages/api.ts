@@ -1,7 +1,7 @@
 import { type ChatMessage, type ConversationResponse, type ReadEvent } from '@funkeln/contracts/messages';
 import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { walletEndpoints } from '@funkeln/contracts/routes/wallet';
-import { IDEMPOTENCY_HEADER } from '@funkeln/contracts/wallet';
+import { IDEMPOTENCY_HEADER, type RewardType } from '@funkeln/contracts/wallet';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { isTransient } from '../../lib/api-error';
@@ -100,11 +100,11 @@ export function useSendMessage() {
   });
 }
 
-/** The daily login reward, claimed from the composer when the credits fall short (a fresh key per click). */
-export function useClaimDailyReward(memberId: string) {
+/** A reward claimed from the composer when the credits fall short (a fresh key per click). */
+export function useClaimReward(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(walletEndpoints.claimReward, { body: { type: 'login' }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } }),
+    mutationFn: (type: RewardType) => call(walletEndpoints.claimReward, { body: { type }, headers: { [IDEMPOTENCY_HEADER]: newUuid() } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.messages.compose(memberId) }),

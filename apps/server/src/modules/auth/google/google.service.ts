@@ -6,6 +6,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { sha256 } from '../../../platform/crypto/crypto.js';
+import type { OnAddressConfirmed } from '../address-confirmed.js';
 import type { LoginCodeService } from '../login-codes.service.js';
 import type { SessionService } from '../sessions.service.js';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSubject, type UserRow } from '../users.repo.js';
@@ -20,6 +21,7 @@ export interface GoogleSignInDeps {
   config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>;
   sessions: SessionService;
   loginCodes: LoginCodeService;
+  confirmed: OnAddressConfirmed;
 }
 
 export class GoogleSignInError extends Error {
@@ -43,12 +45,14 @@ export class GoogleSignIn {
   private readonly config: Pick<Config, 'google' | 'publicUrl' | 'nodeEnv'>;
   private readonly sessions: SessionService;
   private readonly loginCodes: LoginCodeService;
+  private readonly confirmed: OnAddressConfirmed;
 
   constructor(deps: GoogleSignInDeps) {
     this.db = deps.db;
     this.config = deps.config;
     this.sessions = deps.sessions;
     this.loginCodes = deps.loginCodes;
+    this.confirmed = deps.confirmed;
   }
 
   get enabled(): boolean {
@@ -126,13 +130,19 @@ export class GoogleSignIn {
       return existing;
     }
     const name = displayName.safeParse(claims.name ?? '');
-    const created = await insertUser(this.db, {
-      id: randomUUID(),
-      email: claims.email,
-      passwordHash: null,
-      displayName: name.success ? name.data : 'Neues Mitglied',
-      emailVerified: claims.emailVerified,
-      googleSub: claims.sub,
+    const email = claims.email;
+    const created = await this.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        id: randomUUID(),
+        email,
+        passwordHash: null,
+        displayName: name.success ? name.data : 'Neues Mitglied',
+        emailVerified: claims.emailVerified,
+        googleSub: claims.sub,
+      });
+      // Google confirmed the address: the account starts as one confirmed by our link would.
+      if (user?.email_verified) await this.confirmed(tx, user.id);
+      return user;
     });
     if (!created) throw new GoogleSignInError('google_failed'); // lost a race for the same address
     return created;

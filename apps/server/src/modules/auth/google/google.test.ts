@@ -140,9 +140,14 @@ describe('sign-in', () => {
     expect(signedIn.error).toBeNull();
     expect(signedIn.token).toMatch(/^[\w-]{43,}$/);
 
-    expect(await me(await session(signedIn))).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member' });
+    const token = await session(signedIn);
+    expect(await me(token)).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member' });
     const [row] = await userByEmail(account.email ?? '');
     expect(row).toMatchObject({ google_sub: account.sub, password_hash: null });
+    // Google confirmed the address: the welcome credits come as with our own link (issue 56), once.
+    expect(await t.c.ledger.balance(t.c.db, row!.id)).toBe(30);
+    await signIn(account);
+    expect(await t.c.ledger.balance(t.c.db, row!.id)).toBe(30);
   });
 
   it('signs the same Google subject into the same account, even after the address changed at Google', async () => {
@@ -165,6 +170,7 @@ describe('sign-in', () => {
     const account = googleAccount({ email_verified: false, name: undefined });
     const profile = await me(await session(await signIn(account)));
     expect(profile).toMatchObject({ email: account.email, email_verified: false, display_name: 'Neues Mitglied' });
+    expect(await t.c.ledger.balance(t.c.db, profile.id)).toBe(0);
   });
 });
 

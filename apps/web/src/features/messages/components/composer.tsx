@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
-import { errorMessage } from '../../../lib/api-error';
+import { errorCode, errorMessage, isTransient } from '../../../lib/api-error';
 import { composeQuery, useSendMessage } from '../api';
 import { isSendKey } from '../send-key';
 import { useTypingSignal } from '../use-conversation-signals';
 import { useDraft } from '../use-draft';
 import { useDraftClientId } from '../use-draft-client-id';
-import { ComposeStatus } from './compose-status';
+import { ComposeStatus, composerClosed } from './compose-status';
 import { PrepaidField } from './prepaid-field';
 
 /**
@@ -22,20 +22,20 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
   const [draft, setDraft] = useDraft(ownerId, memberId);
   const [prepaid, setPrepaid] = useState('');
   const [prepaidOpen, setPrepaidOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; retry: boolean } | null>(null);
   const send = useSendMessage();
   const clientIds = useDraftClientId();
   const signalTyping = useTypingSignal(memberId);
   const bodyId = useId();
   const info = compose.data;
-  const blocked = info?.rule === 'pay' && !info.canAfford;
+  const blocked = composerClosed(info);
   const offerPrepaid = info?.prepaidReplyAvailable === true;
 
   const submit = async () => {
     if (send.isPending || blocked || draft.trim() === '') return;
     const parsed = sendMessageBody.safeParse({ body: draft, prepaidReply: offerPrepaid && prepaid !== '' ? Number(prepaid) : 0 });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? de.messages.sendFailed);
+      setError({ text: parsed.error.issues[0]?.message ?? de.messages.sendFailed, retry: false });
       return;
     }
     const { body, prepaidReply } = parsed.data;
@@ -47,7 +47,8 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
       setPrepaid('');
       setPrepaidOpen(false);
     } catch (failure) {
-      setError(errorMessage(failure, de.messages.sendFailed));
+      // "Erneut senden" only where sending again can succeed (the connection, the server, a rate limit), never after a refusal.
+      setError({ text: errorMessage(failure, de.messages.sendFailed), retry: isTransient(failure) || errorCode(failure) === 'rate_limited' });
     }
   };
 
@@ -71,7 +72,7 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
       {offerPrepaid && prepaidOpen ? (
         <PrepaidField value={prepaid} onChange={(event) => setPrepaid(event.target.value)} />
       ) : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
+      {error ? <Notice tone="error">{error.text}</Notice> : null}
       <div className="composer__row">
         {offerPrepaid ? (
           <button
@@ -106,7 +107,7 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
           }}
         />
         <button type="submit" className="btn btn--primary composer__send" disabled={send.isPending || blocked}>
-          {send.isPending ? de.messages.sending : error ? de.messages.retry : de.messages.send}
+          {send.isPending ? de.messages.sending : error?.retry ? de.messages.retry : de.messages.send}
         </button>
       </div>
     </form>
