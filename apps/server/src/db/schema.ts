@@ -465,6 +465,11 @@ export interface VerificationAttempts {
   user_id: string;
 }
 
+export interface WelcomeGrants {
+  address_hash: string;
+  granted_at: Generated<Timestamp>;
+}
+
 export interface DB {
   app_secrets: AppSecrets;
   audit_log: AuditLog;
@@ -511,4 +516,5 @@ export interface DB {
   swipes: Swipes;
   users: Users;
   verification_attempts: VerificationAttempts;
+  welcome_grants: WelcomeGrants;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
-import { apiAs, memberWithProfile } from '../../../test/members.js';
+import { apiAs, buyPack, memberWithProfile } from '../../../test/members.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -23,6 +23,26 @@ describe('settings and password', () => {
     expect(refused.json().message).toMatch(/nur Nachrichten von Mitgliedern, die es geliked hat/);
     expect((await api('PUT', '/api/me/settings', ida.token, { messagePref: 'niemand' })).statusCode).toBe(400);
     expect((await api('PUT', '/api/me/settings', ida.token, { role: 'admin' })).statusCode).toBe(400);
+  });
+
+  it("answers a man who cannot pay the same whether she liked him or not: no free like oracle before the match (red team, session 59)", async () => {
+    const nora = await memberWithProfile(t.app, 'Nora', 'female');
+    const [likedMan, otherMan] = await Promise.all([memberWithProfile(t.app, 'Lukas', 'male'), memberWithProfile(t.app, 'Olaf', 'male')]);
+    expect((await api('PUT', '/api/me/settings', nora.token, { messagePref: 'liked' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/likes/${likedMan.id}?type=like`, nora.token)).statusCode).toBe(200);
+    // Both have 0 credits: before, the one she liked read 402 and the other 403.
+    const liked = await api('POST', `/api/messages/${nora.id}`, likedMan.token, { body: 'Hallo Nora' });
+    const other = await api('POST', `/api/messages/${nora.id}`, otherMan.token, { body: 'Hallo Nora' });
+    expect([liked.statusCode, other.statusCode]).toEqual([402, 402]);
+    expect(other.json()).toEqual(liked.json());
+    // With credits the other is refused (403) and nothing is stored or booked.
+    await buyPack(t.app, otherMan.token);
+    const before = (await api('GET', '/api/wallet', otherMan.token)).json<{ credits: number }>().credits;
+    const refused = await api('POST', `/api/messages/${nora.id}`, otherMan.token, { body: 'Hallo Nora', prepaidReply: 10 });
+    expect(refused.statusCode).toBe(403);
+    expect((await api('GET', '/api/wallet', otherMan.token)).json<{ credits: number }>().credits).toBe(before);
+    expect(await t.c.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [otherMan.id])).toEqual([]);
+    expect(await t.c.db.query('SELECT 1 FROM escrows WHERE sender_id = $1', [otherMan.id])).toEqual([]);
   });
 
   it('stores read receipts, the e-mail switch per kind and push previews', async () => {

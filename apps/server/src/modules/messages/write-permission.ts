@@ -23,16 +23,22 @@ export async function writeRefusal(q: Queryable, senderId: string, recipientId: 
  * message rule and whether the message answers a conversation the recipient started (only those
  * count against a daily reply limit).
  */
-export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined; isReply: boolean };
+export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined; isReply: boolean; notLiked: boolean };
 
 /**
  * For a message, in one statement: the refusal (to be thrown where the send decides; a replay of a
- * stored message comes first), else the sender's gender (undefined: no profile yet) and whether it is a reply.
+ * stored message comes first), else the sender's gender (undefined: no profile yet), whether it is
+ * a reply and whether the recipient takes messages only from members she liked and has not liked
+ * this one (`notLiked`: refused only after every other check of the send, see MessagesService.store).
  */
 export async function writePermission(q: Queryable, senderId: string, recipientId: string): Promise<WritePermission> {
   if (senderId === recipientId) return { refusal: new AppError('self_message') };
   const recipient = await findMessageRecipient(q, recipientId, senderId);
   const refusal = refusalOf(recipient);
-  if (refusal) return { refusal };
-  return { senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined, isReply: recipient?.started_by === recipientId };
+  if (refusal && refusal.code !== 'not_liked') return { refusal };
+  return {
+    senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined,
+    isReply: recipient?.started_by === recipientId,
+    notLiked: refusal !== undefined,
+  };
 }

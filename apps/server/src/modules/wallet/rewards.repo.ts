@@ -24,3 +24,20 @@ export async function addressConfirmed(q: Queryable, memberId: string): Promise<
   const row = await typed(q).selectFrom('users').select('email_verified').where('id', '=', memberId).executeTakeFirst();
   return row?.email_verified === true;
 }
+
+/** The member's address, for the welcome credits' once-per-address key. */
+export async function addressOf(q: Queryable, memberId: string): Promise<string | undefined> {
+  const row = await typed(q).selectFrom('users').select('email').where('id', '=', memberId).executeTakeFirst();
+  return row?.email;
+}
+
+/** Remembers that an address got its welcome credits; false when it already had them (kept after erasure). */
+export async function insertWelcomeGrant(q: Queryable, addressHash: string): Promise<boolean> {
+  const row = await typed(q)
+    .insertInto('welcome_grants')
+    .values({ address_hash: addressHash })
+    .onConflict((oc) => oc.doNothing())
+    .returning('address_hash')
+    .executeTakeFirst();
+  return row !== undefined;
+}

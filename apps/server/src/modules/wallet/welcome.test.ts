@@ -57,6 +57,29 @@ describe('welcome credits', () => {
     expect(await t.c.db.query("SELECT kind FROM reward_claims WHERE user_id = $1 AND kind = 'welcome'", [id])).toHaveLength(1);
   });
 
+  it('are once per address: an erased account registered again, or the same mailbox spelled with a +tag, gets none (red team, session 59)', async () => {
+    const address = `wieder.${Date.now()}@example.org`;
+    const first = await register(t.app, address, undefined, 'Erster');
+    await t.c.mailRequests.drain();
+    await t.c.mailSender.drain();
+    const confirm = async (email: string) => {
+      const mails = t.smtp.mailsTo(email).filter((x) => x.subject?.includes('bestätig'));
+      return api('POST', '/api/auth/verify/confirm', undefined, { token: linkToken(mails.at(-1), '/verify') });
+    };
+    expect((await confirm(address)).statusCode).toBe(200);
+    expect((await wallet(first.token)).credits).toBe(30);
+    expect((await api('DELETE', '/api/me', first.token, { password: first.password })).statusCode).toBe(200);
+
+    const again = await register(t.app, address, undefined, 'Zweiter');
+    const tagged = await register(t.app, address.replace('@', '+farm@'), undefined, 'Dritter');
+    await t.c.mailRequests.drain();
+    await t.c.mailSender.drain();
+    expect((await confirm(address)).statusCode).toBe(200);
+    expect((await confirm(address.replace('@', '+farm@'))).statusCode).toBe(200);
+    expect(await wallet(again.token)).toMatchObject({ credits: 0, history: [] });
+    expect(await wallet(tagged.token)).toMatchObject({ credits: 0, history: [] });
+  });
+
   it('follow the admin setting; 0 gives none', async () => {
     await t.c.settings.update({ WELCOME_CREDITS: '0' });
     try {
