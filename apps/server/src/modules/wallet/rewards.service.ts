@@ -21,7 +21,7 @@ const notEligible = (reason: NotEligibleReason) => new AppError('not_eligible', 
  * the SHA-256 of the address with its sub-address (`name+tag@`) and, at Gmail, its dots dropped,
  * so spellings of one mailbox share it.
  */
-export function welcomeAddressKey(email: string): string {
+function welcomeAddressKey(email: string): string {
   const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
   const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
   const name = local.split('+')[0] ?? '';

@@ -10,7 +10,7 @@ import { linkToken } from '../../../test/smtp.js';
 // credits come with the first confirmed address, once, by whichever path confirms it.
 const t = useTestApp({ smtp: true });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
 const wallet = async (token: string) => (await api('GET', '/api/wallet', token)).json<WalletResponse>();
 
