@@ -54,8 +54,9 @@ test('credits, a prepaid message and a live reply between two members', async ({
 
   // Rewards need a confirmed address: the wallet explains it and offers the mail again.
   await expect(page.getByTestId('rewards-need-verification')).toContainText('nur mit bestätigter E-Mail-Adresse');
-  await page.getByRole('button', { name: 'Daily Login' }).click();
-  await expect(page.getByTestId('reward-result')).toContainText('erst, wenn deine E-Mail-Adresse bestätigt ist');
+  // A reward that cannot pay now says so before any click (issue 56, item 7).
+  await expect(page.getByRole('button', { name: 'Daily Login' })).toBeDisabled();
+  await expect(page.getByTestId('reward-login')).toContainText('Erst mit bestätigter E-Mail-Adresse.');
   await expect(balance).toHaveText('0 Credits');
   await confirmEmail(request, anton.email);
   // The confirmed address brings the welcome credits (issue 56): his first messages are paid.
@@ -63,14 +64,14 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(balance).toHaveText('30 Credits');
   await expect(page.getByTestId('history-item').first()).toContainText('Willkommensbonus für deine ersten Nachrichten');
 
-  await page.getByRole('button', { name: 'Upload Reward' }).click();
-  await expect(page.getByTestId('reward-result')).toContainText('Lade zuerst ein Foto hoch');
+  await expect(page.getByRole('button', { name: 'Upload Reward' })).toBeDisabled();
+  await expect(page.getByTestId('reward-upload_photo')).toContainText('Einmalig +25 Credits für dein erstes freigegebenes Foto. Sobald dein erstes Foto freigegeben ist.');
+  await expect(page.getByTestId('reward-get_vote')).toContainText('Sobald dein Foto heute eine Stimme bekommt.');
   await page.getByRole('button', { name: 'Daily Login' }).click();
   await expect(page.getByTestId('reward-result')).toContainText('+10 Credits');
   await expect(balance).toHaveText('40 Credits');
-  await page.getByRole('button', { name: 'Daily Login' }).click();
-  await expect(page.getByTestId('reward-result')).toContainText('heute schon abgeholt');
-  await expect(balance).toHaveText('40 Credits');
+  await expect(page.getByRole('button', { name: 'Daily Login' })).toBeDisabled();
+  await expect(page.getByTestId('reward-login')).toContainText('Heute schon abgeholt – morgen ab 0:00 Uhr wieder.');
 
   const beliebt = page.getByTestId('credit-pack').filter({ hasText: 'Beliebt' });
   await expect(beliebt).toContainText('9,99 EUR');

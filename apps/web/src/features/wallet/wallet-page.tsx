@@ -23,7 +23,7 @@ export function WalletPage() {
         {(data) => (
           <div className="wallet__grid">
             <BalanceCard credits={data.credits} freeCredits={data.freeCredits} />
-            <RewardButtons />
+            <RewardButtons rewards={data.rewards} />
             <FreeCreditsCard freePassLeftToday={data.freePassLeftToday} />
             <CreditPacks payments={data.payments} />
             <PremiumCard premiumUntil={data.premiumUntil} price={data.premiumPrice} />

@@ -1,15 +1,28 @@
-import { rewardTypes, type RewardType } from '@funkeln/contracts/wallet';
+import type { RewardStatus, RewardType } from '@funkeln/contracts/wallet';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useClaimReward } from '../api';
 import type { Outcome } from '../outcome';
 import { VerifyForRewards } from './verify-for-rewards';
 
-/** 'Daily Login', 'Upload Reward', 'Vote Reward': the amount won, or why not (the server's words). */
-export function RewardButtons() {
+/** Why a reward cannot be claimed now, in the member's words; null when it can. */
+function stateText(reward: RewardStatus, confirmed: boolean): string | null {
+  if (reward.state === 'open') return null;
+  if (reward.state === 'claimed') return reward.nextAt === null ? de.wallet.rewardClaimedOnce : de.wallet.rewardClaimedToday;
+  return confirmed ? de.wallet.rewardWaiting[reward.type] : de.wallet.rewardNeedsAddress;
+}
+
+/**
+ * 'Daily Login', 'Upload Reward', 'Vote Reward' (the spec's labels), each with what it pays and
+ * when. One that cannot pay now is shown as such (claimed today, waiting for a photo or a vote, the
+ * address unconfirmed) instead of refusing after a click; a claim's outcome in the server's words.
+ */
+export function RewardButtons({ rewards }: { rewards: RewardStatus[] }) {
   const claim = useClaimReward();
+  const confirmed = useCurrentUser()?.email_verified === true;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const run = (type: RewardType) => {
@@ -27,13 +40,29 @@ export function RewardButtons() {
       </h2>
       <p className="muted wallet-section__lead">{de.wallet.rewardsLead}</p>
       <VerifyForRewards />
-      <div className="reward-buttons">
-        {rewardTypes.map((type) => (
-          <button key={type} type="button" className="btn btn--secondary" disabled={claim.isPending} onClick={() => run(type)}>
-            {de.wallet.rewards[type]}
-          </button>
-        ))}
-      </div>
+      <ul className="reward-list">
+        {rewards.map((reward) => {
+          const why = stateText(reward, confirmed);
+          const descriptionId = `reward-${reward.type}-about`;
+          return (
+            <li key={reward.type} className="reward-item" data-testid={`reward-${reward.type}`}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={claim.isPending || why !== null}
+                aria-describedby={descriptionId}
+                onClick={() => run(reward.type)}
+              >
+                {de.wallet.rewards[reward.type]}
+              </button>
+              <p className="muted reward-item__about" id={descriptionId}>
+                {de.wallet.rewardAbout[reward.type](reward.amount)}
+                {why ? <span className="reward-item__state"> {why}</span> : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       {outcome ? (
         <Notice tone={outcome.tone} testId="reward-result">
           {outcome.text}
