@@ -288,3 +288,20 @@ test('at 360 px nothing scrolls sideways, and members get the bottom tab bar wit
   for (const path of [...MEMBER_ROUTES, `/messages/${kurt.id}`, `/profile/${kurt.id}`, `/profile/${jana.id}`]) await expectNoSidewaysScroll(phone, path);
   await phone.context().close();
 });
+
+test('a block can be lifted later from Einstellungen, not only right after blocking', async ({ guardPage: page, request }) => {
+  const lena = await memberWithProfile(request, 'Lena', 'female');
+  const moritz = await memberWithProfile(request, 'Moritz', 'male');
+  expect((await request.post(`/api/blocks/${moritz.id}`, { headers: { authorization: `Bearer ${lena.token}` } })).ok()).toBe(true);
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), lena.token);
+  await page.goto('/settings');
+  const section = page.getByTestId('blocked-members');
+  await expect(section.getByRole('heading', { name: 'Blockierte Mitglieder' })).toBeVisible();
+  const item = section.getByRole('listitem').filter({ hasText: 'Moritz' });
+  await expect(item).toContainText('blockiert am');
+  await item.getByRole('button', { name: 'Blockierung aufheben' }).click();
+  await expect(section).toContainText('Moritz ist nicht mehr blockiert.');
+  await expect(section).toContainText('Du hast niemanden blockiert.');
+  expect((await request.get(`/api/profile/${moritz.id}`, { headers: { authorization: `Bearer ${lena.token}` } })).status()).toBe(200);
+});

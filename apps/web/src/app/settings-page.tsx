@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../components/ui/page-header';
 import { logoutEverywhere } from '../features/account/api';
+import { BlockedSection } from '../features/account/components/blocked-section';
 import { PasswordForm } from '../features/account/components/password-form';
 import { PreferencesSection } from '../features/account/components/preferences-section';
 import { PushSection } from '../features/account/components/push-section';
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <PageHeader titleId="settings-title" title={de.settings.title} lead={de.settings.lead} />
       <PreferencesSection />
       <PushSection />
+      <BlockedSection />
       <ConsentSection />
       <p className="settings-section">
         <Link to="/verification" className="btn btn--secondary">

@@ -5,6 +5,7 @@ import type { BlocksService } from './blocks.service.js';
 
 export function blocksRoutes(blocks: BlocksService): FastifyPluginAsyncZod {
   return async (app) => {
+    serve(app, endpoints.list, (req) => blocks.blocked(req.auth.user.id));
     serve(app, endpoints.block, async (req) => {
       await blocks.block(req.auth.user.id, req.params.memberId);
       return { message: 'Mitglied blockiert. Ihr seht euch gegenseitig nicht mehr.' };

@@ -1,3 +1,4 @@
+import type { BlockedMember } from '@funkeln/contracts/blocks';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
@@ -17,6 +18,9 @@ export interface BlocksServiceDeps {
   events: EventBus;
   endMatch: EndMatch;
 }
+
+/** Blocks listed at most (a member with more lifts the newest first). */
+const MAX_LISTED = 500;
 
 export class BlocksService {
   private readonly db: Db;
@@ -45,6 +49,12 @@ export class BlocksService {
       await repo.deleteBlock(tx, memberId, otherId);
       this.events.publishOnCommit(tx, 'feed.stale', { userIds: [memberId, otherId] });
     });
+  }
+
+  /** Whom the member blocked (the settings list with "Blockierung aufheben"): only their own blocks, never who blocked them. */
+  async blocked(memberId: string): Promise<BlockedMember[]> {
+    const rows = await repo.listBlocked(this.db, memberId, MAX_LISTED);
+    return rows.map((r) => ({ id: r.id, name: r.name, blockedAt: r.created_at.toISOString() }));
   }
 
   isBlocked(a: string, b: string): Promise<boolean> {
