@@ -290,3 +290,23 @@ test('keyboard only: every focus stop shows a focus ring and is not covered', as
   }
   expect([...new Set(problems)], [...new Set(problems)].join('\n')).toEqual([]);
 });
+
+test("without a choice of her own the app follows the system's light or dark setting; her choice wins (issue 56, item 13)", async ({ browser }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    // The system changes while the page is open: the page follows.
+    const other = scheme === 'light' ? 'dark' : 'light';
+    await page.emulateMedia({ colorScheme: other });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', other);
+    // Her own choice is kept whatever the system says.
+    await page.evaluate((theme) => localStorage.setItem('theme', theme), scheme);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await page.emulateMedia({ colorScheme: other });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await context.close();
+  }
+});

@@ -6,13 +6,25 @@ const KEY = 'theme';
 const THEME_COLORS: Record<Theme, string> = { dark: '#140f19', light: '#fff7f8' };
 const listeners = new Set<() => void>();
 
-/** Anything other than 'light' counts as dark. */
-function storedTheme(): Theme {
+const SYSTEM_LIGHT = '(prefers-color-scheme: light)';
+
+function systemTheme(): Theme {
+  return typeof window.matchMedia === 'function' && window.matchMedia(SYSTEM_LIGHT).matches ? 'light' : 'dark';
+}
+
+/** The member's own choice, if she made one. */
+function savedTheme(): Theme | null {
   try {
-    return window.localStorage.getItem(KEY) === 'light' ? 'light' : 'dark';
+    const saved = window.localStorage.getItem(KEY);
+    return saved === 'light' || saved === 'dark' ? saved : null;
   } catch {
-    return 'dark';
+    return null;
   }
+}
+
+/** Her choice, else the system's setting (issue 56, item 13). */
+function storedTheme(): Theme {
+  return savedTheme() ?? systemTheme();
 }
 
 function currentTheme(): Theme {
@@ -25,9 +37,16 @@ function applyTheme(theme: Theme): void {
   for (const listener of listeners) listener();
 }
 
-/** Restores the saved choice; public/theme-init.js already did so before the first paint. */
+/**
+ * Restores the saved choice or the system's setting (public/theme-init.js already did so before
+ * the first paint); without a choice of her own, the app follows the system when it changes.
+ */
 export function restoreTheme(): void {
   applyTheme(storedTheme());
+  if (typeof window.matchMedia !== 'function') return;
+  window.matchMedia(SYSTEM_LIGHT).addEventListener('change', () => {
+    if (savedTheme() === null) applyTheme(systemTheme());
+  });
 }
 
 function setTheme(theme: Theme): void {
