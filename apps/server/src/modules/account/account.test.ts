@@ -45,6 +45,16 @@ describe('settings and password', () => {
     expect(await t.c.db.query('SELECT 1 FROM escrows WHERE sender_id = $1', [otherMan.id])).toEqual([]);
   });
 
+  it('lets whoever she wrote to answer her, though she takes messages only from members she liked (red team, session 59)', async () => {
+    const wanda = await memberWithProfile(t.app, 'Wanda', 'female');
+    const [paul, stranger] = await Promise.all([memberWithProfile(t.app, 'Paul', 'male'), memberWithProfile(t.app, 'Sven', 'male')]);
+    await Promise.all([buyPack(t.app, paul.token), buyPack(t.app, stranger.token)]);
+    expect((await api('PUT', '/api/me/settings', wanda.token, { messagePref: 'liked' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/messages/${paul.id}`, wanda.token, { body: 'Hallo Paul!' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/messages/${wanda.id}`, paul.token, { body: 'Hallo Wanda!' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/messages/${wanda.id}`, stranger.token, { body: 'Hallo Wanda!' })).statusCode).toBe(403);
+  });
+
   it('stores read receipts, the e-mail switch per kind and push previews', async () => {
     const ida = await memberWithProfile(t.app, 'Ida', 'female');
     const changed = { readReceipts: false, emailOnMatch: false, emailOnMessage: false, emailOnFlirt: false, pushPreviews: true };

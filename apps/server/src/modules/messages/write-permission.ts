@@ -39,6 +39,7 @@ export async function writePermission(q: Queryable, senderId: string, recipientI
   return {
     senderGender: recipient?.sender_profile ? recipient.sender_gender : undefined,
     isReply: recipient?.started_by === recipientId,
-    notLiked: refusal !== undefined,
+    // "Only from members I liked" is about who may write first: whoever she wrote to may answer (red team, session 59).
+    notLiked: refusal !== undefined && recipient?.started_by !== recipientId,
   };
 }
