@@ -28,6 +28,9 @@ export default defineConfig({
   use: {
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
+    // The app follows the system's colour scheme until the member chooses (issue 56, item 13): the
+    // journeys run on a dark system, the app's own default; theme tests set the scheme they need.
+    colorScheme: 'dark',
     trace: 'off',
   },
   projects: [

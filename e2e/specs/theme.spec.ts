@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.js';
 
-test('dark by default; the chosen theme survives a reload', async ({ guardPage: page }) => {
+test('dark on a dark system (the default); the chosen theme survives a reload', async ({ guardPage: page }) => {
   await page.goto('/');
   const root = page.locator('html');
   await expect(root).toHaveAttribute('data-theme', 'dark');
