@@ -54,7 +54,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
 
   // Rewards need a confirmed address: the wallet explains it and offers the mail again.
   await expect(page.getByTestId('rewards-need-verification')).toContainText('nur mit bestätigter E-Mail-Adresse');
-  // A reward that cannot pay now says so before any click (issue 56, item 7).
+  // A reward that cannot pay now says so before a click (issue 56, item 7).
   await expect(page.getByRole('button', { name: 'Daily Login' })).toBeDisabled();
   await expect(page.getByTestId('reward-login')).toContainText('Erst mit bestätigter E-Mail-Adresse.');
   await expect(balance).toHaveText('0 Credits');

@@ -353,7 +353,6 @@ export const de = {
     rewardClaimedOnce: 'Schon abgeholt.',
     rewardNeedsAddress: 'Erst mit bestätigter E-Mail-Adresse.',
     rewardWaiting: {
-      login: 'Erst mit bestätigter E-Mail-Adresse.',
       upload_photo: 'Sobald dein erstes Foto freigegeben ist.',
       get_vote: 'Sobald dein Foto heute eine Stimme bekommt.',
     },
@@ -448,8 +447,8 @@ export const de = {
       upload_photo: (amount: number) => `Foto-Belohnung abholen (+${amount})`,
       get_vote: (amount: number) => `Stimmen-Belohnung abholen (+${amount})`,
     },
-    dailyClaimed: (amount: number) => `+${credits(amount)} gutgeschrieben.`,
-    dailyFailed: 'Die Belohnung konnte nicht abgeholt werden.',
+    rewardClaimed: (amount: number) => `+${credits(amount)} gutgeschrieben.`,
+    rewardFailed: 'Die Belohnung konnte nicht abgeholt werden.',
     repliesLeft: (n: number, perDay: number) => `Noch ${n} von ${count(perDay, 'Antwort', 'Antworten')} heute`,
     repliesUsedUp: (perDay: number) =>
       `Du hast heute alle ${count(perDay, 'Antwort', 'Antworten')} geschrieben. Ab Mitternacht (0:00 Uhr) kannst du wieder antworten.`,

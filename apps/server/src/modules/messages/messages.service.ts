@@ -182,7 +182,7 @@ export class MessagesService {
     // "Only from members I liked": refused here, after the price, the daily limit and the prepaid
     // cap were checked and booked (all rolled back with this throw). Refused earlier, a sender who
     // cannot pay would read 402 for a member who liked him and 403 for one who did not: whether she
-    // liked him, for free, before any match (red team, session 59).
+    // liked him, for free, before a match (red team, session 59).
     if (permission.notLiked) throw new AppError('not_liked');
     // Nothing moved the sender's wallet (a free message, nothing collected): the balance the insert read.
     return { message: presented, credits: balanceMovedBy(senderId, [posted, releasedPosted]) ?? senderBalance };

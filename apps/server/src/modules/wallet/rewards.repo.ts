@@ -19,16 +19,13 @@ export async function claimsOf(q: Queryable, memberId: string, today: string): P
   return new Set(rows.map((r) => r.kind));
 }
 
-/** Rewards are for confirmed addresses only (throwaway accounts are how they were farmed). */
-export async function addressConfirmed(q: Queryable, memberId: string): Promise<boolean> {
-  const row = await typed(q).selectFrom('users').select('email_verified').where('id', '=', memberId).executeTakeFirst();
-  return row?.email_verified === true;
-}
 
-/** The member's address, for the welcome credits' once-per-address key. */
-export async function addressOf(q: Queryable, memberId: string): Promise<string | undefined> {
-  const row = await typed(q).selectFrom('users').select('email').where('id', '=', memberId).executeTakeFirst();
-  return row?.email;
+/**
+ * The member's address and whether it is confirmed: rewards are for confirmed addresses only
+ * (throwaway accounts are how they were farmed), the welcome credits once per address.
+ */
+export function addressOf(q: Queryable, memberId: string) {
+  return typed(q).selectFrom('users').select(['email', 'email_verified']).where('id', '=', memberId).executeTakeFirst();
 }
 
 /** Remembers that an address got its welcome credits; false when it already had them (kept after erasure). */

@@ -105,7 +105,7 @@ export class RewardsService {
     if (amount === 0) return;
     const address = await repo.addressOf(tx, memberId);
     // Once per address too: an erased account's address registered again gets none.
-    if (address === undefined || !(await repo.insertWelcomeGrant(tx, welcomeAddressKey(address)))) return;
+    if (address === undefined || !(await repo.insertWelcomeGrant(tx, welcomeAddressKey(address.email)))) return;
     if (!(await repo.insertClaim(tx, memberId, 'welcome', 'once', amount))) return;
     await this.ledger.post(tx, {
       kind: 'reward.welcome',
@@ -120,9 +120,9 @@ export class RewardsService {
   /** Each reward's state for the member now, in the spec's order (wallet page, composer). */
   async status(memberId: string): Promise<RewardStatus[]> {
     const today = berlinToday();
-    const [claims, verified, photo, vote, amounts] = await Promise.all([
+    const [claims, address, photo, vote, amounts] = await Promise.all([
       repo.claimsOf(this.db, memberId, today),
-      repo.addressConfirmed(this.db, memberId),
+      repo.addressOf(this.db, memberId),
       this.photoApproved(this.db, memberId),
       this.voteReceived(this.db, memberId, today),
       Promise.all(rewardTypes.map((type) => this.settings.get(rules[type].setting))),
@@ -131,7 +131,7 @@ export class RewardsService {
     const reopens = nextBerlinMidnight().toISOString();
     return rewardTypes.map((type, i) => {
       const claimed = claims.has(type);
-      const state = claimed ? 'claimed' : verified && earned[type] ? 'open' : 'waiting';
+      const state = claimed ? 'claimed' : address?.email_verified === true && earned[type] ? 'open' : 'waiting';
       return { type, amount: amounts[i] ?? 0, state, nextAt: claimed && rules[type].period(today) === today ? reopens : null };
     });
   }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-time';
 import { useBlockedMembers, useUnblock } from '../api';
 
-/** Whom the member blocked, with "Blockierung aufheben" for each: a block can be lifted at any time, not only right after it. */
+/** Whom the member blocked, with "Blockierung aufheben" for each: a block can be lifted whenever she likes, not only right after it. */
 export function BlockedSection() {
   const blocked = useBlockedMembers();
   const unblock = useUnblock();

@@ -23,8 +23,8 @@ function TooFewCredits({ memberId, info, cost }: ComposeStatusProps & { cost: nu
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const run = (type: RewardType) =>
     claim.mutate(type, {
-      onSuccess: ({ amount }) => setResult({ tone: 'success', text: de.messages.dailyClaimed(amount) }),
-      onError: (error) => setResult({ tone: 'error', text: errorMessage(error, de.messages.dailyFailed) }),
+      onSuccess: ({ amount }) => setResult({ tone: 'success', text: de.messages.rewardClaimed(amount) }),
+      onError: (error) => setResult({ tone: 'error', text: errorMessage(error, de.messages.rewardFailed) }),
     });
   return (
     <div className="compose-status compose-status--short" data-testid="compose-short">

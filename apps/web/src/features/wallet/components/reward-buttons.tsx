@@ -12,7 +12,8 @@ import { VerifyForRewards } from './verify-for-rewards';
 function stateText(reward: RewardStatus, confirmed: boolean): string | null {
   if (reward.state === 'open') return null;
   if (reward.state === 'claimed') return reward.nextAt === null ? de.wallet.rewardClaimedOnce : de.wallet.rewardClaimedToday;
-  return confirmed ? de.wallet.rewardWaiting[reward.type] : de.wallet.rewardNeedsAddress;
+  // The daily bonus waits for nothing but the confirmed address.
+  return !confirmed || reward.type === 'login' ? de.wallet.rewardNeedsAddress : de.wallet.rewardWaiting[reward.type];
 }
 
 /**
