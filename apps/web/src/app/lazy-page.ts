@@ -12,7 +12,7 @@ function withGermanMessages(): Promise<void> {
  * React.lazy for a named export: every route except the landing page (and the members-only parts
  * of the layout) ships as its own chunk, loaded together with zod's German messages.
  */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+export function lazyPage<K extends string, P extends object = object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   return lazy(async () => {
     const [module] = await Promise.all([load(), withGermanMessages()]);
     return { default: module[name] };

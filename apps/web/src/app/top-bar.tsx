@@ -6,21 +6,22 @@ import { de } from '../i18n/de-shell';
 import { useCurrentUser } from '../lib/current-user';
 import { useToken } from '../lib/token-storage';
 import { lazyPage } from './lazy-page';
+import { PhoneMenuItems } from './phone-menu-items';
 
 // Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
 const AccountMenu = lazyPage(() => import('../features/account/components/account-menu'), 'AccountMenu');
 const UnreadBadge = lazyPage(() => import('./unread-badge'), 'UnreadBadge');
 
-/** `tabbed`: on phones the tab bar carries these, so the top bar leaves them out there. */
+/** On phones (tab-bar.css) the top bar hides this list: the tab bar and the profile menu carry it. */
 const MEMBER_LINKS = [
-  { to: '/discover', label: de.nav.discover, tabbed: true },
-  { to: '/leaderboard', label: de.nav.leaderboard, tabbed: true },
-  { to: '/wallet', label: de.nav.wallet, tabbed: false },
-  { to: '/messages', label: de.nav.messages, tabbed: true },
+  { to: '/discover', label: de.nav.discover },
+  { to: '/leaderboard', label: de.nav.leaderboard },
+  { to: '/wallet', label: de.nav.wallet },
+  { to: '/messages', label: de.nav.messages },
 ] as const;
-const COMPANION = { to: '/digital-friend', label: de.nav.companion, tabbed: false } as const;
+const COMPANION = { to: '/digital-friend', label: de.nav.companion } as const;
 /** Admins only (the me payload's role); the admin API checks the role on every request anyway. */
-const ADMIN = { to: '/admin/moderation', label: de.nav.admin, tabbed: false } as const;
+const ADMIN = { to: '/admin/moderation', label: de.nav.admin } as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
@@ -46,7 +47,7 @@ export function TopBar() {
         <nav className="topbar__nav" aria-label={de.nav.label}>
           <ul className="nav-list">
             {links.map((link) => (
-              <li key={link.to} className={link.tabbed ? 'nav-item--tabbed' : undefined}>
+              <li key={link.to}>
                 <NavLink
                   to={link.to}
                   className={({ isActive }) => navClass({ isActive: isActive || (SUB_PAGES[link.to]?.includes(pathname) ?? false) })}
@@ -65,7 +66,9 @@ export function TopBar() {
         <div className="topbar__actions">
           {token ? (
             <Suspense fallback={null}>
-              <AccountMenu />
+              <AccountMenu>
+                <PhoneMenuItems />
+              </AccountMenu>
             </Suspense>
           ) : null}
           <ThemeToggle />

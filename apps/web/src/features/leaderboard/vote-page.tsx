@@ -1,15 +1,23 @@
 import { DEFAULT_CATEGORY, photoCategory, type PhotoCategory } from '@funkeln/contracts/leaderboard';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
+import { useViewportTop } from '../../lib/use-viewport-top';
 import { useNextCandidate, useVote } from './api';
 import { CategoryButtons } from './components/category-buttons';
 import { useVoteRefusal } from './use-vote-refusal';
 import './leaderboard.css';
+
+/** The photo at most as tall as leaves its name and the two buttons on the screen (issue 56, wall 2). */
+function VotePhoto({ url, alt }: { url: string; alt: string }) {
+  const photo = useRef<HTMLImageElement>(null);
+  useViewportTop(photo);
+  return <img ref={photo} src={url} alt={alt} className="vote-card__photo" />;
+}
 
 /** 'Bewerten': one photo of a category at a time, with a vote and a skip. */
 export function VotePage() {
@@ -65,7 +73,7 @@ export function VotePage() {
         {() =>
           candidate ? (
             <figure className="vote-card" data-testid="vote-card">
-              <img src={candidate.url} alt={de.vote.photoAlt(candidate.name)} className="vote-card__photo" />
+              <VotePhoto url={candidate.url} alt={de.vote.photoAlt(candidate.name)} />
               <figcaption>
                 <strong>{candidate.name}</strong>
                 {candidate.age ? `, ${candidate.age}` : ''}

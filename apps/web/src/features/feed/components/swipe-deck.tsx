@@ -3,6 +3,7 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
+import { useViewportTop } from '../../../lib/use-viewport-top';
 import type { SwipeKind } from '../api';
 import type { Offset } from '../swipe-geometry';
 import { useArrowKeys } from '../use-arrow-keys';
@@ -35,6 +36,8 @@ export function SwipeDeck({ radius, round, verifiedOnly = false, onReload }: Swi
   const [leaving, setLeaving] = useState<Leaving[]>([]);
   const nextKey = useRef(0);
   const hintId = useId();
+  const stack = useRef<HTMLElement>(null);
+  useViewportTop(stack);
   const top = cards[0];
   const visible = cards.slice(0, VISIBLE);
   usePreloadPhotos(cards.slice(1, VISIBLE + 1).map((card) => card.photoUrl));
@@ -54,7 +57,7 @@ export function SwipeDeck({ radius, round, verifiedOnly = false, onReload }: Swi
 
   return (
     <div className="swipe-deck">
-      <section className="deck-stack" aria-label={de.discover.stackLabel} aria-describedby={hintId} tabIndex={0} data-testid="feed-stack">
+      <section ref={stack} className="deck-stack" aria-label={de.discover.stackLabel} aria-describedby={hintId} tabIndex={0} data-testid="feed-stack">
         {visible.map((card, position) => (
           <StackCard key={card.id} card={card} position={position} onSwipe={commit} />
         ))}
