@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { confirmEmail, PASSWORD } from '../support/members.js';
+import { facePhoto } from '../support/face-photo.js';
+import { confirmEmail, memberWithProfile, PASSWORD } from '../support/members.js';
 
 // Issue 56, wall 2: on a phone the main action of every step of the first day is on the screen
 // without scrolling, and nothing (the tab bar, a sticky bar) lies over it: the element at the
@@ -120,3 +121,50 @@ for (const size of [
     await page.context().close();
   });
 }
+
+// Issue 56, item 6: a profile photo is shown whole, in its own aspect (a 352x858 box had cut a
+// 366x547 photo to half a face): at least 80 % of the photo is in its box, the box on the screen.
+test('a portrait photo on the profile page is shown whole at 1280x800 and 390x844, and in the own gallery', async ({ browser, request }) => {
+  const model = await memberWithProfile(request, 'Hochkant', 'female');
+  const upload = await request.post('/api/photos/upload', { headers: model.headers, multipart: { file: { name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await facePhoto(366, 547, '#9bc') } } });
+  expect(((await upload.json()) as { photo: { status: string } }).photo.status).toBe('approved');
+  const about = 'Ein langer Text über mich, damit die Textspalte höher ist als das Foto. '.repeat(12);
+  expect((await request.put('/api/me/profile', { headers: model.headers, data: { aboutMe: about } })).ok()).toBe(true);
+  const viewer = await memberWithProfile(request, 'Schauer', 'male');
+
+  const shownShare = (image: Locator) =>
+    image.evaluate((element) => {
+      const img = element as HTMLImageElement;
+      const box = img.getBoundingClientRect();
+      const photo = img.naturalWidth / img.naturalHeight;
+      const frame = box.width / box.height;
+      // object-fit: cover cuts the photo to the box's shape; contain and scale-down show all of it.
+      const kept = getComputedStyle(img).objectFit === 'cover' ? Math.min(photo / frame, frame / photo) : 1;
+      return { kept, onScreen: box.top >= 0 && box.bottom <= window.innerHeight, loaded: img.naturalWidth > 0 };
+    });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await phonePage(browser, size);
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('token', t), viewer.token);
+    await page.goto(`/profile/${model.id}`);
+    const image = page.getByTestId('profile-photo');
+    await expect.poll(async () => (await shownShare(image)).loaded).toBe(true);
+    const shown = await shownShare(image);
+    expect(shown.kept, `${size.width}x${size.height}`).toBeGreaterThanOrEqual(0.8);
+    expect(shown.onScreen, `${size.width}x${size.height}`).toBe(true);
+    await page.context().close();
+  }
+
+  const own = await phonePage(browser, { width: 1280, height: 800 });
+  await own.goto('/');
+  await own.evaluate((t) => localStorage.setItem('token', t), model.token);
+  await own.goto(`/profile/${model.id}`);
+  const tile = own.getByTestId('gallery-tile').first().locator('img');
+  await expect.poll(async () => (await shownShare(tile)).loaded).toBe(true);
+  expect((await shownShare(tile)).kept).toBeGreaterThanOrEqual(0.8);
+  await own.context().close();
+});

@@ -17,8 +17,8 @@ test('register, verify the e-mail from the mailbox, log in: the banner is gone',
 
   const link = await mailLink(request, email, 'Bitte bestätige deine E-Mail-Adresse', '/verify');
   await page.goto(link);
-  await expect(page.getByText('E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.')).toBeVisible();
-  // Still signed in from the registration: the verify page leads on into the app, the banner is gone.
+  // Still signed in from the registration: confirmed without a request to log in; the verify page leads on into the app, the banner is gone.
+  await expect(page.getByText('E-Mail erfolgreich bestätigt. Du bist angemeldet – es kann direkt weitergehen.')).toBeVisible();
   await page.getByRole('link', { name: 'Weiter zur App' }).click();
   await expect(page).toHaveURL(/\/discover$/);
   await expect(page.getByTestId('verify-banner')).toHaveCount(0);

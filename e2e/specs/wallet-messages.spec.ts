@@ -102,6 +102,11 @@ test('credits, a prepaid message and a live reply between two members', async ({
   // Berta finds it in her inbox with the badge and replies in the conversation.
   const second = await pageFor(browser, berta);
   await second.goto('/messages');
+  // One list: Anton's conversation with his age and the credits held for her reply; the inbox folded below.
+  const row = second.getByTestId('conversation-item').filter({ hasText: 'Anton' });
+  await expect(row).toContainText(/Anton, \d+/);
+  await expect(row.getByTestId('prepaid-badge')).toHaveText('Vorbezahlte Antwort: 20 Credits');
+  await second.getByText('Posteingang', { exact: true }).click();
   const entry = second.getByTestId('inbox-item').filter({ hasText: 'Lust auf einen Kaffee?' });
   await expect(entry).toContainText('Anton');
   await expect(entry.getByTestId('prepaid-badge')).toHaveText('Vorbezahlte Antwort: 20 Credits');

@@ -54,6 +54,8 @@ export const inboxResponse = z.array(inboxItem);
 export const conversationSummary = z.object({
   memberId: z.string(),
   name: z.string(),
+  /** Years (so two Lenas are told apart), null without a birth date; never the date itself. */
+  age: z.number().int().nullable(),
   thumbUrl: z.string().nullable(),
   lastMessage: chatMessage,
   unread: z.number().int(),

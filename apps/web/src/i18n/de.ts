@@ -66,6 +66,8 @@ export const de = {
     waiting: 'Bestätige …',
     missing: 'Fehlender Token.',
     ok: 'E-Mail erfolgreich bestätigt. Du kannst dich jetzt einloggen.',
+    /** For a member who is already signed in: no request to log in. */
+    okSignedIn: 'E-Mail erfolgreich bestätigt. Du bist angemeldet – es kann direkt weitergehen.',
     failed: 'Ungültiger oder abgelaufener Token.',
     toLogin: 'Zum Login',
     /** For a member who is already signed in. */
@@ -113,6 +115,7 @@ export const de = {
     incomplete:
       'Damit du unter „Entdecken“ erscheinst, brauchen wir Geburtsdatum, Geschlecht, wen du kennenlernen möchtest, deinen Wohnort und ein freigegebenes Foto.',
     viewProfile: 'Profil ansehen',
+    toDiscover: 'Weiter zu Entdecken',
     sections: {
       photo: 'Foto',
       about: 'Über dich',
@@ -257,6 +260,8 @@ export const de = {
     write: 'Nachricht schreiben',
   },
   discover: {
+    finishProfile: 'Profil vervollständigen',
+    setPlace: 'Wohnort festlegen',
     title: 'Entdecken',
     lead: 'Wische nach rechts für ein Like, nach links zum Überspringen oder nach oben für einen Flirt.',
     radiusLabel: 'Umkreis (km)',
@@ -399,6 +404,8 @@ export const de = {
     title: 'Nachrichten',
     lead: 'Deine Unterhaltungen, neue Nachrichten und vorbezahlte Antworten.',
     inboxTitle: 'Posteingang',
+    inboxHint: 'Jede Nachricht, die du bekommen hast, einzeln – mit vorbezahlten Antworten.',
+    nameAge: (name: string, age: number) => `${name}, ${age}`,
     inboxEmpty: 'Noch keine Nachrichten erhalten.',
     inboxFailed: 'Deine Nachrichten konnten nicht geladen werden.',
     prepaidBadge: (amount: number) => `Vorbezahlte Antwort: ${credits(amount)}`,

@@ -129,8 +129,11 @@ export function conversations(q: Queryable, memberId: string, limit: number) {
     )
     .selectFrom('last as l')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'l.member_id').on('u.suspended_at', 'is', null))
+    .leftJoin('profiles as p', 'p.user_id', 'l.member_id')
     // u.id is l.member_id (the join), without the CTE's nullability
     .select(['u.id as member_id', 'u.display_name as name', 'l.last_id', 'u.read_receipts'])
+    // the age only (the service turns it into years); the date itself never leaves the server
+    .select(sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
     .select((eb) =>
       eb.fn
         .coalesce(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import {
   DELETED_PROFILE_NAME,
   type ChatMessage,
@@ -212,7 +213,8 @@ export class MessagesService {
       // gone meanwhile (the account was deleted between the two reads): the list leaves it out
       if (!message) return [];
       const lastMessage = presentMessage(message, r.read_receipts ? undefined : memberId);
-      return [{ memberId: r.member_id, name: r.name, thumbUrl: thumbs.get(r.member_id) ?? null, lastMessage, unread: r.unread }];
+      const age = r.birth_date ? ageOn(r.birth_date, berlinToday()) : null;
+      return [{ memberId: r.member_id, name: r.name, age, thumbUrl: thumbs.get(r.member_id) ?? null, lastMessage, unread: r.unread }];
     });
   }
 

@@ -1,3 +1,4 @@
+import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageEvent } from '@funkeln/contracts/messages';
 import { describe, expect, it } from 'vitest';
@@ -307,6 +308,11 @@ describe('conversations', () => {
       ['Ida', 5, 'Eva an Ida'],
       ['Ole', 1, 'Ole 1'],
     ]);
+    // The age tells two members of one name apart (birth dates 1994-03-02; Ole's profile has none now); never the date itself.
+    await t.c.db.query('UPDATE profiles SET birth_date = NULL WHERE user_id = $1', [ole.id]);
+    const ages = (await api('GET', '/api/conversations', eva.token)).json<{ name: string; age: number | null }[]>();
+    expect(ages.map((c) => [c.name, c.age])).toEqual([['Ida', ageOn('1994-03-02', berlinToday())], ['Ole', null]]);
+    expect(JSON.stringify(ages)).not.toMatch(/1994|birth/i);
     // Each member's main photo as a signed thumbnail link; none for a member without a photo.
     expect(list.map((c) => c.thumbUrl?.split('?')[0] ?? null)).toEqual([`/api/photos/${photo!.id}/thumb`, null]);
     expect(list[0]!.thumbUrl).toMatch(/\?scope=public&exp=\d+&sig=[\w-]{43}$/);

@@ -18,7 +18,7 @@ const message = { id: 'm-1', clientId: 'c-1', senderId: SENDER, recipientId: 'me
 const inbox = answerFor(messagesEndpoints.inbox, [
   { id: 'm-1', sender_id: SENDER, sender_name: 'Lea', body: 'Hallo!', prepaid_reply_reserved_credits: 0, created_at: '2026-05-01T10:00:00.000Z', read: false },
 ]);
-const conversations = answerFor(messagesEndpoints.conversations, [{ memberId: SENDER, name: 'Lea', thumbUrl: null, lastMessage: message, unread: 1 }]);
+const conversations = answerFor(messagesEndpoints.conversations, [{ memberId: SENDER, name: 'Lea', age: 29, thumbUrl: null, lastMessage: message, unread: 1 }]);
 const matches = answerFor(swipesEndpoints.matches, []);
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -27,6 +27,7 @@ describe('MessagesPage', () => {
   it("shows the server's sentence when the inbox does not load, with a retry that loads it", async () => {
     server.use(failureFor(messagesEndpoints.inbox, 'unavailable'), conversations, matches);
     const { user } = renderPage(<MessagesPage />);
+    await user.click(screen.getByText(de.messages.inboxTitle, { selector: 'summary' }));
     const box = section(de.messages.inboxTitle);
     expect((await within(box).findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
     server.use(inbox);
@@ -44,5 +45,25 @@ describe('MessagesPage', () => {
     await user.click(within(list).getByRole('button', { name: de.common.retry }));
     expect(await within(list).findByTestId('conversation-item')).toBeTruthy();
     expect(within(list).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows one list: each conversation with name and age and the credits held for a reply; the inbox folded, no raw member id asked for', async () => {
+    const held = answerFor(messagesEndpoints.inbox, [
+      { id: 'm-1', sender_id: SENDER, sender_name: 'Lea', body: 'Hallo!', prepaid_reply_reserved_credits: 20, created_at: '2026-05-01T10:00:00.000Z', read: false },
+      { id: 'm-0', sender_id: SENDER, sender_name: 'Lea', body: 'Huhu', prepaid_reply_reserved_credits: 5, created_at: '2026-05-01T09:00:00.000Z', read: true },
+    ]);
+    server.use(held, conversations, matches);
+    renderPage(<MessagesPage />);
+    const row = await within(section(de.messages.conversationsTitle)).findByTestId('conversation-item');
+    expect(row.textContent).toContain('Lea, 29');
+    expect((await within(row).findByTestId('prepaid-badge')).textContent).toBe(de.messages.prepaidBadge(25));
+    expect(screen.getByTestId('inbox').hasAttribute('open')).toBe(false);
+    expect(screen.queryByLabelText(de.messages.recipientId)).toBeNull();
+  });
+
+  it('offers the new-message form where a link names the recipient (?to=)', async () => {
+    server.use(inbox, conversations, matches);
+    renderPage(<MessagesPage />, { at: `/messages?to=${SENDER}` });
+    expect((screen.getByLabelText(de.messages.recipientId) as HTMLInputElement).value).toBe(SENDER);
   });
 });

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
@@ -11,8 +13,18 @@ import { ContestStep } from './components/contest-step';
 import { useContestSkip } from './use-contest-skip';
 import './onboarding.css';
 
+/** A link to one step (/onboarding#eckdaten, from Entdecken) scrolls to it once the form is there. */
+function useScrollToStep(ready: boolean): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
+}
+
 export function OnboardingPage() {
   const profile = useOwnProfile();
+  useScrollToStep(profile.isSuccess);
   const me = useCurrentUser();
   const entered = (useContestEntries().data?.categories.length ?? 0) > 0;
   const contest = useContestSkip(me?.id);
@@ -28,6 +40,11 @@ export function OnboardingPage() {
             </Notice>
             <ProfileForm profile={data} />
             <ContestStep entered={entered} skipped={contest.skipped} onSkip={contest.skip} onUndo={contest.undo} />
+            {data.complete ? (
+              <Link className="btn btn--primary btn--block onboarding__next" to="/discover">
+                {de.onboarding.toDiscover}
+              </Link>
+            ) : null}
           </>
         )}
       </QueryState>

@@ -35,6 +35,9 @@ describe('VerifyPage: where to go next', () => {
     renderPage(<VerifyPage />, { at: '/verify?token=member-0123456789abcdef' });
     const next = await screen.findByRole('link', { name: 'Weiter zur App' });
     expect(next.getAttribute('href')).toBe('/discover');
+    // Signed in already: confirmed, and not asked to log in.
+    expect(await screen.findByText(de.verify.okSignedIn)).toBeTruthy();
+    expect(screen.queryByText(de.verify.ok)).toBeNull();
     expect(screen.queryByRole('link', { name: de.verify.toLogin })).toBeNull();
   });
 });

@@ -56,7 +56,8 @@ export function VerifyPage() {
   let status;
   if (!token) status = <Notice tone="error">{de.verify.missing}</Notice>;
   else if (result?.token !== token) status = <Spinner label={de.verify.waiting} />;
-  else status = <Notice tone={result.ok ? 'success' : 'error'}>{result.message}</Notice>;
+  // The spec's sentence asks a visitor to log in; a signed-in member is not told to (issue 56, item 11).
+  else status = <Notice tone={result.ok ? 'success' : 'error'}>{result.ok && signedIn ? de.verify.okSignedIn : result.message}</Notice>;
 
   return (
     <AuthShell title={de.verify.title}>

@@ -5,7 +5,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
-import { answer, failure } from '../../../test/api-handlers';
+import { answer, answerFor, failure, failureFor } from '../../../test/api-handlers';
+import { ownProfileAs } from '../../../test/members';
+import { feedEndpoints } from '@funkeln/contracts/routes/feed';
+import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
 import { SwipeDeck } from './swipe-deck';
@@ -79,5 +82,17 @@ describe('SwipeDeck', () => {
     await user.click(screen.getByRole('button', { name: de.discover.like }));
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('not_found', { of: 'member' }));
     expect(topName()).toBe('Mitglied a');
+  });
+
+  it('links an unfinished profile to the step it lacks, not to a retry that cannot help', async () => {
+    server.use(
+      failureFor(feedEndpoints.feed, 'profile_incomplete'),
+      answerFor(profilesEndpoints.ownProfile, ownProfileAs({ birthDate: '1994-05-20', gender: 'female', place: { id: 1, name: 'Berlin', region: 'Berlin' } })),
+    );
+    renderPage(<SwipeDeck radius="" round={0} onReload={() => undefined} />);
+    expect(await screen.findByText(errorMessage('profile_incomplete'))).toBeTruthy();
+    // Birth date, gender and town are there: whom she is looking for is missing.
+    await waitFor(() => expect(screen.getByRole('link', { name: de.discover.finishProfile }).getAttribute('href')).toBe('/onboarding#suche'));
+    expect(screen.queryByRole('button', { name: de.common.retry })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useFeed } from '../use-feed';
 import { usePreloadPhotos } from '../use-preload-photos';
 import { useSwipeActions } from '../use-swipe-actions';
 import { FeedEmpty } from './feed-empty';
+import { FeedLoadError } from './feed-load-error';
 import { LeavingCard, type Leaving } from './leaving-card';
 import { StackCard } from './stack-card';
 import { SwipeActions } from './swipe-actions';
@@ -70,14 +71,7 @@ export function SwipeDeck({ radius, round, verifiedOnly = false, onReload }: Swi
           </div>
         ) : null}
         {!top && !waiting && loadError === null ? <FeedEmpty onReload={onReload} /> : null}
-        {!top && loadError !== null ? (
-          <div className="deck-stack__state">
-            <Notice tone="error">{loadError}</Notice>
-            <button type="button" className="btn btn--secondary btn--small" onClick={retry}>
-              {de.common.retry}
-            </button>
-          </div>
-        ) : null}
+        {!top && loadError !== null ? <FeedLoadError error={feedError} message={loadError} onRetry={retry} /> : null}
       </section>
       <SwipeActions disabled={!top} canUndo={canUndo} onSwipe={(kind) => commit(kind)} onUndo={() => void undo()} />
       <p className="swipe-deck__keys muted" id={hintId}>

@@ -4,9 +4,17 @@ import { Avatar } from '../../../components/ui/avatar';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format-time';
 import { listTime } from '../thread-layout';
+import { PrepaidBadge } from './prepaid-badge';
 
-/** One row per member written with, newest first, with the last message, its time and how many are unread. */
-export function ConversationList({ items, activeId }: { items: ConversationSummary[]; activeId?: string | undefined }) {
+interface ConversationListProps {
+  items: ConversationSummary[];
+  activeId?: string | undefined;
+  /** Credits held for a reply, per member (from the inbox); shown as the prepaid badge on the row. */
+  prepaid?: ReadonlyMap<string, number> | undefined;
+}
+
+/** One row per member written with, newest first: photo, name and age, the last message, its time, how many are unread and a prepaid reply waiting. */
+export function ConversationList({ items, activeId, prepaid }: ConversationListProps) {
   if (items.length === 0) return <p className="muted">{de.messages.conversationsEmpty}</p>;
   return (
     <ul className="conversation-list" data-testid="conversation-list">
@@ -22,7 +30,7 @@ export function ConversationList({ items, activeId }: { items: ConversationSumma
             >
               <Avatar name={item.name} src={item.thumbUrl} alt="" />
               <span className="conversation-item__text">
-                <span className="conversation-item__name">{item.name}</span>
+                <span className="conversation-item__name">{item.age === null ? item.name : de.messages.nameAge(item.name, item.age)}</span>
                 <span className="conversation-item__preview">
                   {mine ? `${de.messages.you} ` : ''}
                   {item.lastMessage.body}
@@ -32,6 +40,7 @@ export function ConversationList({ items, activeId }: { items: ConversationSumma
                 <time dateTime={item.lastMessage.createdAt} title={formatDateTime(item.lastMessage.createdAt)}>
                   {listTime(item.lastMessage.createdAt)}
                 </time>
+                <PrepaidBadge credits={prepaid?.get(item.memberId) ?? 0} />
                 {item.unread > 0 ? (
                   <span className="conversation-item__unread" data-testid="unread-count">
                     {de.messages.unread(item.unread)}

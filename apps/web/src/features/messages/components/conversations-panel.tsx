@@ -7,7 +7,7 @@ import { ConversationList } from './conversation-list';
 import { NewMatchesRow } from './new-matches-row';
 
 /** New matches without messages on top, then the conversations, newest first. */
-export function ConversationsPanel({ activeId }: { activeId?: string }) {
+export function ConversationsPanel({ activeId, prepaid }: { activeId?: string; prepaid?: ReadonlyMap<string, number> }) {
   const conversations = useQuery(conversationsQuery);
   const matches = useQuery(matchesQuery);
   const written = new Set(conversations.data?.map((c) => c.memberId));
@@ -22,7 +22,7 @@ export function ConversationsPanel({ activeId }: { activeId?: string }) {
           {de.messages.conversationsTitle}
         </h2>
         <QueryState query={conversations} failed={de.messages.conversationsFailed}>
-          {(items) => <ConversationList items={items} activeId={activeId} />}
+          {(items) => <ConversationList items={items} activeId={activeId} prepaid={prepaid} />}
         </QueryState>
       </section>
     </div>

@@ -7,6 +7,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { de } from '../../../i18n/de';
 import { useCurrentUser } from '../../../lib/current-user';
+import { ONBOARDING_STEPS } from '../../../lib/onboarding-steps';
 import { useConsentState, useGiveConsent } from '../api';
 import { formValuesOf, hasContent, profileFormSchema, TEXT_MAX, updateBodyOf, type ProfileFormValues } from '../profile-form-schema';
 import { usePickedPhoto } from '../use-picked-photo';
@@ -61,7 +62,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
 
   return (
     <form className="profile-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={phase !== 'idle'}>
-      <FormSection title={de.onboarding.sections.photo}>
+      <FormSection title={de.onboarding.sections.photo} anchor={ONBOARDING_STEPS.photo}>
         <PhotoField
           photo={profile.photo}
           picked={photo.picked}
@@ -114,7 +115,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         />
       </FormSection>
 
-      <FormSection title={de.onboarding.sections.basics}>
+      <FormSection title={de.onboarding.sections.basics} anchor={ONBOARDING_STEPS.basics}>
         <TextField
           label={de.onboarding.birthDate}
           type="date"
@@ -140,7 +141,7 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         />
       </FormSection>
 
-      <FormSection title={de.onboarding.sections.search}>
+      <FormSection title={de.onboarding.sections.search} anchor={ONBOARDING_STEPS.search}>
         <ChoiceGroup
           legend={de.onboarding.interestedIn}
           type="checkbox"
