@@ -181,9 +181,13 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(balance).toHaveText('60 Credits');
   // The price is stated on the page and again in the confirmation, before anything is booked.
   await expect(page.getByTestId('premium-price')).toHaveText('30 Tage Premium für 300 Credits');
+  await expect(page.getByTestId('premium-euro')).toHaveText('Das entspricht 23,07 EUR bis 29,94 EUR, je nach Credit-Paket.');
+  // Too few credits: the dialog says so up front and leads to the packs instead of a purchase that must fail.
   await page.getByRole('button', { name: 'Premium kaufen' }).click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText('30 Tage Premium kosten 300 Credits');
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Für 300 Credits kaufen' }).click();
-  await expect(page.getByTestId('premium-result')).toContainText('Nicht genug Credits');
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('30 Tage Premium kosten 300 Credits, du hast 60 Credits. Dir fehlen noch 240 Credits');
+  await expect(dialog.getByRole('button', { name: 'Für 300 Credits kaufen' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Credits aufladen' }).click();
+  await expect(page.locator('#credit-packs')).toBeFocused();
   await expect(balance).toHaveText('60 Credits');
 });

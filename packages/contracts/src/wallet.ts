@@ -19,6 +19,15 @@ export function formatEuro(cents: number): string {
   return `${(cents / 100).toFixed(2).replace('.', ',')} EUR`;
 }
 
+/**
+ * What `credits` cost in euro cents bought through the packs: from the pack with the lowest price per
+ * credit to the one with the highest (Premium's euro equivalent, stated beside its credit price).
+ */
+export function euroRangeOf(credits: number): { fromCents: number; toCents: number } {
+  const perCredit = creditPacks.map((pack) => pack.priceCents / pack.credits);
+  return { fromCents: Math.round(credits * Math.min(...perCredit)), toCents: Math.round(credits * Math.max(...perCredit)) };
+}
+
 export const PREMIUM_DAYS = 30;
 
 /** Header on spending, claiming and buying requests: the same key replays the first answer. */

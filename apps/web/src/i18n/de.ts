@@ -389,6 +389,10 @@ export const de = {
     premiumOffer: (price: number) => `30 Tage Premium für ${credits(price)}`,
     premiumText: 'Sieh Singles in deiner Nähe mit Entfernung und nutze den Digital Friend unbegrenzt und bevorzugt. Bezahlt wird mit deinen Credits.',
     premiumBuy: 'Premium kaufen',
+    premiumEuro: (from: string, to: string) => `Das entspricht ${from} bis ${to}, je nach Credit-Paket.`,
+    premiumShort: (price: number, have: number, short: number) =>
+      `30 Tage Premium kosten ${credits(price)}, du hast ${credits(have)}. Dir fehlen noch ${credits(short)} – lade zuerst Credits auf.`,
+    premiumToPacks: 'Credits aufladen',
     premiumActive: (date: string) => `Premium aktiv bis ${date}`,
     premiumConfirmTitle: 'Premium kaufen?',
     premiumConfirmText: (price: number) =>

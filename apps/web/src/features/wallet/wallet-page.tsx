@@ -26,7 +26,7 @@ export function WalletPage() {
             <RewardButtons rewards={data.rewards} />
             <FreeCreditsCard freePassLeftToday={data.freePassLeftToday} />
             <CreditPacks payments={data.payments} />
-            <PremiumCard premiumUntil={data.premiumUntil} price={data.premiumPrice} />
+            <PremiumCard premiumUntil={data.premiumUntil} credits={data.credits} price={data.premiumPrice} />
             <WalletHistory items={data.history} />
           </div>
         )}

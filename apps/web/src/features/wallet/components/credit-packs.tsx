@@ -11,6 +11,9 @@ interface CreditPacksProps {
   payments: WalletResponse['payments'];
 }
 
+/** The packs' section, where Premium's dialog leads a member short of credits. */
+export const CREDIT_PACKS_ID = 'credit-packs';
+
 /** 'Credits kaufen': test mode books at once (and says so), Stripe goes to Checkout, 'none' explains why not. */
 export function CreditPacks({ payments }: CreditPacksProps) {
   const buy = useBuyPack();
@@ -32,7 +35,7 @@ export function CreditPacks({ payments }: CreditPacksProps) {
   };
 
   return (
-    <section className="card wallet-section wallet-section--wide" aria-labelledby="wallet-buy-title">
+    <section className="card wallet-section wallet-section--wide" id={CREDIT_PACKS_ID} tabIndex={-1} aria-labelledby="wallet-buy-title">
       <h2 className="wallet-section__title" id="wallet-buy-title">
         {de.wallet.buyTitle}
       </h2>

@@ -1,3 +1,4 @@
+import { euroRangeOf, formatEuro } from '@funkeln/contracts/wallet';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
@@ -6,18 +7,29 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-time';
 import { useBuyPremium } from '../api';
 import type { Outcome } from '../outcome';
+import { CREDIT_PACKS_ID } from './credit-packs';
 
 interface PremiumCardProps {
   premiumUntil: string | null;
+  /** The member's balance: with too few, the dialog says so up front and leads to the packs. */
+  credits: number;
   /** Credits for 30 days (PREMIUM_PRICE_CREDITS): stated before the purchase, as price law asks. */
   price: number;
 }
 
 /** '30 Tage Premium für N Credits', paid with credits after a confirmation naming the price; buying again extends the time. */
-export function PremiumCard({ premiumUntil, price }: PremiumCardProps) {
+export function PremiumCard({ premiumUntil, credits, price }: PremiumCardProps) {
   const buy = useBuyPremium();
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const short = Math.max(0, price - credits);
+  const euro = euroRangeOf(price);
+  const toPacks = () => {
+    setAsking(false);
+    // Focus scrolls the packs into view and tells a screen reader where it is.
+    document.getElementById(CREDIT_PACKS_ID)?.focus();
+  };
 
   const confirm = () => {
     setAsking(false);
@@ -36,6 +48,9 @@ export function PremiumCard({ premiumUntil, price }: PremiumCardProps) {
       <p className="premium-card__offer" data-testid="premium-price">
         {de.wallet.premiumOffer(price)}
       </p>
+      <p className="muted premium-card__euro" data-testid="premium-euro">
+        {de.wallet.premiumEuro(formatEuro(euro.fromCents), formatEuro(euro.toCents))}
+      </p>
       <p className="muted wallet-section__lead">{de.wallet.premiumText}</p>
       {premiumUntil ? (
         <p className="premium-card__active" data-testid="premium-until">
@@ -53,9 +68,9 @@ export function PremiumCard({ premiumUntil, price }: PremiumCardProps) {
       <ConfirmDialog
         open={asking}
         title={de.wallet.premiumConfirmTitle}
-        text={de.wallet.premiumConfirmText(price)}
-        confirmLabel={de.wallet.premiumConfirmBuy(price)}
-        onConfirm={confirm}
+        text={short > 0 ? de.wallet.premiumShort(price, credits, short) : de.wallet.premiumConfirmText(price)}
+        confirmLabel={short > 0 ? de.wallet.premiumToPacks : de.wallet.premiumConfirmBuy(price)}
+        onConfirm={short > 0 ? toPacks : confirm}
         onCancel={() => setAsking(false)}
       />
     </section>
