@@ -12,9 +12,22 @@ test('onboarding with a photo, then the profile page and the share page for link
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
 
+  // A new member goes one step at a time (issue 56, item 11): photo and about first, as the spec's form.
   await page.goto('/onboarding');
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 1 von 5');
+  await expect(page.getByLabel('Geburtsdatum')).toBeHidden();
   await page.getByLabel('Über mich').fill('Ich liebe Wandern, Kaffee und gute Gespräche.');
   await page.getByLabel('Was ich suche').fill('Jemanden zum Lachen und Reisen.');
+  await page.getByLabel('Profilfoto').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  // No native alert: the save bar confirms inline, announced as a status; then the next step shows.
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profil gespeichert' })).toBeVisible();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 2 von 5');
+  // Interests and a prompt are optional: later.
+  await page.getByRole('button', { name: 'Später' }).click();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 3 von 5');
+  await page.getByRole('button', { name: 'Später' }).click();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 4 von 5');
   await page.getByLabel('Geburtsdatum').fill('1995-04-12');
   await page.getByRole('radio', { name: 'Frau' }).check();
   await page.getByRole('checkbox', { name: 'Mann' }).check();
@@ -22,14 +35,19 @@ test('onboarding with a photo, then the profile page and the share page for link
   await page.getByRole('option', { name: /Potsdam/ }).first().click();
   // Sharing is off by default (Art. 25 DSGVO); this member wants the share page.
   await page.getByRole('checkbox', { name: 'Profil über Link teilen erlauben' }).check();
-  await page.getByLabel('Profilfoto').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await photo() });
-
-  // No native alert: the save bar confirms inline, announced as a status.
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Profil gespeichert' })).toBeVisible();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 5 von 5');
+  await expect(page.getByTestId('profile-completeness')).toContainText(/vollständig/);
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 4 von 5');
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await expect(page.getByTestId('onboarding-step')).toHaveText('Schritt 1 von 5');
   await expect(page.getByTestId('photo-status')).toContainText('Freigegeben');
 
-  await page.getByRole('link', { name: 'Profil ansehen' }).click();
+  await page.getByRole('button', { name: 'Mein Profil' }).click();
+  await page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Profil ansehen' }).click();
   await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Greta' })).toBeVisible();
   await expect(page.getByText('Potsdam')).toBeVisible();

@@ -116,6 +116,8 @@ export const de = {
       'Damit du unter „Entdecken“ erscheinst, brauchen wir Geburtsdatum, Geschlecht, wen du kennenlernen möchtest, deinen Wohnort und ein freigegebenes Foto.',
     viewProfile: 'Profil ansehen',
     toDiscover: 'Weiter zu Entdecken',
+    back: 'Zurück',
+    skip: 'Später',
     sections: {
       photo: 'Foto',
       about: 'Über dich',

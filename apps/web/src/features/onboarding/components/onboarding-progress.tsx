@@ -15,10 +15,18 @@ function onboardingSteps(profile: OwnProfile, contestDone: boolean) {
   ];
 }
 
-/** "Schritt 2 von 5": the first step still open, with the list of steps and a progress bar. */
-export function OnboardingProgress({ profile, contestDone }: { profile: OwnProfile; contestDone: boolean }) {
+interface OnboardingProgressProps {
+  profile: OwnProfile;
+  contestDone: boolean;
+  /** Guided onboarding: the step shown (else the first one still open), and a way to go to another. */
+  current?: number | undefined;
+  onChoose?: ((step: number) => void) | undefined;
+}
+
+/** "Schritt 2 von 5": the step shown or the first still open, with the list of steps and a progress bar. */
+export function OnboardingProgress({ profile, contestDone, current, onChoose }: OnboardingProgressProps) {
   const steps = onboardingSteps(profile, contestDone);
-  const open = steps.findIndex((s) => !s.done);
+  const open = current ?? steps.findIndex((s) => !s.done);
   const doneCount = steps.filter((s) => s.done).length;
   const heading = open === -1 ? de.details.progressDone(steps.length) : de.details.progress(open + 1, steps.length);
   return (
@@ -30,7 +38,13 @@ export function OnboardingProgress({ profile, contestDone }: { profile: OwnProfi
       <ol className="onboarding-progress__steps">
         {steps.map((s, i) => (
           <li key={s.label} className={s.done ? 'onboarding-progress__step--done' : undefined} aria-current={i === open ? 'step' : undefined}>
-            {s.label}
+            {onChoose ? (
+              <button type="button" className="onboarding-progress__choose" onClick={() => onChoose(i)}>
+                {s.label}
+              </button>
+            ) : (
+              s.label
+            )}
             {s.done ? <span className="visually-hidden"> ({de.details.stepDone})</span> : null}
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { MAX_AGE, MIN_AGE, type OwnProfile } from '@funkeln/contracts/profiles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -21,12 +21,25 @@ import { PlaceCombobox } from './place-combobox';
 import { PromptsField } from './prompts-field';
 import { SaveBar } from './save-bar';
 
+/** A new member's onboarding one step at a time (issue 56, item 11); without it, every section at once (editing). */
+export interface GuidedSteps {
+  /** The step shown: 0 photo and about, 1 interests, 2 a prompt, 3 basics, search and sharing. */
+  step: number;
+  onStep: (step: number) => void;
+}
+
+/** The form's steps in guided mode; the Top10 step after them lives outside the form. */
+export const FORM_STEPS = 4;
+
 interface ProfileFormProps {
   /** The saved profile; kept current by the query cache. */
   profile: OwnProfile;
+  guided?: GuidedSteps;
 }
 
-export function ProfileForm({ profile }: ProfileFormProps) {
+export function ProfileForm({ profile, guided }: ProfileFormProps) {
+  const shown = (step: number) => (guided && guided.step !== step ? 'profile-form__step' : undefined);
+  const hidden = (step: number) => guided !== undefined && guided.step !== step;
   const me = useCurrentUser();
   const schema = useMemo(() => profileFormSchema(profile), [profile]);
   const { register, control, handleSubmit, reset, formState } = useForm<ProfileFormValues>({
@@ -56,12 +69,22 @@ export function ProfileForm({ profile }: ProfileFormProps) {
     if (!result) return;
     reset(formValuesOf(result));
     setSaved(true); // the save bar's status region says so (no native alert)
+    guided?.onStep(guided.step + 1);
+  };
+
+  // Guided: a field the check refuses may sit in another step; that step is shown, with its message.
+  const onInvalid = (invalid: FieldErrors<ProfileFormValues>) => {
+    if (!guided) return;
+    const fields = Object.keys(invalid);
+    const step = fields.some((f) => f === 'aboutMe' || f === 'lookingFor') ? 0 : fields.includes('interests') ? 1 : fields.includes('prompts') ? 2 : 3;
+    if (step !== guided.step) guided.onStep(step);
   };
 
   const showViewLink = me !== null && (saved || hasContent(profile));
 
   return (
-    <form className="profile-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={phase !== 'idle'}>
+    <form className="profile-form" onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-busy={phase !== 'idle'}>
+      <div className={shown(0)} hidden={hidden(0)}>
       <FormSection title={de.onboarding.sections.photo} anchor={ONBOARDING_STEPS.photo}>
         <PhotoField
           photo={profile.photo}
@@ -75,25 +98,6 @@ export function ProfileForm({ profile }: ProfileFormProps) {
           onDiscard={photo.clear}
         />
       </FormSection>
-
-      <FormSection title={de.details.interestsTitle}>
-        <Controller control={control} name="interests" render={({ field }) => <InterestPicker value={field.value} onChange={field.onChange} />} />
-      </FormSection>
-
-      <FormSection title={de.details.promptsTitle}>
-        <Controller
-          control={control}
-          name="prompts"
-          render={({ field }) => (
-            <PromptsField
-              value={field.value}
-              onChange={field.onChange}
-              errors={field.value.map((_, i) => ({ promptId: errors.prompts?.[i]?.promptId?.message, answer: errors.prompts?.[i]?.answer?.message }))}
-            />
-          )}
-        />
-      </FormSection>
-
       <FormSection title={de.onboarding.sections.about}>
         <TextAreaField
           label={de.onboarding.aboutMe}
@@ -115,6 +119,33 @@ export function ProfileForm({ profile }: ProfileFormProps) {
         />
       </FormSection>
 
+      </div>
+
+      <div className={shown(1)} hidden={hidden(1)}>
+      <FormSection title={de.details.interestsTitle}>
+        <Controller control={control} name="interests" render={({ field }) => <InterestPicker value={field.value} onChange={field.onChange} />} />
+      </FormSection>
+
+      </div>
+
+      <div className={shown(2)} hidden={hidden(2)}>
+      <FormSection title={de.details.promptsTitle}>
+        <Controller
+          control={control}
+          name="prompts"
+          render={({ field }) => (
+            <PromptsField
+              value={field.value}
+              onChange={field.onChange}
+              errors={field.value.map((_, i) => ({ promptId: errors.prompts?.[i]?.promptId?.message, answer: errors.prompts?.[i]?.answer?.message }))}
+            />
+          )}
+        />
+      </FormSection>
+
+      </div>
+
+      <div className={shown(3)} hidden={hidden(3)}>
       <FormSection title={de.onboarding.sections.basics} anchor={ONBOARDING_STEPS.basics}>
         <TextField
           label={de.onboarding.birthDate}
@@ -178,8 +209,16 @@ export function ProfileForm({ profile }: ProfileFormProps) {
       <FormSection title={de.onboarding.sections.privacy}>
         <SwitchField label={de.onboarding.shareEnabled} hint={de.onboarding.shareHint} {...register('shareEnabled')} />
       </FormSection>
+      </div>
 
-      <SaveBar phase={phase} saved={saved} error={error} profileHref={showViewLink ? `/profile/${me.id}` : null} />
+      <SaveBar
+        phase={phase}
+        saved={saved}
+        error={error}
+        profileHref={showViewLink ? `/profile/${me.id}` : null}
+        onBack={guided && guided.step > 0 ? () => guided.onStep(guided.step - 1) : undefined}
+        onSkip={guided ? () => guided.onStep(guided.step + 1) : undefined}
+      />
     </form>
   );
 }

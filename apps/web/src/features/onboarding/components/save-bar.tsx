@@ -9,13 +9,16 @@ interface SaveBarProps {
   error: string | null;
   /** Where 'Profil ansehen' leads, or null while there is nothing to look at yet. */
   profileHref: string | null;
+  /** Guided onboarding: one step back, and on to the next without saving this one. */
+  onBack?: (() => void) | undefined;
+  onSkip?: (() => void) | undefined;
 }
 
 const statusText = (phase: SavePhase, saved: boolean) =>
   phase === 'uploading' ? de.onboarding.uploading : phase === 'saving' ? de.onboarding.saving : saved ? de.onboarding.saved : '';
 
 /** Sticks to the bottom of the screen: server errors, progress, 'Profil ansehen' and 'Speichern'. */
-export function SaveBar({ phase, saved, error, profileHref }: SaveBarProps) {
+export function SaveBar({ phase, saved, error, profileHref, onBack, onSkip }: SaveBarProps) {
   const busy = phase !== 'idle';
   return (
     <div className="save-bar">
@@ -25,7 +28,17 @@ export function SaveBar({ phase, saved, error, profileHref }: SaveBarProps) {
           {statusText(phase, saved)}
         </p>
         <div className="save-bar__actions">
-          {profileHref ? (
+          {onBack ? (
+            <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
+              {de.onboarding.back}
+            </button>
+          ) : null}
+          {onSkip ? (
+            <button type="button" className="btn btn--ghost" onClick={onSkip} disabled={busy}>
+              {de.onboarding.skip}
+            </button>
+          ) : null}
+          {profileHref && !onSkip ? (
             <Link className="btn btn--ghost" to={profileHref}>
               {de.onboarding.viewProfile}
             </Link>
