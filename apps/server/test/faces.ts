@@ -71,7 +71,7 @@ export function gradient(): Promise<Buffer> {
 
 /**
  * An ordinary clothed portrait (head to hip, black top) cut from sample 4, as a member would upload it. The NSFW model gives it
- * Porn ~0.53 (bench/RESULTS.md): held for review under the thresholds before issue 56 (0.3), approved under today's.
+ * Porn + Hentai ~0.59 (bench/RESULTS.md): held for review under the thresholds before issue 56 (0.3), approved under today's.
  */
 export function ordinaryPortrait(): Promise<Buffer> {
   return sharp(samplePath(4)).extract({ left: 63, top: 12, width: 549, height: 909 }).jpeg({ quality: 90 }).toBuffer();
