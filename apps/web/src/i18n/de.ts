@@ -1,5 +1,9 @@
 import { de as shell } from './de-shell';
 import { count, credits } from '@funkeln/contracts/plural';
+import { PHOTO_REVIEW_HOURS } from '@funkeln/contracts/profiles';
+
+/** How long a held photo's review takes, in every sentence that says so. */
+const reviewWithin = `meist innerhalb von ${count(PHOTO_REVIEW_HOURS, 'Stunde', 'Stunden')}`;
 
 /**
  * Every German UI string of the web app (the shell's and landing page's in de-shell.ts, loaded
@@ -199,7 +203,7 @@ export const de = {
     none: 'Noch kein Foto hochgeladen.',
     status: 'Status:',
     approved: 'Dein Foto ist freigegeben und für andere sichtbar.',
-    pending: 'Dein Foto wird gerade geprüft und ist erst danach für andere sichtbar.',
+    pending: `Dein Foto wird gerade geprüft und ist erst danach für andere sichtbar. Wir prüfen dein Foto ${reviewWithin}.`,
     rejected: 'Dieses Foto verstößt gegen unsere Richtlinien. Bitte lade ein anderes hoch.',
     disabled: 'Dieses Foto wurde gesperrt und ist für andere nicht sichtbar. Bitte lade ein anderes hoch.',
     uploadFailed: 'Das Foto konnte nicht hochgeladen werden. Bitte versuche es erneut.',
@@ -228,6 +232,8 @@ export const de = {
     moved: (from: number, to: number, total: number) => `Foto ${from} ist jetzt an Stelle ${to} von ${total}.`,
     deleted: 'Foto gelöscht.',
     added: 'Foto hochgeladen.',
+    addedPending: `Foto hochgeladen. Wir prüfen dein Foto ${reviewWithin}; bis dahin sehen es andere noch nicht.`,
+    reviewing: `Fotos mit „Wird geprüft“ sehen andere erst nach unserer Prüfung. Wir prüfen ${reviewWithin}.`,
     loadFailed: 'Deine Fotos konnten nicht geladen werden.',
     failed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
     empty: 'Noch keine Fotos. Lade dein erstes Foto hoch.',
