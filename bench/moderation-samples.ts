@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import type { FaceEngine } from '../apps/server/src/modules/verification/face/face-engine.js';
+import { MAX_SIDE } from '../apps/server/src/modules/verification/face/preprocess.js';
 import { faceCrop, faces, ordinaryPortrait, samplePath } from '../apps/server/test/faces.js';
 
 export interface Sample {
@@ -31,8 +32,9 @@ export async function ordinarySamples(engine: FaceEngine): Promise<Sample[]> {
     const whole = await sharp(file).jpeg().toBuffer();
     out.push({ name: `sample${n} whole`, image: whole });
     const { width, height } = await sharp(file).metadata();
-    // The detector sees at most 1024 px (face/preprocess.ts): its boxes are in that image's pixels.
-    const scale = width / Math.min(1024, Math.max(width, height));
+    // The detector sees the photo shrunk to MAX_SIDE on its longest side: its boxes are in those pixels.
+    const longest = Math.max(width, height);
+    const scale = longest / Math.min(MAX_SIDE, longest);
     const found = (await engine.analyze(whole)).sort((a, b) => a.box.x - b.box.x);
     for (const [i, { box }] of found.entries()) {
       const [x, y, w, h] = [box.x * scale, box.y * scale, box.width * scale, box.height * scale];

@@ -44,9 +44,10 @@ async function main(): Promise<void> {
   const row = (metric: string, value: string, target = '-') => rows.push({ benchmark: BENCH, metric, value, target, machine: MACHINE, reproduce: REPRODUCE });
   const statuses = (t: ModerationThresholds) => scored.map((s) => decide(s.scores, t).status);
   const n = scored.length;
+  const [was, is] = [statuses(before), statuses(now)];
   console.log(`${'sample'.padEnd(34)} ${nsfwClasses.map((c) => c.padStart(8)).join('')}   before   now`);
   for (const [i, s] of scored.entries()) {
-    console.log(`${s.name.padEnd(34)} ${nsfwClasses.map((c) => s.scores[c].toFixed(3).padStart(8)).join('')}   ${statuses(before)[i]!.padEnd(8)} ${statuses(now)[i]}`);
+    console.log(`${s.name.padEnd(34)} ${nsfwClasses.map((c) => s.scores[c].toFixed(3).padStart(8)).join('')}   ${was[i]!.padEnd(8)} ${is[i]}`);
     row(`scores: ${s.name}`, fmt(s.scores));
   }
   for (const [label, t] of [['before issue 56 (review 0.3, reject 0.8)', before], [`defaults now (review ${now.reviewAt}, reject ${now.rejectAt})`, now]] as const) {
