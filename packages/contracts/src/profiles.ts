@@ -115,6 +115,13 @@ export const photoUploadResponse = z.object({ photo: ownPhoto });
 
 /** Up to 6 photos per member, in the member's order; the first approved one is the main photo. */
 export const MAX_PHOTOS = 6;
+
+/**
+ * How long a photo held for review (status `pending`) usually waits for an admin, as the app tells the
+ * member wherever it shows that state (gallery, onboarding, the upload's answer). The one place to
+ * change when the moderation team's working hours change (docs/decisions/0078).
+ */
+export const PHOTO_REVIEW_HOURS = 24;
 /** GET /api/me/photos: the member's photos in order, whatever their state. */
 export const galleryPhoto = ownPhoto.extend({ position: z.number().int(), main: z.boolean() });
 export type GalleryPhoto = z.infer<typeof galleryPhoto>;

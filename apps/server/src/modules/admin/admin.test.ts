@@ -7,7 +7,7 @@ import type { Moderator } from '../photos/moderation/moderator.js';
 
 /** Every upload waits for a human (grey zone). */
 const reviewAll: Moderator = {
-  classify: async () => ({ Drawing: 0.01, Hentai: 0.01, Neutral: 0.5, Porn: 0.45, Sexy: 0.03 }),
+  classify: async () => ({ Drawing: 0.01, Hentai: 0.01, Neutral: 0.2, Porn: 0.75, Sexy: 0.03 }),
   close: async () => undefined,
 };
 
@@ -99,7 +99,7 @@ describe('moderation', () => {
     expect(photo.status).toBe('pending');
     const pending = (await api('GET', '/api/admin/photos/pending', admin.token)).json<{ id: string; user_id: string; moderation_status: string; thumbUrl: string; scores: Record<string, number> }[]>();
     const entry = pending.find((p) => p.id === photo.id);
-    expect(entry).toMatchObject({ user_id: m.id, moderation_status: 'pending', scores: { Porn: 0.45 } });
+    expect(entry).toMatchObject({ user_id: m.id, moderation_status: 'pending', scores: { Porn: 0.75 } });
     expect((await t.app.inject({ method: 'GET', url: entry!.thumbUrl })).statusCode).toBe(200);
     expect((await api('POST', `/api/admin/photos/${photo.id}/enable`, admin.token)).statusCode).toBe(200);
     expect((await api('GET', '/api/admin/photos/pending', admin.token)).json<{ id: string }[]>().map((p) => p.id)).not.toContain(photo.id);

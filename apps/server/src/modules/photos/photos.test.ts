@@ -18,8 +18,12 @@ const scriptedModerator: Moderator = {
   close: async () => undefined,
 };
 const SAFE: NsfwScores = { Drawing: 0.05, Hentai: 0.01, Neutral: 0.9, Porn: 0.02, Sexy: 0.02 };
-const GREY: NsfwScores = { Drawing: 0.05, Hentai: 0.1, Neutral: 0.5, Porn: 0.3, Sexy: 0.05 };
+/** Porn + Hentai 0.75: between the default review (0.7) and reject (0.95) thresholds. */
+const GREY: NsfwScores = { Drawing: 0.02, Hentai: 0.05, Neutral: 0.15, Porn: 0.7, Sexy: 0.08 };
+/** Porn + Hentai 0.94: explicit, but an ordinary close-up can score as much (bench/moderation), so a human decides. */
 const EXPLICIT: NsfwScores = { Drawing: 0.01, Hentai: 0.04, Neutral: 0.02, Porn: 0.9, Sexy: 0.03 };
+/** Porn + Hentai 0.99: past the reject threshold. */
+const CERTAIN: NsfwScores = { Drawing: 0, Hentai: 0.01, Neutral: 0.005, Porn: 0.98, Sexy: 0.005 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,20 +161,21 @@ describe('moderation outcome and who may see a photo', () => {
     return { ...m, id, photo };
   }
 
-  it('grey-zone scores wait for a human, explicit ones are rejected, a model failure waits too', async () => {
+  it('grey-zone and explicit scores wait for a human, near-certain ones are rejected, a model failure waits too', async () => {
     expect((await member(GREY)).photo).toMatchObject({ status: 'pending', statusLabel: 'Wird geprüft' });
-    expect((await member(EXPLICIT)).photo).toMatchObject({ status: 'rejected', statusLabel: 'Abgelehnt' });
+    expect((await member(EXPLICIT)).photo).toMatchObject({ status: 'pending', statusLabel: 'Wird geprüft' });
+    expect((await member(CERTAIN)).photo).toMatchObject({ status: 'rejected', statusLabel: 'Abgelehnt' });
     expect((await member(new Error('model crashed'))).photo.status).toBe('pending');
     const [row] = await t.c.db.query<{ moderation_label: string; moderation_scores: NsfwScores }>(
       "SELECT moderation_label, moderation_scores FROM photos WHERE status = 'rejected' LIMIT 1",
     );
     expect(row?.moderation_label).toBe('Porn');
-    expect(row?.moderation_scores.Porn).toBe(0.9);
+    expect(row?.moderation_scores.Porn).toBe(0.98);
   });
 
   it('another member sees only approved photos; the owner sees their own in any state', async () => {
     const viewer = await register(t.app);
-    for (const scores of [GREY, EXPLICIT]) {
+    for (const scores of [GREY, EXPLICIT, CERTAIN]) {
       const owner = await member(scores);
       const seen = (await get(`/api/profile/${owner.id}`, viewer.token)).json();
       expect(seen.profile.photo_url).toBeNull();

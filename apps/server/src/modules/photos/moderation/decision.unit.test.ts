@@ -1,6 +1,8 @@
+import { settingDefinitions } from '@funkeln/contracts/settings';
 import { describe, expect, it } from 'vitest';
 import { decide, type ModerationDecision, type NsfwScores } from './decision.js';
 
+/** The defaults before issue 56 item 12; the boundaries below are easiest to read at these. */
 const defaults = { rejectAt: 0.8, reviewAt: 0.3 };
 
 /** Vector in class order Drawing, Hentai, Neutral, Porn, Sexy. */
@@ -10,7 +12,7 @@ function s(Drawing: number, Hentai: number, Neutral: number, Porn: number, Sexy:
 
 type Expected = Pick<ModerationDecision, 'status' | 'label'>;
 
-describe('decide with the default thresholds (reject 0.8, review 0.3)', () => {
+describe('decide with the thresholds reject 0.8, review 0.3', () => {
   const cases: [string, NsfwScores, Expected][] = [
     ['clearly neutral', s(0.02, 0.01, 0.93, 0.01, 0.03), { status: 'approved', label: 'Neutral' }],
     ['a drawing', s(0.9, 0.05, 0.04, 0.005, 0.005), { status: 'approved', label: 'Drawing' }],
@@ -28,6 +30,23 @@ describe('decide with the default thresholds (reject 0.8, review 0.3)', () => {
 
   it.each(cases)('%s', (_name, scores, expected) => {
     expect(decide(scores, defaults)).toEqual({ ...expected, scores });
+  });
+});
+
+describe("decide with today's default settings", () => {
+  const today = {
+    rejectAt: Number(settingDefinitions.MODERATION_REJECT_THRESHOLD.default),
+    reviewAt: Number(settingDefinitions.MODERATION_REVIEW_THRESHOLD.default),
+  };
+  // Scores the real model gave ordinary clothed portraits (bench/RESULTS.md, rows "moderation").
+  it.each([
+    ['a close-up the old review threshold held (risk 0.53)', s(0, 0.001, 0.456, 0.534, 0.009), 'approved'],
+    ['cleavage, head to hip (risk 0.55, Sexy 0.44)', s(0.001, 0.015, 0.01, 0.534, 0.439), 'approved'],
+    ['the highest-scoring ordinary close-up (risk 0.94): a human decides', s(0, 0.003, 0.033, 0.936, 0.028), 'pending'],
+    ['explicit as photos.test scripts it (risk 0.94)', s(0.01, 0.04, 0.02, 0.9, 0.03), 'pending'],
+    ['near-certain (risk 0.99)', s(0, 0.01, 0.005, 0.98, 0.005), 'rejected'],
+  ] as const)('%s -> %s', (_name, scores, status) => {
+    expect(decide(scores, today).status).toBe(status);
   });
 });
 

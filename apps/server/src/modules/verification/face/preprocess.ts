@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /** Longest side the detector gets: the SSD works on 512 px anyway; faces stay sharp enough for the descriptor. */
-const MAX_SIDE = 1024;
+export const MAX_SIDE = 1024;
 
 export interface RgbImage {
   width: number;

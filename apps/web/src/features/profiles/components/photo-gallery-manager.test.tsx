@@ -40,6 +40,7 @@ describe('PhotoGalleryManager', () => {
     expect(within(tiles()[1]!).getByText('Hauptfoto')).toBeTruthy();
     expect(within(tiles()[2]!).getByTestId('gallery-status').textContent).toBe('Abgelehnt');
     expect(tiles()[1]!.getAttribute('aria-label')).toBe('Foto 2 von 3, Freigegeben, Hauptfoto');
+    expect(screen.getByTestId('gallery-review-note').textContent).toBe('Fotos mit „Wird geprüft“ sehen andere erst nach unserer Prüfung. Wir prüfen meist innerhalb von 24 Stunden.');
 
     tiles()[1]!.focus();
     await user.keyboard('{ArrowLeft}');
@@ -95,10 +96,31 @@ describe('PhotoGalleryManager', () => {
     expect(tiles()).toHaveLength(3);
   });
 
+  it.each([
+    ['pending', 'Foto hochgeladen. Wir prüfen dein Foto meist innerhalb von 24 Stunden; bis dahin sehen es andere noch nicht.'],
+    ['approved', 'Foto hochgeladen.'],
+  ] as const)("announces an upload the model answered '%s', with the review time when it is held", async (status, announced) => {
+    const added = photo(3, status);
+    let stored = three.slice(0, 2);
+    server.use(
+      routeFor(photosEndpoints.gallery, () => gallery(stored)),
+      routeFor(photosEndpoints.upload, () => {
+        stored = [...stored, added];
+        return { photo: added };
+      }),
+    );
+    const { user } = renderPage(<PhotoGalleryManager />);
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await user.upload(screen.getByLabelText('Foto hinzufügen'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'ich.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByTestId('gallery-announcement').textContent).toBe(announced));
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+  });
+
   it('offers no upload once 6 photos are there', async () => {
     server.use(answerFor(photosEndpoints.gallery, gallery([0, 1, 2, 3, 4, 5].map((n) => photo(n)))));
     renderPage(<PhotoGalleryManager />);
     await waitFor(() => expect(tiles()).toHaveLength(6));
+    expect(screen.queryByTestId('gallery-review-note')).toBeNull(); // none is being checked
     expect(screen.queryByLabelText('Foto hinzufügen')).toBeNull();
     expect(screen.getByText('Du hast 6 Fotos – lösche eins, um ein neues hochzuladen.')).toBeTruthy();
   });

@@ -62,7 +62,7 @@ export function PhotoGalleryManager() {
     remove.reset();
     setPreview(URL.createObjectURL(file));
     add.mutate(file, {
-      onSuccess: () => setAnnouncement(de.gallery.added),
+      onSuccess: ({ photo }) => setAnnouncement(photo.status === 'pending' ? de.gallery.addedPending : de.gallery.added),
       onSettled: () => {
         setPreview(null);
         setInputKey((k) => k + 1);
@@ -179,6 +179,11 @@ export function PhotoGalleryManager() {
           </li>
         ) : null}
       </ol>
+      {photos.some((p) => p.status === 'pending') ? (
+        <p className="muted small" data-testid="gallery-review-note">
+          {de.gallery.reviewing}
+        </p>
+      ) : null}
       {photos.length < max && gallery.isSuccess ? (
         <span className="file-pick">
           <input
