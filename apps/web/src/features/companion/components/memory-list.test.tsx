@@ -13,7 +13,7 @@ describe('MemoryList', () => {
     server.use(failureFor(companionEndpoints.memories, 'unavailable'));
     const { user } = renderPage(<MemoryList />);
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('unavailable'));
-    server.use(answerFor(companionEndpoints.memories, [{ id: 'm-1', content: 'Mein Hund heißt Bruno.', tags: ['Haustier'], created_at: '2026-05-01T10:00:00.000Z' }]));
+    server.use(answerFor(companionEndpoints.memories, [{ id: 'm-1', content: 'Mein Hund heißt Bruno.', tags: ['Haustier'], created_at: '2026-05-01T10:00:00.000Z', source: 'saved' }]));
     await user.click(screen.getByRole('button', { name: de.common.retry }));
     expect(await screen.findByText('Mein Hund heißt Bruno.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
