@@ -108,8 +108,10 @@ function respond(intent: string, latest: string, said: readonly string[]): strin
 
 const asksWhatIKnow = (folded: string) => /(was weisst du (ueber mich|von mir)|was hast du dir (ueber mich )?gemerkt|was kennst du von mir)/.test(folded);
 
-/** "Wie heißt meine Katze?", "Was ist mein Lieblingsessen?": a question about the member's own things. */
-const asksAboutOwnThings = (folded: string) => /^(wie|was|wo|wer|wann|welche\w*) (heisst|heissen|ist|sind|war|waren) (mein|meine|meinem|meinen|meiner)\b/.test(folded);
+/** "Wie heißt meine Katze?", "Was ist mein Lieblingsessen?", "Wo wohne ich?": a question about the member's own things. */
+const asksAboutOwnThings = (folded: string) =>
+  /^(wie|was|wo|wer|wann|welche\w*) (heisst|heissen|ist|sind|war|waren) (mein|meine|meinem|meinen|meiner)\b/.test(folded) ||
+  /^(wie|was|wo|woher|als was) (heisse|wohne|lebe|arbeite|mag|liebe|komme) ich\b/.test(folded);
 
 /** Whether a message speaks of self-harm (the reply must then name the Telefonseelsorge). */
 export function speaksOfCrisis(text: string): boolean {

@@ -45,5 +45,7 @@ describe('the embedded engine answers what was said', () => {
       'Das hast du mir bisher über dich erzählt: „Mein Hund heißt Krümel.“, „Ich wohne in Leipzig.“, „Ich arbeite als Hebamme.“. Unter „Gespeicherte Erinnerungen“ kannst du jedes davon löschen.',
     );
     expect(await ask('Wie heißt mein Hund?')).toMatch(/^Dazu hast du mir noch nichts erzählt/);
+    expect(await ask('Wo wohne ich denn?')).toMatch(/^Dazu hast du mir noch nichts erzählt/);
+    expect(await ask('Was kann ich tun?')).not.toMatch(/^Dazu hast du mir noch nichts erzählt/);
   });
 });
