@@ -53,6 +53,9 @@ describe('cross-conversation memory with the embedded engine', () => {
     const after = await reply(api, token, third, 'Wie heißt mein Hund?');
     expect(after).not.toContain('Krümel');
     expect(after).toMatch(/^Dazu hast du mir noch nichts erzählt/);
+    // Not even in the conversation where she said it.
+    expect(await reply(api, token, first, 'Wie heißt mein Hund?')).not.toContain('Krümel');
+    expect(await reply(api, token, first, 'Wo wohne ich?')).toContain('in Leipzig');
     const [left] = await t.c.db.query<{ n: number }>("SELECT count(*)::int AS n FROM companion_memories WHERE content LIKE '%Krümel%'");
     expect(left?.n).toBe(0);
   });
@@ -143,6 +146,10 @@ describe('cross-conversation memory with a model over the OpenAI protocol', () =
     await reply(api, token, third, 'Wie heißt mein Hund?');
     expect(systemPrompt()).toContain('- Ich wohne in Leipzig.');
     expect(JSON.stringify(model.requests.at(-1))).not.toContain('Krümel');
+    // Nor in the conversation where she said it: her turn and the reply to it stay out of the context.
+    await reply(api, token, first, 'Wie heißt mein Hund?');
+    expect(JSON.stringify(model.requests.at(-1))).not.toContain('Krümel');
+    expect(model.requests.at(-1)!.messages.map((m) => m.content)).toContain('Wie heißt mein Hund?');
   });
 
   it("learns only from the member's own words, never from the model's reply, and never sends another member's facts", async () => {

@@ -18,7 +18,7 @@ import { insufficientCredits, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/ind
 import * as repo from './companion.repo.js';
 import { buildMessages, searchWords } from './context.js';
 import { speaksOfCrisis } from './embedded-engine.js';
-import { extractFacts, type Fact, MAX_FACTS } from './facts.js';
+import { extractFacts, type Fact, MAX_FACTS, withoutForgotten } from './facts.js';
 import { ModelUnavailableError, type CompanionModel } from './model.js';
 import { CRISIS_REPLY, greeting } from './persona.js';
 
@@ -120,7 +120,8 @@ export class CompanionService {
       deliver: async (onDelta) => {
         // What her message says about herself: the engine answers it, and it is kept for her next conversations.
         const learned = extractFacts(content);
-        const context = { memories: settledValue(memories), facts: settledValue(facts), learned, turns, latest: content };
+        const known = settledValue(facts);
+        const context = { memories: settledValue(memories), facts: known, learned, turns: withoutForgotten(turns, known), latest: content };
         const reply = await this.ask(member, context, onDelta);
         const { result } = await runIdempotent(this.db, request, async (tx) => {
           await this.learn(tx, member.id, learned);

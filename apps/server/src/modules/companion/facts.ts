@@ -144,3 +144,23 @@ export function extractFacts(message: string): Fact[] {
   }
   return [...found.values()];
 }
+
+/**
+ * The conversation's turns without those that state a fact she no longer has (she deleted it, or a
+ * newer statement replaced it), nor the companion's reply to such a turn: a deleted fact is not read
+ * again, not even in the conversation where she said it. `kept` are the contents of her facts.
+ */
+export function withoutForgotten<T extends { role: 'user' | 'assistant'; content: string }>(turns: readonly T[], kept: readonly string[]): T[] {
+  const out: T[] = [];
+  let dropReply = false;
+  for (const turn of turns) {
+    if (turn.role === 'assistant') {
+      if (!dropReply) out.push(turn);
+      dropReply = false;
+      continue;
+    }
+    dropReply = extractFacts(turn.content).some((f) => !kept.includes(f.content));
+    if (!dropReply) out.push(turn);
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, MAX_FACT_LENGTH, MAX_FACTS_PER_MESSAGE } from './facts.js';
+import { extractFacts, MAX_FACT_LENGTH, MAX_FACTS_PER_MESSAGE, withoutForgotten } from './facts.js';
 
 const contents = (text: string) => extractFacts(text).map((f) => f.content);
 
@@ -51,5 +51,20 @@ describe('extractFacts', () => {
     for (const f of extractFacts('Ich arbeite als Projektleiterin Softwareentwicklung für Medizintechnik und Krankenhausinformationssysteme')) {
       expect(f.content.length).toBeLessThanOrEqual(MAX_FACT_LENGTH);
     }
+  });
+});
+
+describe('withoutForgotten', () => {
+  const turns = [
+    { role: 'assistant' as const, content: 'Hallo!' },
+    { role: 'user' as const, content: 'Mein Hund heißt Krümel.' },
+    { role: 'assistant' as const, content: 'Danke, das merke ich mir: Dein Hund heißt Krümel.' },
+    { role: 'user' as const, content: 'Ich war im Park.' },
+    { role: 'assistant' as const, content: 'Schön!' },
+  ];
+
+  it('keeps the turns of facts she still has, and drops a deleted fact’s turn with its reply', () => {
+    expect(withoutForgotten(turns, ['Mein Hund heißt Krümel.'])).toEqual(turns);
+    expect(withoutForgotten(turns, []).map((t) => t.content)).toEqual(['Hallo!', 'Ich war im Park.', 'Schön!']);
   });
 });
