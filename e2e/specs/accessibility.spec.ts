@@ -81,7 +81,7 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `${f.page}\n${f.lines.join('\n')}`).join('\n');
 }
 
-const VISITOR_PAGES = ['/', '/login', '/register', '/forgot-password', '/reset?token=abc', '/verify?token=abc', '/impressum', '/datenschutz', '/gibt-es-nicht', '/auf-wiedersehen'];
+const VISITOR_PAGES = ['/', '/login', '/register', '/forgot-password', '/reset?token=abc', '/verify?token=abc', '/impressum', '/datenschutz', '/gibt-es-nicht', '/auf-wiedersehen', '/digital-friend'];
 
 function memberPages({ member, other, demo }: Sessions): string[] {
   return ['/discover', '/matches', '/flirts', '/messages', `/messages/${other.id}`, `/profile/${member.id}`, `/profile/${other.id}`, `/profile/${demo}`, '/settings', '/wallet', '/leaderboard', '/vote', '/digital-friend', '/verification'];
@@ -89,8 +89,8 @@ function memberPages({ member, other, demo }: Sessions): string[] {
 
 const ADMIN_PAGES = ['/admin/settings', '/admin/moderation'];
 
-// One test per theme and width for each group of pages: 10 visitor, 14 member pages plus the
-// newcomer's onboarding, 2 admin pages, each in 2 themes at 2 widths (108 audits).
+// One test per theme and width for each group of pages: 11 visitor, 14 member pages plus the
+// newcomer's onboarding, 2 admin pages, each in 2 themes at 2 widths (112 audits).
 for (const theme of THEMES) {
   for (const size of WIDTHS) {
     const at = `${theme}, ${size.width} px`;

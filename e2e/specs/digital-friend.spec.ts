@@ -19,8 +19,13 @@ async function say(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('companion-user').last()).toContainText(text);
 }
 
-test('the Digital Friend: login redirect, a conversation, a memory that is recalled', async ({ guardPage: page, request }) => {
+test('the Digital Friend: a visitor sees what it is, a member a conversation and a memory that is recalled', async ({ guardPage: page, request }) => {
   await page.goto('/digital-friend');
+  await expect(page.getByRole('heading', { name: 'Digital Friend', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('companion-disclosure')).toHaveText('Der Digital Friend ist eine KI, kein Mensch.');
+  await expect(page.getByText('Warum ein Konto?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Registrieren', exact: true }).last()).toHaveAttribute('href', '/register');
+  await page.getByRole('link', { name: 'Login', exact: true }).last().click();
   await expect(page).toHaveURL(/\/login\?next=\/digital-friend$/);
   await memberWithCredits(page, request, 'Frida');
 
@@ -28,8 +33,8 @@ test('the Digital Friend: login redirect, a conversation, a memory that is recal
   await page.goto('/digital-friend');
   await expect(page.getByRole('heading', { name: 'Digital Friend', level: 1 })).toBeVisible();
   const kind = page.getByTestId('companion-kind');
-  await expect(kind).toContainText('Offline-Companion');
-  await expect(kind).toContainText('eine KI, kein Mensch');
+  await expect(kind).toContainText('Der Digital Friend ist eine KI, kein Mensch. Es antwortet: eingebaute Offline-Version.');
+  await expect(kind).not.toContainText('ohne KI');
   await expect(kind).toContainText('2 Credits pro Nachricht');
   const conversations = page.locator('.companion-sidebar__item');
   await expect(conversations).toHaveCount(1);
@@ -78,6 +83,8 @@ test('the embedded Digital Friend answers plain questions from earlier turns and
 
   await say(page, 'Mein Hund heißt Bello.');
   await expect(reply).toHaveCount(2);
+  await expect(reply.last()).toContainText('Danke, das merke ich mir: Dein Hund heißt Bello.');
+  await expect(page.getByTestId('companion-memories')).toContainText('Mein Hund heißt Bello.Aus einem Gespräch gemerkt');
   await say(page, 'Wie heißt mein Hund?');
   await expect(reply).toHaveCount(3);
   await expect(reply.last()).toContainText('Bello');
@@ -89,4 +96,28 @@ test('the embedded Digital Friend answers plain questions from earlier turns and
   await expect(reply).toHaveCount(4);
   await expect(reply.last()).toContainText('Cappuccino');
   await expect(reply.last()).not.toContainText('Bello');
+});
+
+test('the Digital Friend knows in a new conversation what she told it in an earlier one, until she deletes it', async ({ guardPage: page, request }) => {
+  await page.goto('/');
+  await memberWithCredits(page, request, 'Lene');
+  await page.goto('/digital-friend');
+  const reply = page.getByTestId('companion-assistant');
+  await expect(reply.first()).toContainText('eine KI, kein Mensch');
+  await say(page, 'Ich wohne in Leipzig.');
+  await expect(reply).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Neu', exact: true }).click();
+  await expect(page.locator('.companion-sidebar__item')).toHaveCount(2);
+  await expect(reply).toHaveCount(1);
+  await expect(reply.first()).toContainText('eine KI, kein Mensch');
+  await say(page, 'Wo wohne ich?');
+  await expect(reply).toHaveCount(2);
+  await expect(reply.last()).toContainText('in Leipzig');
+
+  await page.getByRole('button', { name: 'Erinnerung löschen: Ich wohne in Leipzig.' }).click();
+  await expect(page.getByText('Noch keine Erinnerungen gespeichert.')).toBeVisible();
+  await say(page, 'Wo wohne ich denn?');
+  await expect(reply).toHaveCount(3);
+  await expect(reply.last()).toContainText('Dazu hast du mir noch nichts erzählt');
 });

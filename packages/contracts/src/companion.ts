@@ -62,20 +62,27 @@ export const memoryBody = z.object({
     .default([]),
 });
 export type MemoryBody = z.input<typeof memoryBody>;
-export const memory = z.object({ id: z.string(), content: z.string(), tags: z.array(z.string()), created_at: z.string() });
+/**
+ * A memory: one the member saved, or a fact the Digital Friend learned from her own messages
+ * ('learned', e.g. "Mein Hund heißt Krümel."). Both are used in every conversation until she deletes them.
+ */
+export const memory = z.object({ id: z.string(), content: z.string(), tags: z.array(z.string()), created_at: z.string(), source: z.enum(['saved', 'learned']) });
 export type Memory = z.infer<typeof memory>;
 export const memoriesResponse = z.array(memory);
 
 /** GET /api/ai/df/info: which kind of companion answers (the page says so). */
 export const companionInfo = z.object({
   kind: z.enum(['model', 'embedded']),
-  /** German description for the page, e.g. 'Offline-Companion (eingebaut)'. */
+  /** German description of the engine for the page, e.g. 'eingebaute Offline-Version' (the AI disclosure is the page's, once). */
   label: z.string(),
   /** Credits per message for this member; 0 for premium members. */
   cost: z.number().int(),
   isPremium: z.boolean(),
 });
 export type CompanionInfo = z.infer<typeof companionInfo>;
+
+/** The one AI disclosure (EU AI Act Art. 50), on the page as it is; the greeting opens each conversation with the same words. */
+export const COMPANION_AI_DISCLOSURE = 'Der Digital Friend ist eine KI, kein Mensch.';
 
 /** The German error when the model fails (nothing is charged). */
 export const COMPANION_UNAVAILABLE = 'Der Digital Friend ist gerade nicht erreichbar. Es wurden keine Credits abgebucht. Bitte versuche es gleich noch einmal.';

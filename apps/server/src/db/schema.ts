@@ -68,6 +68,7 @@ export interface CompanionConversations {
 export interface CompanionMemories {
   content: string;
   created_at: Generated<Timestamp>;
+  fact_key: string | null;
   id: string;
   search: string;
   tags: Generated<string[]>;

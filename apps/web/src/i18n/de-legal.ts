@@ -107,7 +107,7 @@ function data({ retention: r, recipients }: LegalInfo): LegalSection {
       'Nachrichten: Inhalte deiner Nachrichten an andere Mitglieder und vorbezahlte Antworten in Credits.',
       'Likes, Flirts, Matches und Blockierungen, damit Entdecken und Matches funktionieren.',
       `Credits und Zahlungen: jede Buchung (Belohnungen, Käufe, Nachrichten, Premium) in einem Buchungsjournal.${recipients.stripe ? ' Käufe bezahlst du bei Stripe; wir erhalten nur Betrag, Paket und den Zahlungsstatus – Kartendaten sehen wir nie.' : ' Ein Zahlungsdienst ist auf diesem Server nicht angebunden.'}`,
-      'Digital Friend: deine Unterhaltungen mit dem KI-Begleiter und die Erinnerungen, die er mit dir speichert.',
+      'Digital Friend: deine Unterhaltungen mit dem KI-Begleiter, die Erinnerungen, die du speicherst, und was er sich aus deinen Nachrichten über dich merkt (etwa Wohnort oder den Namen deines Haustiers; du siehst und löschst es unter „Gespeicherte Erinnerungen“).',
       'Top10: deine Teilnahme in Kategorien und die Stimmen, die du abgibst.',
       'Benachrichtigungen: deine Wahl für E-Mails und, wenn du Push-Benachrichtigungen einschaltest, die Push-Adresse deines Browsers.',
       'Einstellungen: wer dir schreiben darf, Lesebestätigungen, Benachrichtigungen und ob dein Profil über einen Link geteilt werden darf. Das Teilen ist aus, bis du es einschaltest; dann sieht jede Person mit dem Link deinen Namen, dein Alter, deinen Ort und dein Hauptfoto.',
@@ -152,7 +152,7 @@ function recipients({ recipients: r }: LegalInfo): LegalSection {
       ...(r.storage ? [`Foto-Speicher: ${r.storage} speichert deine Fotos und ein noch aufbewahrtes Verifizierungs-Selfie.`] : []),
       ...(r.stripe ? ['Zahlungen: Stripe Payments Europe, Ltd. (Dublin, Irland) wickelt Käufe ab; es gilt zusätzlich die Datenschutzerklärung von Stripe.'] : []),
       r.companionModel
-        ? `Digital Friend: ${r.companionModel} erzeugt die Antworten; dafür erhält der Dienst deine Nachrichten an den Digital Friend, frühere Nachrichten der Unterhaltung und passende Erinnerungen – nie deine E-Mail-Adresse.`
+        ? `Digital Friend: ${r.companionModel} erzeugt die Antworten; dafür erhält der Dienst deine Nachrichten an den Digital Friend, frühere Nachrichten der Unterhaltung, passende Erinnerungen und was er sich über dich gemerkt hat – nie deine E-Mail-Adresse.`
         : 'Digital Friend: Die Antworten entstehen auf unserem Server; deine Unterhaltungen verlassen ihn nicht.',
       ...(r.google ? ['Anmeldung mit Google: Google Ireland Limited (Dublin, Irland), wenn du diese Anmeldung wählst; es gelten zusätzlich die Datenschutzhinweise von Google.'] : []),
       'Push-Benachrichtigungen (wenn du sie einschaltest): Sie laufen über den Push-Dienst deines Browsers (z. B. von Google, Mozilla oder Apple); ihr Inhalt ist verschlüsselt, der Dienst kann ihn nicht lesen.',

@@ -1,4 +1,5 @@
 import { de as shell } from './de-shell';
+import { COMPANION_AI_DISCLOSURE } from '@funkeln/contracts/companion';
 import { count, credits } from '@funkeln/contracts/plural';
 import { PHOTO_REVIEW_HOURS } from '@funkeln/contracts/profiles';
 
@@ -524,7 +525,8 @@ export const de = {
     title: 'Digital Friend',
     lead: 'Dein Begleiter fürs Daten: Profiltext, erste Nachrichten, Date-Ideen, Selbstvertrauen.',
     answeredBy: (label: string) => `Es antwortet: ${label}.`,
-    isAi: 'Der Digital Friend ist eine KI, kein Mensch.',
+    /** The one AI disclosure (EU AI Act Art. 50); the greeting of each conversation says the same. */
+    isAi: COMPANION_AI_DISCLOSURE,
     cost: (n: number) => `${credits(n)} pro Nachricht`,
     premium: 'Premium: unbegrenzt',
     conversations: 'Unterhaltungen',
@@ -538,7 +540,9 @@ export const de = {
     you: 'Du',
     friend: 'Digital Friend',
     memoryTitle: 'Erinnerung speichern',
-    memoryLead: 'Was du hier speicherst, weiß dein Digital Friend in jeder Unterhaltung.',
+    memoryLead:
+      'Was du hier speicherst und was du im Gespräch über dich erzählst (etwa „Mein Hund heißt Krümel“), weiß dein Digital Friend in jeder Unterhaltung – bis du es löschst.',
+    learned: 'Aus einem Gespräch gemerkt',
     memoryText: 'Was soll sich dein Digital Friend merken?',
     memoryTags: 'Schlagwörter (mit Komma getrennt)',
     memoryTagsHint: 'Zum Beispiel: Haustier, Familie',
@@ -555,6 +559,18 @@ export const de = {
     sendFailed: 'Senden fehlgeschlagen',
     saveFailed: 'Speichern fehlgeschlagen',
     getCredits: 'Credits holen',
+    intro: {
+      lead: 'Dein Digital Friend hilft dir beim Daten: bei deinem Profiltext, der ersten Nachricht, mit Date-Ideen und mit Mut, wenn du unsicher bist.',
+      points: [
+        'Er merkt sich, was du ihm über dich erzählst – etwa, wie dein Hund heißt – und weiß es auch in der nächsten Unterhaltung. Du siehst alles, was er sich merkt, und kannst es jederzeit löschen.',
+        'Deine Unterhaltungen und Erinnerungen sieht niemand außer dir.',
+        'Jede Nachricht kostet ein paar Credits; mit Premium schreibst du unbegrenzt.',
+      ],
+      whyTitle: 'Warum ein Konto?',
+      why: 'Damit deine Unterhaltungen und das, was er sich über dich merkt, nur dir gehören, brauchst du ein kostenloses Funkeln-Konto.',
+      register: 'Registrieren',
+      login: 'Login',
+    },
   },
   admin: {
     settingsTitle: 'Systemeinstellungen',

@@ -3,10 +3,10 @@ import type { Queryable } from '../../db/client.js';
 import { typed } from '../../db/kysely.js';
 import type { CompanionMemories, CompanionMessages } from '../../db/schema.js';
 
-export type MemoryRow = Pick<Selectable<CompanionMemories>, 'id' | 'content' | 'tags' | 'created_at'>;
+export type MemoryRow = Pick<Selectable<CompanionMemories>, 'id' | 'content' | 'tags' | 'created_at' | 'fact_key'>;
 type Turn = Pick<Selectable<CompanionMessages>, 'role' | 'content'>;
 
-const MEMORY = ['id', 'content', 'tags', 'created_at'] as const;
+const MEMORY = ['id', 'content', 'tags', 'created_at', 'fact_key'] as const;
 
 /** A new conversation with its first turn, the companion's greeting: one statement (no transaction around two). */
 export async function startConversation(q: Queryable, id: string, memberId: string, greeting: string): Promise<void> {
@@ -92,9 +92,42 @@ export async function deleteMemory(q: Queryable, id: string, memberId: string): 
   return row !== undefined;
 }
 
+/** The facts learned from the member's own messages, oldest first (at most `limit`, the bound on how many are kept). */
+export function learnedFacts(q: Queryable, memberId: string, limit: number): Promise<string[]> {
+  return typed(q)
+    .selectFrom('companion_memories')
+    .select('content')
+    .where('user_id', '=', memberId)
+    .where('fact_key', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.content));
+}
+
 /**
- * The memories most relevant to a message (German full-text search over content and tags, any of
- * its words), then the newest ones, without duplicates. Kysely's sql template (two ranked CTEs
+ * Keeps a learned fact, one statement: a newer one of the same key replaces the older; a new key
+ * only while the member has fewer than `max` facts; nothing when a memory of hers says it already.
+ * Whether a row was written comes back. The clock's time, not the transaction's: the facts of one
+ * message keep their order.
+ */
+export async function upsertFact(q: Queryable, f: { id: string; memberId: string; key: string; content: string; max: number }): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO companion_memories (id, user_id, content, tags, search, fact_key, created_at)
+    SELECT ${f.id}, ${f.memberId}, ${f.content}, '{}', to_tsvector('german', ${f.content}), ${f.key}, clock_timestamp()
+     WHERE NOT EXISTS (SELECT 1 FROM companion_memories WHERE user_id = ${f.memberId} AND lower(content) = lower(${f.content}))
+       AND (EXISTS (SELECT 1 FROM companion_memories WHERE user_id = ${f.memberId} AND fact_key = ${f.key})
+            OR (SELECT count(*) FROM companion_memories WHERE user_id = ${f.memberId} AND fact_key IS NOT NULL) < ${f.max})
+    ON CONFLICT (user_id, fact_key) WHERE fact_key IS NOT NULL
+    DO UPDATE SET content = EXCLUDED.content, search = EXCLUDED.search, created_at = EXCLUDED.created_at
+    RETURNING id`.execute(typed(q));
+  return rows.length > 0;
+}
+
+/**
+ * The saved memories most relevant to a message (German full-text search over content and tags, one
+ * of its words suffices), then the newest ones, without duplicates. Kysely's sql template (two ranked CTEs
  * joined by UNION ALL); the row is typed from the schema.
  */
 export async function relevantMemories(q: Queryable, memberId: string, words: string[], limit: number, newest: number): Promise<(MemoryRow & { relevant: boolean })[]> {
@@ -102,16 +135,16 @@ export async function relevantMemories(q: Queryable, memberId: string, words: st
   const { rows } = await sql<MemoryRow & { relevant: boolean }>`
     WITH query AS (SELECT to_tsquery('german', ${tsquery}) AS tsq WHERE ${tsquery} <> ''),
      relevant AS (
-       SELECT m.id, m.content, m.tags, m.created_at, ts_rank(m.search, query.tsq) AS rank
+       SELECT m.id, m.content, m.tags, m.created_at, m.fact_key, ts_rank(m.search, query.tsq) AS rank
          FROM companion_memories m, query
-        WHERE m.user_id = ${memberId} AND m.search @@ query.tsq
+        WHERE m.user_id = ${memberId} AND m.fact_key IS NULL AND m.search @@ query.tsq
         ORDER BY rank DESC, m.created_at DESC LIMIT ${limit}
      ),
      recent AS (
-       SELECT id, content, tags, created_at, 0::real AS rank FROM companion_memories
-        WHERE user_id = ${memberId} AND id NOT IN (SELECT id FROM relevant) ORDER BY created_at DESC LIMIT ${newest}
+       SELECT id, content, tags, created_at, fact_key, 0::real AS rank FROM companion_memories
+        WHERE user_id = ${memberId} AND fact_key IS NULL AND id NOT IN (SELECT id FROM relevant) ORDER BY created_at DESC LIMIT ${newest}
      )
-     SELECT id, content, tags, created_at, part = 0 AS relevant FROM (SELECT *, 0 AS part FROM relevant UNION ALL SELECT *, 1 FROM recent) x
+     SELECT id, content, tags, created_at, fact_key, part = 0 AS relevant FROM (SELECT *, 0 AS part FROM relevant UNION ALL SELECT *, 1 FROM recent) x
       ORDER BY part, rank DESC, created_at DESC`.execute(typed(q));
   return rows;
 }

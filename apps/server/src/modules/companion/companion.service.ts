@@ -18,6 +18,7 @@ import { insufficientCredits, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/ind
 import * as repo from './companion.repo.js';
 import { buildMessages, searchWords } from './context.js';
 import { speaksOfCrisis } from './embedded-engine.js';
+import { extractFacts, type Fact, MAX_FACTS, withoutForgotten } from './facts.js';
 import { ModelUnavailableError, type CompanionModel } from './model.js';
 import { CRISIS_REPLY, greeting } from './persona.js';
 
@@ -100,12 +101,13 @@ export class CompanionService {
     const request = { memberId: member.id, key: idempotencyKey, operation: `companion.message:${conversationId}`, body: { content } };
     // The reads go out together (one wait, not several); their answers count in this order: an
     // unknown conversation (404) before a key reused for another message (409) before the balance.
-    // The model's context (memories, the recent turns of this member's conversation only) comes along.
-    const [found, stored, balance, memories] = await Promise.allSettled([
+    // The model's context (memories, learned facts, the recent turns of this member's conversation only) comes along.
+    const [found, stored, balance, memories, facts] = await Promise.allSettled([
       repo.conversationTurns(this.db, conversationId, member.id, RECENT_TURNS),
       storedAnswer<CompanionMessageResponse>(this.db, request),
       this.ledger.balance(this.db, member.id),
       repo.relevantMemories(this.db, member.id, searchWords(content), 5, 3),
+      repo.learnedFacts(this.db, member.id, MAX_FACTS),
     ]);
     const turns = settledValue(found);
     if (!turns) throw notFound();
@@ -116,8 +118,15 @@ export class CompanionService {
     if (settledValue(balance) < cost) throw insufficientCredits(cost, settledValue(balance));
     return {
       deliver: async (onDelta) => {
-        const reply = await this.ask(member, { memories: settledValue(memories), turns, latest: content }, onDelta);
-        const { result } = await runIdempotent(this.db, request, (tx) => this.book(tx, member, conversationId, content, reply, cost));
+        // What her message says about herself: the engine answers it, and it is kept for her next conversations.
+        const learned = extractFacts(content);
+        const known = settledValue(facts);
+        const context = { memories: settledValue(memories), facts: known, learned, turns: withoutForgotten(turns, known), latest: content };
+        const reply = await this.ask(member, context, onDelta);
+        const { result } = await runIdempotent(this.db, request, async (tx) => {
+          await this.learn(tx, member.id, learned);
+          return this.book(tx, member, conversationId, content, reply, cost);
+        });
         return result;
       },
     };
@@ -145,8 +154,13 @@ export class CompanionService {
     return { reply, credits: member.premium ? null : await this.ledger.balanceAfter(tx, member.id, [posted]) };
   }
 
-  private async ask(member: Member, { memories, turns, latest: content }: ModelContext, onDelta?: (text: string) => void): Promise<string> {
-    const messages = buildMessages({ memories: memories.map((m) => m.content), turns, latest: content, budgetTokens: CONTEXT_TOKENS });
+  /** Keeps the facts of her message (only hers, bounded: MAX_FACTS in all, a newer one of a key replacing the older). */
+  private async learn(tx: Tx, memberId: string, facts: Fact[]): Promise<void> {
+    for (const f of facts) await repo.upsertFact(tx, { id: randomUUID(), memberId, key: f.key, content: f.content, max: MAX_FACTS });
+  }
+
+  private async ask(member: Member, { memories, facts, learned, turns, latest: content }: ModelContext, onDelta?: (text: string) => void): Promise<string> {
+    const messages = buildMessages({ memories: memories.map((m) => m.content), facts, turns, latest: content, budgetTokens: CONTEXT_TOKENS });
     let reply: string;
     try {
       reply = await this.gate.run(member.premium, () =>
@@ -156,7 +170,10 @@ export class CompanionService {
           context: {
             relevant: memories.filter((m) => m.relevant).map((m) => m.content),
             recent: memories.filter((m) => !m.relevant).map((m) => m.content),
+            facts,
+            learned,
             earlier: turns.filter((t) => t.role === 'user').map((t) => t.content),
+            replies: turns.filter((t) => t.role === 'assistant').map((t) => t.content),
             latest: content,
           },
         }),
@@ -184,9 +201,12 @@ export class CompanionService {
   }
 }
 
-/** What the model is asked with: the member's memories, the conversation's recent turns and the new message. */
+/** What the model is asked with: the member's memories and learned facts, the conversation's recent turns and the new message. */
 interface ModelContext {
   memories: Awaited<ReturnType<typeof repo.relevantMemories>>;
+  facts: string[];
+  /** The facts the new message states. */
+  learned: Fact[];
   turns: NonNullable<Awaited<ReturnType<typeof repo.conversationTurns>>>;
   latest: string;
 }
@@ -198,5 +218,5 @@ function settledValue<T>(result: PromiseSettledResult<T>): T {
 }
 
 function present(m: repo.MemoryRow): Memory {
-  return { id: m.id, content: m.content, tags: m.tags, created_at: m.created_at.toISOString() };
+  return { id: m.id, content: m.content, tags: m.tags, created_at: m.created_at.toISOString(), source: m.fact_key === null ? 'saved' : 'learned' };
 }

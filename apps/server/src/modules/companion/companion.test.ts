@@ -215,7 +215,7 @@ describe.each([
       { role: 'assistant', content: 'Super, erzähl mir mehr!' },
       { role: 'user', content: 'Welche Date-Idee passt zu meinem Sport?' },
     ]);
-    expect((await api('GET', '/api/ai/df/info', token)).json()).toMatchObject({ kind: 'model', label: 'KI-Modell test-model' });
+    expect((await api('GET', '/api/ai/df/info', token)).json()).toMatchObject({ kind: 'model', label: 'Sprachmodell test-model' });
   });
 
   it('charges nothing and answers with the German error when the model times out or fails', async () => {

@@ -1,4 +1,4 @@
-import { MEMORY_HEADER, PERSONA } from './persona.js';
+import { FACTS_HEADER, MEMORY_HEADER, PERSONA } from './persona.js';
 import type { ChatTurn } from './model.js';
 
 /** Rough token estimate (about 4 characters per token for German text). */
@@ -12,18 +12,22 @@ export function searchWords(text: string): string[] {
 
 export interface ContextInput {
   memories: string[];
+  /** Facts learned from the member's own earlier messages. */
+  facts: string[];
   turns: { role: 'user' | 'assistant'; content: string }[];
   latest: string;
   budgetTokens: number;
 }
 
 /**
- * The model's context: persona, the memories, then as many recent turns as fit the token budget
+ * The model's context: persona, the saved memories, the learned facts, then as many recent turns as fit the token budget
  * (newest kept first), then the member's message.
  */
 export function buildMessages(input: ContextInput): ChatTurn[] {
   const system: ChatTurn[] = [{ role: 'system', content: PERSONA }];
-  if (input.memories.length > 0) system.push({ role: 'system', content: `${MEMORY_HEADER}\n${input.memories.map((m) => `- ${m}`).join('\n')}` });
+  const list = (header: string, items: string[]) => items.length > 0 && system.push({ role: 'system', content: `${header}\n${items.map((m) => `- ${m}`).join('\n')}` });
+  list(MEMORY_HEADER, input.memories);
+  list(FACTS_HEADER, input.facts);
   let budget = input.budgetTokens - system.reduce((n, t) => n + estimateTokens(t.content), 0) - estimateTokens(input.latest);
   const kept: ChatTurn[] = [];
   for (const { role, content } of [...input.turns].reverse()) {

@@ -1,6 +1,7 @@
 import type { CompanionModel } from './model.js';
 import { bestMatch, isQuestion, type Match } from './memory-match.js';
 import { CRISIS_REPLY } from './persona.js';
+import { acknowledge, feeling, quoted, topics } from './reflect.js';
 
 /** German text folded for matching: lower case, umlauts spelt out. */
 function fold(text: string): string {
@@ -12,6 +13,12 @@ function pick<T>(variants: readonly T[], seed: string): T {
   let h = 0;
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return variants[h % variants.length]!;
+}
+
+/** A variant this conversation has not had yet, while there is one. */
+function fresh(variants: readonly string[], seed: string, said: readonly string[]): string {
+  const unused = variants.filter((v) => !said.some((r) => r.includes(v)));
+  return pick(unused.length > 0 ? unused : variants, seed);
 }
 
 const intents: { name: string; test: RegExp }[] = [
@@ -27,8 +34,14 @@ const intents: { name: string; test: RegExp }[] = [
 ];
 
 /** An answer from what the member saved or said: the answer part first when there is one, then the source in their words. */
+const SOURCES: Record<Match['source'], string> = {
+  memory: 'Du hast mich gebeten, mir das zu merken',
+  learned: 'Das hast du mir in einem früheren Gespräch erzählt',
+  earlier: 'Du hast vorhin geschrieben',
+};
+
 function fromMemory(match: Match, seed: string): string {
-  const source = match.source === 'memory' ? `Du hast mich gebeten, mir das zu merken: „${match.text}“` : `Du hast vorhin geschrieben: „${match.text}“`;
+  const source = `${SOURCES[match.source]}: „${match.text}“`;
   if (!match.answer) return `${source} Hilft dir das weiter?`;
   return `${pick(['Das weiß ich noch', 'Klar, das hast du mir erzählt', 'Wenn ich mich richtig erinnere'], seed)}: ${match.answer}. ${source}`;
 }
@@ -58,13 +71,47 @@ const replies: Record<string, readonly string[]> = {
   thanks: ['Sehr gern! Ich bin da, wenn du wieder Lust auf einen Rat hast.', 'Gern geschehen! Viel Glück – und erzähl mir, wie es gelaufen ist.'],
   greeting: ['Hallo! Schön, dass du da bist. Soll ich dir beim Profiltext, bei der ersten Nachricht oder mit Date-Ideen helfen?', 'Hey! Worüber möchtest du heute reden – Profil, Nachrichten, Dates oder einfach, wie es dir geht?'],
   fallback: [
-    'Verstehe. Erzähl mir gern etwas mehr dazu – dann kann ich dir einen ehrlichen Rat geben. Ich helfe besonders gern bei Profiltexten, ersten Nachrichten, Date-Ideen und Selbstvertrauen.',
-    'Danke fürs Erzählen. Was wäre für dich gerade der nächste kleine Schritt? Wenn du magst, schauen wir zusammen auf dein Profil oder eine Nachricht, die du schreiben möchtest.',
+    'Erzähl mir gern etwas mehr dazu – dann kann ich dir einen ehrlichen Rat geben. Ich helfe besonders gern bei Profiltexten, ersten Nachrichten, Date-Ideen und Selbstvertrauen.',
+    'Was wäre für dich gerade der nächste kleine Schritt? Wenn du magst, schauen wir zusammen auf dein Profil oder eine Nachricht, die du schreiben möchtest.',
+    'Wie geht es dir damit? Wenn du magst, überlegen wir zusammen, was das fürs Daten bedeutet.',
   ],
 };
 
-/** "Wie heißt meine Katze?", "Was ist mein Lieblingsessen?": a question about the member's own things. */
-const asksAboutOwnThings = (folded: string) => /^(wie|was|wo|wer|wann|welche\w*) (heisst|heissen|ist|sind|war|waren) (mein|meine|meinem|meinen|meiner)\b/.test(folded);
+/** Opening lines that name what the member wrote about (T: the quoted topics). */
+const ABOUT: readonly ((t: string) => string)[] = [
+  (t) => `Du erzählst von ${t} – das möchte ich gern besser verstehen.`,
+  (t) => `${t} – das scheint dich gerade zu beschäftigen.`,
+  (t) => `Danke, dass du mir von ${t} erzählst.`,
+];
+
+/** What she asked about herself: everything she told it in earlier conversations, in her words. */
+function whatIKnow(facts: readonly string[]): string {
+  return `Das hast du mir bisher über dich erzählt: ${facts.map((f) => `„${f}“`).join(', ')}. Unter „Gespeicherte Erinnerungen“ kannst du jedes davon löschen.`;
+}
+
+/**
+ * A reply that answers what was said: the feeling it shows and the things it names come first
+ * (for advice, only things beyond the topic asked about), then a variant the conversation has not
+ * had yet. A short message with neither is quoted back.
+ */
+function respond(intent: string, latest: string, said: readonly string[]): string {
+  const folded = fold(latest);
+  const test = intents.find((i) => i.name === intent)?.test;
+  const named = topics(latest)
+    .filter((t) => !test?.test(fold(t)))
+    .slice(0, 2);
+  const opening = [feeling(folded), named.length > 0 ? pick(ABOUT, latest)(quoted(named)) : undefined].filter(Boolean);
+  const body = fresh(replies[intent] ?? replies.fallback!, latest, said);
+  if (opening.length === 0 && intent === 'fallback') return `„${latest.trim().slice(0, 60)}“ – ${body.charAt(0).toLowerCase()}${body.slice(1)}`;
+  return [...opening, body].join(' ');
+}
+
+const asksWhatIKnow = (folded: string) => /(was weisst du (ueber mich|von mir)|was hast du dir (ueber mich )?gemerkt|was kennst du von mir)/.test(folded);
+
+/** "Wie heißt meine Katze?", "Was ist mein Lieblingsessen?", "Wo wohne ich?": a question about the member's own things. */
+const asksAboutOwnThings = (folded: string) =>
+  /^(wie|was|wo|wer|wann|welche\w*) (heisst|heissen|ist|sind|war|waren) (mein|meine|meinem|meinen|meiner)\b/.test(folded) ||
+  /^(wie|was|wo|woher|als was) (heisse|wohne|lebe|arbeite|mag|liebe|komme) ich\b/.test(folded);
 
 /** Whether a message speaks of self-harm (the reply must then name the Telefonseelsorge). */
 export function speaksOfCrisis(text: string): boolean {
@@ -75,15 +122,18 @@ export function speaksOfCrisis(text: string): boolean {
 export function createEmbeddedModel(): CompanionModel {
   return {
     kind: 'embedded',
-    label: 'Offline-Companion (eingebaut, ohne KI-Modell)',
+    label: 'eingebaute Offline-Version',
     async complete({ context }) {
       const text = fold(context.latest.trim());
       const intent = intents.find((i) => i.test.test(text))?.name ?? 'fallback';
       if (intent === 'crisis') return CRISIS_REPLY;
-      const match = isQuestion(context.latest) ? bestMatch(context.latest, [...context.relevant, ...context.recent], context.earlier) : undefined;
+      const question = isQuestion(context.latest);
+      const match = question ? bestMatch(context.latest, [...context.relevant, ...context.recent], context.earlier, context.facts) : undefined;
       if (match) return fromMemory(match, context.latest);
+      if (asksWhatIKnow(text) && context.facts.length > 0) return whatIKnow(context.facts);
       if (intent === 'recall' || (intent === 'fallback' && asksAboutOwnThings(text))) return NOTHING_MATCHES;
-      return pick(replies[intent] ?? replies.fallback!, context.latest);
+      if (!question && context.learned.length > 0) return acknowledge(context.learned);
+      return respond(intent, context.latest, context.replies);
     },
   };
 }

@@ -18,7 +18,21 @@ const FRAMING = [
  * Stems that mean the same here: forms of "heißen" and "Name" ("Wie heißt mein Hund?" / "Mein Hund
  * namens Bruno"), and "gern" with its superlative "am liebsten".
  */
-const SAME_MEANING: Record<string, string> = { heisst: 'nam', heiss: 'nam', hiess: 'nam', heissen: 'nam', gern: 'lieb' };
+const SAME_MEANING: Record<string, string> = {
+  heisst: 'nam',
+  heiss: 'nam',
+  hiess: 'nam',
+  heissen: 'nam',
+  gern: 'lieb',
+  // "Was ist mein Beruf?" / "Ich arbeite als …", "Wo lebe ich?" / "Ich wohne in …", "Was magst du …" / "Ich mag …"
+  beruf: 'arbeit',
+  job: 'arbeit',
+  leb: 'wohn',
+  lebst: 'wohn',
+  magst: 'mag',
+  hobbys: 'hobby',
+  hobbi: 'hobby',
+};
 
 const STOP = new Set([...stopwords, ...FRAMING].map((w) => w.toLowerCase()));
 const STOP_STEMS = new Set([...STOP].map((w) => stemmer(w)));
@@ -59,7 +73,8 @@ export function matchScore(question: string, text: string): number {
 
 export interface Match {
   text: string;
-  source: 'memory' | 'earlier';
+  /** A saved memory, a fact learned in an earlier conversation, or a statement earlier in this one. */
+  source: 'memory' | 'learned' | 'earlier';
   /** What the text says beyond the question, in its own words; empty when that is not a short phrase. */
   answer: string;
 }
@@ -94,13 +109,15 @@ export function answerPart(question: string, text: string): string {
 }
 
 /**
- * The memory or earlier statement the question is about, if any matches well enough: the best score
- * wins; on a tie a memory before an earlier statement, and the newer statement before an older one.
+ * The memory, learned fact or earlier statement the question is about, if one matches well enough:
+ * the best score wins; on a tie a memory before an earlier statement of this conversation (a fact
+ * said here is learned too) before a learned fact, and the newer before the older.
  */
-export function bestMatch(question: string, memories: readonly string[], earlier: readonly string[]): Match | undefined {
+export function bestMatch(question: string, memories: readonly string[], earlier: readonly string[], learned: readonly string[] = []): Match | undefined {
   const candidates = [
     ...memories.map((text) => ({ text, source: 'memory' as const })),
     ...[...earlier].reverse().filter((text) => !isQuestion(text)).map((text) => ({ text, source: 'earlier' as const })),
+    ...[...learned].reverse().map((text) => ({ text, source: 'learned' as const })),
   ];
   let best: { text: string; source: Match['source']; score: number } | undefined;
   for (const c of candidates) {

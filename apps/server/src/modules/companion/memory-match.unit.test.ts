@@ -81,7 +81,7 @@ describe('matching a question to what the member saved', () => {
 
 describe('the embedded engine answers from memories', () => {
   const model = createEmbeddedModel();
-  const ask = (latest: string, relevant: string[] = [], earlier: string[] = []) => model.complete({ messages: [], context: { relevant, recent: [], earlier, latest } });
+  const ask = (latest: string, relevant: string[] = [], earlier: string[] = []) => model.complete({ messages: [], context: { relevant, recent: [], facts: [], learned: [], earlier, replies: [], latest } });
 
   it('names the answer and its source in German', async () => {
     const reply = await ask('Wie heißt mein Hund?', MEMORIES);

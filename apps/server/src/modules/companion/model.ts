@@ -1,3 +1,5 @@
+import type { Fact } from './facts.js';
+
 /** One chat turn as the OpenAI chat-completions protocol has it. */
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -13,12 +15,18 @@ export interface CompletionRequest {
 }
 
 interface EngineContext {
-  /** Memories matching the message (full-text search), best first. */
+  /** Saved memories matching the message (full-text search), best first. */
   relevant: string[];
-  /** The newest memories besides those. */
+  /** The newest saved memories besides those. */
   recent: string[];
+  /** What the member told it about herself in earlier messages (learned facts), oldest first. */
+  facts: string[];
+  /** The facts the latest message states. */
+  learned: Fact[];
   /** What the member wrote earlier in this conversation, oldest first. */
   earlier: string[];
+  /** The companion's replies in this conversation, oldest first (the greeting first). */
+  replies: string[];
   latest: string;
 }
 

@@ -16,14 +16,14 @@ type Chunk = { choices?: { delta?: { content?: string }; message?: { content?: s
 /**
  * The OpenAI chat-completions protocol (POST {base}/chat/completions): OpenAI, Ollama, llama.cpp's
  * server and vLLM all speak it. Each try has its own timeout; network errors, 429 and 5xx are
- * retried with backoff; any other answer is a failure. The timeout bounds the wait for the answer
+ * retried with backoff; every other answer is a failure. The timeout bounds the wait for the answer
  * and, when it streams, each pause between pieces (a long reply may take longer in all).
  */
 export function createOpenAiModel(o: OpenAiOptions): CompanionModel {
   const url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     kind: 'model',
-    label: `KI-Modell ${o.model}`,
+    label: `Sprachmodell ${o.model}`,
     async complete(req) {
       let lastError: unknown;
       // Once pieces of a reply were handed on, another try would repeat them: a broken stream is final.

@@ -10,6 +10,8 @@ export const PERSONA = [
 
 export const MEMORY_HEADER = 'Das hat dich die Person gebeten, dir zu merken (nutze es, wenn es passt):';
 
+export const FACTS_HEADER = 'Das hat dir die Person in früheren Unterhaltungen über sich erzählt (nutze es, wenn es passt):';
+
 export function greeting(name: string): string {
   return `Hallo ${name}! Ich bin dein Digital Friend – eine KI, kein Mensch. Ich helfe dir gern bei deinem Profiltext, bei der ersten Nachricht, mit Date-Ideen oder wenn du einfach etwas Mut brauchst. Worüber möchtest du reden?`;
 }

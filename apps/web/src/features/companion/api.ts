@@ -91,6 +91,8 @@ export function useSend() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet() });
       // The first message names the conversation in the list.
       void queryClient.invalidateQueries({ queryKey: queryKeys.companion.conversations() });
+      // What the message told it about her shows among the memories (she may delete it there).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companion.memories() });
     },
     onError: (_error, { conversationId }, context) => {
       queryClient.setQueryData<CompanionTurn[]>(queryKeys.companion.history(conversationId), (turns) => turns?.filter((t) => t !== context?.optimistic));

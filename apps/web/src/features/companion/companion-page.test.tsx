@@ -14,7 +14,7 @@ import { CompanionPage } from './companion-page';
 const CONVERSATION = '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60';
 
 const page = [
-  answerFor(companionEndpoints.info, { kind: 'embedded', label: 'Offline-Companion (eingebaut)', cost: 10, isPremium: false }),
+  answerFor(companionEndpoints.info, { kind: 'embedded', label: 'eingebaute Offline-Version', cost: 10, isPremium: false }),
   answerFor(companionEndpoints.conversations, [{ id: CONVERSATION, started_at: '2026-05-01T10:00:00.000Z', title: 'Date-Ideen' }]),
   answerFor(companionEndpoints.history, [{ role: 'assistant', content: 'Hallo! Worüber sprechen wir?', created_at: '2026-05-01T10:00:00.000Z' }]),
   answerFor(companionEndpoints.memories, []),

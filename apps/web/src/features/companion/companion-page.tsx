@@ -4,6 +4,7 @@ import { errorCode, errorMessage } from '../../lib/api-error';
 import { useToken } from '../../lib/token-storage';
 import { useCompanionInfo, useHistory, useSend } from './api';
 import { ChatPane } from './components/chat-pane';
+import { CompanionIntro } from './components/companion-intro';
 import { CompanionNotice } from './components/companion-notice';
 import { ConversationList } from './components/conversation-list';
 import { MemoryPanel } from './components/memory-panel';
@@ -11,10 +12,13 @@ import { isUnauthorized, LoginRedirect } from './login-redirect';
 import { useActiveConversation } from './use-active-conversation';
 import './companion.css';
 
-/** Not behind the route guard (spec 2): it sends visitors, and 401/403 answers, to the login itself. */
+/**
+ * Not behind the route guard (spec 2): a visitor sees what the Digital Friend is and why to sign up
+ * (issue 56); a session the server refuses (401/403) goes to the login.
+ */
 export function CompanionPage() {
   const token = useToken();
-  if (!token) return <LoginRedirect />;
+  if (!token) return <CompanionIntro />;
   return <Companion />;
 }
 

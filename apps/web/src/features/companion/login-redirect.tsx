@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { errorCode } from '../../lib/api-error';
 
-/** Spec 8: without a session the Digital Friend sends the visitor to the login and back here afterwards. */
+/** Spec 8: a session the server refuses sends the member to the login and back here afterwards. */
 const LOGIN_PATH = '/login?next=/digital-friend';
 
 export const isUnauthorized = (...errors: unknown[]) =>

@@ -22,6 +22,7 @@ export function MemoryList() {
               <li key={m.id} className="companion-memory__item">
                 <div>
                   <p className="companion-memory__content">{m.content}</p>
+                  {m.source === 'learned' ? <p className="companion-memory__learned">{de.companion.learned}</p> : null}
                   {m.tags.length > 0 ? (
                     <ul className="companion-memory__tags">
                       {m.tags.map((tag) => (
