@@ -22,7 +22,7 @@ import { PromptsField } from './prompts-field';
 import { SaveBar } from './save-bar';
 
 /** A new member's onboarding one step at a time (issue 56, item 11); without it, every section at once (editing). */
-export interface GuidedSteps {
+interface GuidedSteps {
   /** The step shown: 0 photo and about, 1 interests, 2 a prompt, 3 basics, search and sharing. */
   step: number;
   onStep: (step: number) => void;
