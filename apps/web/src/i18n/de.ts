@@ -205,6 +205,7 @@ export const de = {
     preview: 'Vorschau deines neuen Fotos',
     newBadge: 'Neu',
     newPhoto: 'Neues Foto – wird beim Speichern hochgeladen.',
+    newPhotos: (n: number) => `${n} neue Fotos – werden beim Speichern hochgeladen, das erste wird dein Hauptfoto, wenn du noch keins hast.`,
     discard: 'Verwerfen',
     none: 'Noch kein Foto hochgeladen.',
     status: 'Status:',

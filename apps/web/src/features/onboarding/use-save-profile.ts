@@ -25,25 +25,27 @@ export function uploadFailure(error: unknown): string {
 
 interface SaveInput {
   body: ProfileUpdateBody;
-  file: File | null;
-  /** Called once the photo is on the server, so a failed profile save does not upload it twice. */
-  onUploaded: () => void;
+  /** Picked photos, uploaded one after the other (the first of a new member becomes the main photo). */
+  files: File[];
+  /** Called for each photo once it is on the server, so a failure after it does not upload it twice. */
+  onUploaded: (file: File) => void;
 }
 
-/** Upload the picked photo (if any), then PUT the profile; the cache follows both answers. */
+/** Upload the picked photos (if any), then PUT the profile; the cache follows the answers. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<SavePhase>('idle');
   const [error, setError] = useState<string | null>(null);
 
-  const save = async ({ body, file, onUploaded }: SaveInput): Promise<OwnProfile | null> => {
+  const save = async ({ body, files, onUploaded }: SaveInput): Promise<OwnProfile | null> => {
     setError(null);
-    if (file) {
+    for (const file of files) {
       setPhase('uploading');
       try {
         const photo = await uploadPhoto(file);
-        queryClient.setQueryData<OwnProfile>(queryKeys.ownProfile(), (old) => (old ? { ...old, photo } : old));
-        onUploaded();
+        // The form shows the main photo: the first one uploaded where there was none.
+        queryClient.setQueryData<OwnProfile>(queryKeys.ownProfile(), (old) => (old && !old.photo ? { ...old, photo } : old));
+        onUploaded(file);
       } catch (failure) {
         setError(uploadFailure(failure));
         setPhase('idle');

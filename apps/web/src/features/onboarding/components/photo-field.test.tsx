@@ -9,7 +9,7 @@ function photo(status: PhotoStatus): OwnPhoto {
 }
 
 const show = (status: PhotoStatus) =>
-  renderPage(<PhotoField photo={photo(status)} picked={null} uploading={false} inputKey={0} onPick={() => undefined} onDiscard={() => undefined} />);
+  renderPage(<PhotoField photo={photo(status)} picked={[]} uploading={false} inputKey={0} onPick={() => undefined} onDiscard={() => undefined} />);
 
 describe('PhotoField', () => {
   it('tells the member of a photo being checked how long the review takes', () => {

@@ -10,11 +10,12 @@ export interface PickedPhoto {
 
 interface PhotoFieldProps {
   photo: OwnPhoto | null;
-  picked: PickedPhoto | null;
+  /** Photos picked and not yet uploaded (several at once): the first is previewed. */
+  picked: PickedPhoto[];
   uploading: boolean;
   /** Changing it empties the file input (after an upload or when the pick is discarded). */
   inputKey: number;
-  onPick: (file: File) => void;
+  onPick: (files: File[]) => void;
   onDiscard: () => void;
 }
 
@@ -25,11 +26,12 @@ const explanations: Record<PhotoStatus, string> = {
   disabled: de.photo.disabled,
 };
 
-/** 'Profilfoto': the current photo with its moderation state, or the preview of a newly picked one. */
+/** 'Profilfoto': the current photo with its moderation state, or the preview of the newly picked ones (several at once). */
 export function PhotoField({ photo, picked, uploading, inputKey, onPick, onDiscard }: PhotoFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const shown = picked ? { src: picked.url, alt: de.photo.preview } : photo ? { src: photo.thumbUrl, alt: de.photo.current } : null;
+  const first = picked[0];
+  const shown = first ? { src: first.url, alt: de.photo.preview } : photo ? { src: photo.thumbUrl, alt: de.photo.current } : null;
 
   return (
     <div className="photo-field">
@@ -46,11 +48,11 @@ export function PhotoField({ photo, picked, uploading, inputKey, onPick, onDisca
       </div>
 
       <div className="photo-field__body">
-        {picked ? (
-          <p className="photo-field__state">
+        {first ? (
+          <p className="photo-field__state" data-testid="photos-picked">
             <span className="photo-status photo-status--new">{de.photo.newBadge}</span>
-            <span className="photo-field__text">{de.photo.newPhoto}</span>
-            <span className="photo-field__file">{picked.file.name}</span>
+            <span className="photo-field__text">{picked.length === 1 ? de.photo.newPhoto : de.photo.newPhotos(picked.length)}</span>
+            <span className="photo-field__file">{picked.map((p) => p.file.name).join(', ')}</span>
           </p>
         ) : photo ? (
           <p className="photo-field__state">
@@ -77,11 +79,12 @@ export function PhotoField({ photo, picked, uploading, inputKey, onPick, onDisca
               className="file-pick__input"
               type="file"
               accept="image/*"
+              multiple
               disabled={uploading}
               aria-describedby={hintId}
               onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) onPick(file);
+                const files = [...(event.target.files ?? [])];
+                if (files.length > 0) onPick(files);
               }}
             />
             <span className="btn btn--secondary btn--small file-pick__button" aria-hidden="true">
@@ -89,10 +92,10 @@ export function PhotoField({ photo, picked, uploading, inputKey, onPick, onDisca
                 <path d="M4 8.5h3l1.6-2.5h6.8L17 8.5h3V19H4z" />
                 <circle cx="12" cy="13.2" r="3.3" />
               </svg>
-              {photo || picked ? de.photo.change : de.photo.pick}
+              {photo || first ? de.photo.change : de.photo.pick}
             </span>
           </span>
-          {picked && !uploading ? (
+          {first && !uploading ? (
             <button type="button" className="btn btn--ghost btn--small" onClick={onDiscard}>
               {de.photo.discard}
             </button>

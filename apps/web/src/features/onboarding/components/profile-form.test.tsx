@@ -1,8 +1,10 @@
 import { errorMessage, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
 import type { OwnProfile } from '@funkeln/contracts/profiles';
 import { privacyEndpoints } from '@funkeln/contracts/routes/privacy';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { profilesEndpoints } from '@funkeln/contracts/routes/profiles';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
 import { answerFor, failureFor, routeFor } from '../../../test/api-handlers';
@@ -70,5 +72,35 @@ describe('ProfileForm', () => {
     expect(saves).toBe(0);
     expect(box.checked).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: de.onboarding.save }).disabled).toBe(false);
+  });
+
+  it('uploads several photos picked at once, one after the other, and after a failure only those not yet on the server', async () => {
+    // The files reach the handler without their names (jsdom's FormData), so they are told apart by order.
+    let requests = 0;
+    let stored = 0;
+    server.use(
+      consent('given'),
+      http.post(photosEndpoints.upload.path, () => {
+        requests += 1;
+        if (requests === 2) return HttpResponse.json({ error: 'too_many_photos', message: errorMessage('too_many_photos') }, { status: 409 });
+        stored += 1;
+        const id = `p${stored}`;
+        return HttpResponse.json({ photo: { id, status: 'approved', statusLabel: 'Freigegeben', url: `/p/${id}`, thumbUrl: `/t/${id}`, createdAt: '2026-12-07T10:00:00.000Z' } });
+      }),
+      routeFor(profilesEndpoints.updateProfile, () => profile),
+    );
+    const { user } = renderPage(<ProfileForm profile={profile} />);
+    const files = ['eins.jpg', 'zwei.jpg', 'drei.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
+    await user.upload(screen.getByLabelText(de.photo.label), files);
+    expect(screen.getByTestId('photos-picked').textContent).toContain(de.photo.newPhotos(3));
+    await user.click(screen.getByRole('button', { name: de.onboarding.save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('too_many_photos'));
+    expect(stored).toBe(1);
+    // Saving again uploads what is left (two), not the first photo again.
+    expect(screen.getByTestId('photos-picked').textContent).toContain(de.photo.newPhotos(2));
+    await user.click(screen.getByRole('button', { name: de.onboarding.save }));
+    await waitFor(() => expect(stored).toBe(3));
+    expect(requests).toBe(4);
+    await waitFor(() => expect(screen.queryByTestId('photos-picked')).toBeNull());
   });
 });

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { ONBOARDING_STEPS } from '../../../lib/onboarding-steps';
 import { useConsentState, useGiveConsent } from '../api';
 import { formValuesOf, hasContent, profileFormSchema, TEXT_MAX, updateBodyOf, type ProfileFormValues } from '../profile-form-schema';
-import { usePickedPhoto } from '../use-picked-photo';
+import { usePickedPhotos } from '../use-picked-photos';
 import { useSaveProfile } from '../use-save-profile';
 import { ChoiceGroup } from './choice-group';
 import { ConsentField } from './consent-field';
@@ -48,7 +48,7 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
   });
   const { errors } = formState;
   const [aboutMe, lookingFor] = useWatch({ control, name: ['aboutMe', 'lookingFor'] });
-  const photo = usePickedPhoto();
+  const photo = usePickedPhotos();
   const { save, phase, error } = useSaveProfile();
   const [saved, setSaved] = useState(false);
   const [consent, setConsent] = useState(false);
@@ -65,7 +65,8 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
         return;
       }
     }
-    const result = await save({ body: updateBodyOf(values), file: photo.picked?.file ?? null, onUploaded: photo.clear });
+    const result = await save({ body: updateBodyOf(values), files: photo.picked.map((p) => p.file), onUploaded: photo.uploaded });
+    if (result) photo.clear();
     if (!result) return;
     reset(formValuesOf(result));
     setSaved(true); // the save bar's status region says so (no native alert)
@@ -91,9 +92,9 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
           picked={photo.picked}
           uploading={phase === 'uploading'}
           inputKey={photo.inputKey}
-          onPick={(file) => {
+          onPick={(files) => {
             setSaved(false);
-            photo.pick(file);
+            photo.pick(files);
           }}
           onDiscard={photo.clear}
         />
