@@ -10,6 +10,7 @@ import { lazyPage } from './lazy-page';
 // Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
 const AccountMenu = lazyPage(() => import('../features/account/components/account-menu'), 'AccountMenu');
 const UnreadBadge = lazyPage(() => import('./unread-badge'), 'UnreadBadge');
+const NewMatchesBadge = lazyPage(() => import('./unread-badge'), 'NewMatchesBadge');
 
 /** `tabbed`: on phones the tab bar carries these, so the top bar leaves them out there. */
 const MEMBER_LINKS = [
@@ -55,6 +56,11 @@ export function TopBar() {
                   {link.to === '/messages' && token ? (
                     <Suspense fallback={null}>
                       <UnreadBadge />
+                    </Suspense>
+                  ) : null}
+                  {link.to === '/discover' && token ? (
+                    <Suspense fallback={null}>
+                      <NewMatchesBadge />
                     </Suspense>
                   ) : null}
                 </NavLink>
