@@ -8,7 +8,7 @@ export const swipeQuery = z.object({ type: z.enum(swipeKinds).default('like') })
 export const swipeResponse = z.object({ match: z.boolean() });
 export type SwipeResponse = z.infer<typeof swipeResponse>;
 
-/** POST /api/likes/undo: the last skip or like of the last 10 seconds, back on the stack. */
+/** POST /api/likes/undo: the last skip or like of the last 10 seconds, back on the stack as the viewer's feed shows its card. */
 export const undoResponse = z.object({ card: feedCard.nullable() });
 
 export const matchItem = z.object({

@@ -217,14 +217,3 @@ const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: 
 export function findMember(q: Queryable, id: string) {
   return typed(q).selectFrom('users').select(['id', 'display_name as name', 'is_demo']).where('id', '=', id).executeTakeFirst();
 }
-
-/** A member as their feed card shows them (name; birth date as text and town from the profile), for the card an undo brings back. */
-export function findCardMember(q: Queryable, id: string) {
-  return typed(q)
-    .selectFrom('users as u')
-    .leftJoin('profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.display_name as name', 'p.place_id'])
-    .select(sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
-    .where('u.id', '=', id)
-    .executeTakeFirst();
-}
