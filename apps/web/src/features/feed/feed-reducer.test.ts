@@ -49,7 +49,7 @@ describe('nextFeedCursor', () => {
     expect(nextFeedCursor(page(['a'], 'x'), [], 'x')).toBeUndefined();
   });
 
-  it("brings back the swiped card as the deck had it, not the undo answer's shorter copy (issue 56 item 4)", () => {
+  it("brings back the swiped card as the deck had it, not the undo answer's copy (issue 56 item 4)", () => {
     const full: FeedCard = { ...card('a'), photoVerified: true, badges: ['Top10 Juni'], about: 'Wandern und Kaffee', interests: ['hiking'], sharedInterests: 1 };
     const one = feedReducer(initialFeedState, { type: 'pages', pages: [{ cards: [full, card('b')], nextCursor: null }] });
     const swiped = feedReducer(one, { type: 'remove', id: 'a' });

@@ -9,7 +9,7 @@ export interface FeedState {
   pagesTaken: number;
   /** Ids already shown, so overlapping pages never repeat a card. */
   seen: ReadonlySet<string>;
-  /** The card swiped last, as the deck had it: an undo brings back this one, not the server's shorter copy. */
+  /** The card swiped last, as the deck had it: an undo brings back this very card (its photo links already loaded), not a copy. */
   lastRemoved: FeedCard | null;
 }
 

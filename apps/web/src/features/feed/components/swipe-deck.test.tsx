@@ -85,7 +85,7 @@ describe('SwipeDeck', () => {
     const full: FeedCard = { ...card('a'), age: 31, city: 'Berlin', photoVerified: true, badges: ['Top10 Juni'], about: 'Wandern und Kaffee', interests: ['hiking'], sharedInterests: 1 };
     server.use(
       http.get('/api/feed', () => HttpResponse.json(feedResponse.parse([full, card('b')]))),
-      // The undo answers the member's card as the server has it at hand: shorter than the feed's.
+      // Whatever the undo answers (here a shorter copy, as it did before), the deck shows its own copy of the swiped card.
       answer('post', '/likes/undo', undoResponse, { card: { id: 'a', name: 'Mitglied a', photoUrl: '/p/a.webp' } }),
       answer('post', '/likes/:id', swipeResponse, { match: false }),
     );
