@@ -1,12 +1,27 @@
 import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { newCountsEvent, type NewCounts, type SeenList } from '@funkeln/contracts/swipes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { call } from './api';
 import * as queryKeys from './query-keys';
-import { connectSocket } from './socket';
+import { type AppSocket, connectSocket } from './socket';
 
 const NONE: NewCounts = { matches: 0, flirts: 0 };
+
+/** Keeps the cached counts as the socket's `new-counts` events say, and loads them again on a (re)connect; answers the unsubscribe. */
+export function followNewCounts(socket: Pick<AppSocket, 'on' | 'off'>, queryClient: QueryClient): () => void {
+  const onCounts = (event: unknown) => {
+    const parsed = newCountsEvent.safeParse(event);
+    if (parsed.success) queryClient.setQueryData(queryKeys.newCounts(), parsed.data);
+  };
+  const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.newCounts() });
+  socket.on('new-counts', onCounts);
+  socket.on('connect', onConnect);
+  return () => {
+    socket.off('new-counts', onCounts);
+    socket.off('connect', onConnect);
+  };
+}
 
 /**
  * The signed-in member's new matches and flirts (since she last opened each list): loaded once,
@@ -17,20 +32,7 @@ export function useNewCounts(): NewCounts {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.newCounts(), queryFn: () => call(swipesEndpoints.newCounts) });
 
-  useEffect(() => {
-    const socket = connectSocket();
-    const onCounts = (event: unknown) => {
-      const parsed = newCountsEvent.safeParse(event);
-      if (parsed.success) queryClient.setQueryData(queryKeys.newCounts(), parsed.data);
-    };
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.newCounts() });
-    socket.on('new-counts', onCounts);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off('new-counts', onCounts);
-      socket.off('connect', onConnect);
-    };
-  }, [queryClient]);
+  useEffect(() => followNewCounts(connectSocket(), queryClient), [queryClient]);
 
   return query.data ?? NONE;
 }
