@@ -225,7 +225,9 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const feed = createFeedModule({ ...platform, redis, ...photos.services, cursors, decksEnabled: overrides.feedDecksEnabled, indexEnabled: overrides.feedIndexEnabled });
   // Demo members answer likes through this hook, so no demo code sits on the production path
   // (docs/decisions/0004-modules-with-one-face-and-a-declared-graph.md).
-  const swipesModule = createSwipesModule({ ...platform, ...photos.services, places: places.services.places, demoLikesBack });
+  // An undo puts back the feed's own card (one presenter of cards: the feed's).
+  const cardOf = (viewerId: string, premium: boolean, memberId: string) => feed.services.feed.card(viewerId, premium, memberId);
+  const swipesModule = createSwipesModule({ ...platform, ...photos.services, cardOf, demoLikesBack });
   const { swipes } = swipesModule.services;
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
   const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });

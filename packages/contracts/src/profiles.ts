@@ -174,6 +174,11 @@ export const publicProfile = z.object({
     /** The member passed the photo verification ("Foto verifiziert"; beyond the spec). */
     photo_verified: z.boolean().optional(),
   }),
+  /**
+   * Whether the member's share page answers (their sharing is on): the app offers to share only
+   * then. The share page itself tells anyone the same (200 or 404), so this bit leaks nothing more.
+   */
+  shareable: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LeaderboardEvent } from './leaderboard.js';
 import type { MessageEvent, ReadEvent, TypingEvent, TypingRequest, UnreadEvent } from './messages.js';
-import type { MatchEvent } from './swipes.js';
+import type { MatchEvent, NewCounts } from './swipes.js';
 
 export const presenceEvent = z.object({ online: z.number().int().min(0) });
 export type PresenceEvent = z.infer<typeof presenceEvent>;
@@ -17,6 +17,8 @@ export interface ServerToClientEvents {
   typing: (event: TypingEvent) => void;
   /** Your unread message count changed. */
   unread: (event: UnreadEvent) => void;
+  /** Your counts of new matches and flirts changed. */
+  'new-counts': (event: NewCounts) => void;
   leaderboard: (event: LeaderboardEvent) => void;
 }
 /** Client -> server socket events: an open leaderboard page follows one category; a composer tells it is typing. */

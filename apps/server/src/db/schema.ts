@@ -433,10 +433,12 @@ export interface Users {
   email_on_match: Generated<boolean>;
   email_on_message: Generated<boolean>;
   email_verified: Generated<boolean>;
+  flirts_seen_at: Generated<Timestamp>;
   google_sub: string | null;
   id: string;
   is_demo: Generated<boolean>;
   last_active_at: Generated<Timestamp>;
+  matches_seen_at: Generated<Timestamp>;
   message_pref: Generated<"everyone" | "liked">;
   password_hash: string | null;
   premium_until: Timestamp | null;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { de } from '../i18n/de';
 import { useCurrentUser } from '../lib/current-user';
-import { UnreadBadge } from './unread-badge';
+import { NewMatchesBadge, UnreadBadge } from './unread-badge';
 
 interface Tab {
   to: string;
@@ -28,7 +28,7 @@ function tabsFor(profilePath: string): Tab[] {
   ];
 }
 
-/** Phones only (CSS): Entdecken, Matches, Nachrichten with the unread count, Top10 and Profil. */
+/** Phones only (CSS): Entdecken, Matches with new matches and flirts, Nachrichten with the unread count, Top10 and Profil. */
 export function TabBar() {
   const me = useCurrentUser();
   const { pathname } = useLocation();
@@ -45,6 +45,7 @@ export function TabBar() {
               <span className="tab-bar__icon">
                 {tab.icon}
                 {tab.to === '/messages' ? <UnreadBadge /> : null}
+                {tab.to === '/matches' ? <NewMatchesBadge /> : null}
               </span>
               <span className="tab-bar__label">{tab.label}</span>
             </NavLink>

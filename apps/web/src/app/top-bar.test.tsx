@@ -1,5 +1,6 @@
 import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from '../i18n/de';
@@ -14,9 +15,9 @@ vi.mock('../lib/socket', () => ({ connectSocket: () => ({ connected: false, emit
 
 const me = (role: 'admin' | 'member') => meAs({ role });
 
-function signedInAs(role: 'admin' | 'member') {
+function signedInAs(role: 'admin' | 'member', news = { matches: 0, flirts: 0 }) {
   setToken('token');
-  server.use(answerFor(authEndpoints.me, me(role)), answerFor(messagesEndpoints.unread, { count: 0 }));
+  server.use(answerFor(authEndpoints.me, me(role)), answerFor(messagesEndpoints.unread, { count: 0 }), answerFor(swipesEndpoints.newCounts, news));
 }
 
 const mainNav = () => screen.getByRole('navigation', { name: de.nav.label });
@@ -36,5 +37,13 @@ describe('TopBar', () => {
     renderPage(<TopBar />);
     expect(await screen.findByRole('link', { name: de.nav.discover })).toBeTruthy();
     expect(screen.queryByRole('link', { name: de.nav.admin })).toBeNull();
+  });
+
+  it('shows new matches and flirts together beside Entdecken (Matches and Flirts are its tabs)', async () => {
+    signedInAs('member', { matches: 1, flirts: 2 });
+    renderPage(<TopBar />);
+    const badge = await screen.findByTestId('new-badge');
+    expect(screen.getByRole('link', { name: new RegExp(`^${de.nav.discover}`) }).contains(badge)).toBe(true);
+    expect(badge.textContent).toBe(`3${de.tabs.newMatchesAndFlirts(3)}`);
   });
 });

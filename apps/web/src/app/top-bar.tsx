@@ -11,6 +11,7 @@ import { PhoneMenuItems } from './phone-menu-items';
 // Only with a session, so a visitor's first load does not carry it (nor the page strings it shows).
 const AccountMenu = lazyPage(() => import('../features/account/components/account-menu'), 'AccountMenu');
 const UnreadBadge = lazyPage(() => import('./unread-badge'), 'UnreadBadge');
+const NewMatchesBadge = lazyPage(() => import('./unread-badge'), 'NewMatchesBadge');
 
 /** On phones (tab-bar.css) the top bar hides this list: the tab bar and the profile menu carry it. */
 const MEMBER_LINKS = [
@@ -56,6 +57,11 @@ export function TopBar() {
                   {link.to === '/messages' && token ? (
                     <Suspense fallback={null}>
                       <UnreadBadge />
+                    </Suspense>
+                  ) : null}
+                  {link.to === '/discover' && token ? (
+                    <Suspense fallback={null}>
+                      <NewMatchesBadge />
                     </Suspense>
                   ) : null}
                 </NavLink>

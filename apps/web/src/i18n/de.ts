@@ -485,6 +485,9 @@ export const de = {
     leaderboard: 'Top10',
     profile: 'Profil',
     unread: (n: number) => count(n, 'ungelesene Nachricht', 'ungelesene Nachrichten'),
+    newMatches: (n: number) => count(n, 'neues Match', 'neue Matches'),
+    newFlirts: (n: number) => count(n, 'neuer Flirt', 'neue Flirts'),
+    newMatchesAndFlirts: (n: number) => (n === 1 ? '1 neues Match oder neuer Flirt' : `${n} neue Matches und Flirts`),
   },
   leaderboard: {
     title: 'Top10',

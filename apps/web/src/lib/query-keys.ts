@@ -30,6 +30,8 @@ export const gallery = () => ['gallery'] as const;
 export const feed = (radius: string, round: number, verifiedOnly = false) => ['feed', radius, round, verifiedOnly] as const;
 export const matches = () => ['matches'] as const;
 export const receivedFlirts = () => ['received-flirts'] as const;
+/** The counts of new matches and flirts (the badges on Matches and Flirts). */
+export const newCounts = () => ['new-counts'] as const;
 export const wallet = () => ['wallet'] as const;
 export const messages = {
   all: () => ['messages'] as const,

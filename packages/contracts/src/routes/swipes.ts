@@ -1,5 +1,5 @@
 import { messageBody } from '../errors.js';
-import { blurredThumbQuery, flirtParams, matchesResponse, matchParams, receivedFlirtsResponse, swipeQuery, swipeResponse, targetParams, undoResponse } from '../swipes.js';
+import { blurredThumbQuery, flirtParams, matchesResponse, matchParams, newCounts, receivedFlirtsResponse, seenBody, swipeQuery, swipeResponse, targetParams, undoResponse } from '../swipes.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
@@ -43,4 +43,7 @@ export const swipesEndpoints = {
   }),
   matches: endpoint({ method: 'GET', path: '/api/matches', auth: 'member', response: matchesResponse, errors: [], tag }),
   unmatch: endpoint({ method: 'DELETE', path: '/api/matches/:memberId', auth: 'member', params: matchParams, response: messageBody, errors: ['not_found'], tag }),
+  /** New matches and flirts since the member last opened each list (her own; no parameter names anyone). */
+  newCounts: endpoint({ method: 'GET', path: '/api/new-counts', auth: 'member', response: newCounts, errors: [], tag }),
+  markSeen: endpoint({ method: 'POST', path: '/api/new-counts/seen', auth: 'member', body: seenBody, response: newCounts, errors: [], tag }),
 } as const;

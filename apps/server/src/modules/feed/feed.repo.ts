@@ -96,7 +96,7 @@ interface FeedParams {
 }
 
 // Same great-circle formula and earth radius as places/snap.ts haversineKm; from the profile's copy of its town's coordinates.
-function distM(p: FeedParams): RawBuilder<number> {
+function distM(p: Pick<FeedParams, 'lat' | 'lon'>): RawBuilder<number> {
   return sql<number>`round(1000 * 2 * 6371.0088 * asin(least(1, sqrt(
     sin(radians(p.place_lat - ${p.lat}::float8) / 2) ^ 2 +
     cos(radians(${p.lat}::float8)) * cos(radians(p.place_lat)) * sin(radians(p.place_lon - ${p.lon}::float8) / 2) ^ 2))))`;
@@ -255,4 +255,21 @@ export function cardColumnsOf(aboutChars: number): RawBuilder<unknown> {
          EXISTS (SELECT 1 FROM photo_verifications v WHERE v.user_id = p.user_id) AS verified,
          COALESCE((SELECT json_agg(json_build_object('kind', b.kind, 'scope', b.scope) ORDER BY b.awarded_at, b.kind, b.scope)
                      FROM badges b WHERE b.user_id = p.user_id), '[]'::json) AS "badgeRows"`;
+}
+
+/**
+ * One member's row of a card (FeedRow with its CardColumns) as the feed would rank it for a viewer
+ * at `origin`: the same main photo (the first approved one), town and distance. Undefined without
+ * a profile, birth date or approved photo, or while suspended. For a card put back (an undo).
+ */
+export async function findCardRow(q: Queryable, memberId: string, origin: { lat: number; lon: number } | null, aboutChars: number): Promise<(FeedRow & CardColumns) | undefined> {
+  const dist = origin ? sql`CASE WHEN p.place_lat IS NULL THEN 0 ELSE ${distM(origin)}::int END` : sql`0`;
+  const { rows } = await sql<FeedRow & CardColumns>`SELECT p.user_id AS id, u.display_name AS name, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date,
+         pl.name AS city, ph.id AS photo_id, p.active_day AS "activeDay", ${dist} AS "distM", ${cardColumnsOf(aboutChars)}
+    FROM profiles p
+    JOIN users u ON u.id = p.user_id AND u.suspended_at IS NULL
+    LEFT JOIN places pl ON pl.id = p.place_id
+    JOIN LATERAL (SELECT m.id FROM photos m WHERE m.user_id = p.user_id AND m.status = 'approved' AND m.disabled_at IS NULL ORDER BY m.position LIMIT 1) ph ON true
+    WHERE p.user_id = ${memberId}::uuid AND p.birth_date IS NOT NULL`.execute(typed(q));
+  return rows[0];
 }

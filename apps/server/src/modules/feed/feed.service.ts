@@ -9,7 +9,7 @@ import type { PhotosService } from '../photos/index.js';
 import type { FeedIndex } from './feed-index.js';
 import type { DeckShare } from './feed-deck-share.js';
 import { compareRank, deckKey, pageFromDeck, type Deck, type DeckQuery, type DeckRow, type FeedDecks, type SharedDeck } from './feed-decks.js';
-import { findCardColumns, findFeedPage, findViewer, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
+import { findCardColumns, findCardRow, findFeedPage, findViewer, type CardColumns, type FeedCursor, type FeedFilter, type FeedRow } from './feed.repo.js';
 
 const PAGE = 20;
 /** How much of the about-me text a card's columns bring: one character more than a card shows tells whether it goes on. */
@@ -119,6 +119,20 @@ export class FeedService {
     const last = rows.at(-1);
     const next = rows.length === limit && last ? await this.cursors.seal([last.activeDay, last.distM, last.id], cursorContext(viewerId)) : null;
     return { cards, next };
+  }
+
+  /**
+   * One member's card as the viewer's feed shows it (its distance band for premium members, the
+   * viewer's shared interests first): an undone swipe puts back the card that was swiped. Null when
+   * the member has no card (no profile, birth date or approved photo, or suspended).
+   */
+  async card(viewerId: string, isPremium: boolean, memberId: string): Promise<FeedCard | null> {
+    const me = await this.viewer(viewerId);
+    const origin = me?.origin ?? null;
+    const row = await findCardRow(this.db, memberId, origin, ABOUT_CHARS);
+    if (!row) return null;
+    const [card] = await this.cards([row], me?.interests ?? [], berlinToday(), isPremium && origin !== null);
+    return card ?? null;
   }
 
   /** Whether rankings come from memory now (the feed index is on and loaded). */

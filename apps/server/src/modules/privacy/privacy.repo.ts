@@ -19,7 +19,7 @@ export async function exportRows(q: Queryable, memberId: string) {
       .select(['id', 'email', 'email_verified', 'display_name', 'role'])
       .select((eb) => eb('google_sub', 'is not', null).as('google_linked'))
       .select(['premium_until', 'message_pref', 'email_notifications', 'email_on_match', 'email_on_message', 'email_on_flirt', 'read_receipts', 'push_previews'])
-      .select(['created_at', 'updated_at', 'last_active_at'])
+      .select(['created_at', 'updated_at', 'last_active_at', 'matches_seen_at', 'flirts_seen_at'])
       .where('id', '=', memberId)
       .executeTakeFirst(),
     profile:

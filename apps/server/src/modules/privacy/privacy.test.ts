@@ -54,6 +54,8 @@ describe('export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="funkeln-export.json"/);
     const data = res.json<Record<string, unknown> & { account: { email: string }; photos: { file: { base64: string } }[]; likesGiven: unknown[]; messages: unknown[]; ledger: unknown[]; companionMemories: unknown[]; consents: unknown[]; pushSubscriptions: unknown[] }>();
     expect(data.account.email).toMatch(/@example.org$/);
+    // When she last opened her matches and her flirts (the badges' marks, issue 56 item 5).
+    expect(data.account).toMatchObject({ matches_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), flirts_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(data.photos[0]!.file.base64.length).toBeGreaterThan(1000);
     expect(data.likesGiven).toEqual([expect.objectContaining({ member_id: ben.id, member_name: 'Ben', kind: 'like' })]);
     expect(data.messages).toEqual([expect.objectContaining({ direction: 'sent', member_id: ben.id, body: 'Hallo Ben' })]);

@@ -156,6 +156,8 @@ export class ProfilesService {
         prompts: prompts.map((p) => ({ prompt_id: p.promptId, question: promptLabel(p.promptId) ?? '', answer: p.answer })),
         photo_verified: verified,
       },
+      // The share page's own rule (findSharedProfile): a profile that shares, of a member not suspended (findShownName above).
+      shareable: profile?.share_enabled ?? false,
     };
   }
 

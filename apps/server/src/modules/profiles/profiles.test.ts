@@ -219,6 +219,24 @@ describe('share page', () => {
     expect(off.headers['cache-control']).toBe('no-store');
   });
 
+  it("tells in the profile whether its share page answers, to the member and to others alike (issue 56 item 8)", async () => {
+    const greta = await fullMember('Greta');
+    const viewer = await fullMember('Vera');
+    const setShare = (shareEnabled: boolean) => t.app.inject({ method: 'PUT', url: '/api/me/settings', payload: { shareEnabled }, headers: bearer(greta.token) });
+    const shareable = async (token: string) => (await get(`/api/profile/${greta.id}`, token)).json<{ shareable: boolean }>().shareable;
+    const sharePage = async () => (await get(`/share/${greta.id}`)).statusCode;
+    // Off by default: no share action is offered where the link would be dead.
+    expect((await setShare(false)).json()).toMatchObject({ shareEnabled: false });
+    expect([await shareable(viewer.token), await shareable(greta.token), await sharePage()]).toEqual([false, false, 404]);
+    expect((await setShare(true)).json()).toMatchObject({ shareEnabled: true });
+    expect([await shareable(viewer.token), await shareable(greta.token), await sharePage()]).toEqual([true, true, 200]);
+    // The bit and nothing else of her settings: the payload's keys are the same either way.
+    const keys = Object.keys((await get(`/api/profile/${greta.id}`, viewer.token)).json<object>()).sort();
+    expect(keys).toEqual(['profile', 'shareable', 'user']);
+    expect((await setShare(false)).json()).toMatchObject({ shareEnabled: false });
+    expect([await shareable(viewer.token), await sharePage()]).toEqual([false, 404]);
+  });
+
   it('links the Impressum and the Datenschutz page, whether the profile is public or not', async () => {
     const greta = await fullMember('Greta');
     for (const res of [await get(`/share/${greta.id}`), await get('/share/00000000-0000-4000-8000-000000000000')]) {

@@ -94,16 +94,19 @@ export async function deleteMatch(q: Queryable, a: string, b: string): Promise<b
 
 /** The member's matches, newest first, without anyone blocked in either direction or suspended. */
 export function listMatches(q: Queryable, memberId: string) {
-  return typed(q)
+  return matchesOf(typed(q), memberId).orderBy('m.created_at', 'desc').execute();
+}
+
+/** The rows of listMatches (the new-match count counts the same). */
+export function matchesOf(k: QueryCreator<DB>, memberId: string) {
+  return k
     .selectFrom('matches as m')
     .innerJoin('users as u', (j) =>
       j.on((eb) => eb('u.id', '=', eb.case().when('m.user_a', '=', memberId).then(eb.ref('m.user_b')).else(eb.ref('m.user_a')).end())).on('u.suspended_at', 'is', null),
     )
     .select(['u.id as user_id', 'u.display_name as name', 'm.created_at as matched_at'])
     .where((eb) => eb.or([eb('m.user_a', '=', memberId), eb('m.user_b', '=', memberId)]))
-    .where(({ eb, not }) => not(blockedEitherWay(memberId, eb.ref('u.id'))))
-    .orderBy('m.created_at', 'desc')
-    .execute();
+    .where(({ eb, not }) => not(blockedEitherWay(memberId, eb.ref('u.id'))));
 }
 
 /**
@@ -113,7 +116,7 @@ export function listMatches(q: Queryable, memberId: string) {
  * A block either way leaves it as it is: the recipient's list, its picture and their answers must
  * not tell whether she blocked its sender or anyone else (docs/SECURITY.md, issue 54).
  */
-function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
+export function openFlirt({ eb, not, exists, selectFrom }: ExpressionBuilder<DB & { s: Swipes }, 's'>): Expression<SqlBool> {
   return eb.and([
     eb('s.kind', '=', 'flirt'),
     exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 's.actor_id').where(shownMember('u'))),
@@ -213,15 +216,4 @@ const firstSwipe = compiledOnce((k, s: { id: string; actorId: string; targetId: 
 
 export function findMember(q: Queryable, id: string) {
   return typed(q).selectFrom('users').select(['id', 'display_name as name', 'is_demo']).where('id', '=', id).executeTakeFirst();
-}
-
-/** A member as their feed card shows them (name; birth date as text and town from the profile), for the card an undo brings back. */
-export function findCardMember(q: Queryable, id: string) {
-  return typed(q)
-    .selectFrom('users as u')
-    .leftJoin('profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.display_name as name', 'p.place_id'])
-    .select(sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
-    .where('u.id', '=', id)
-    .executeTakeFirst();
 }

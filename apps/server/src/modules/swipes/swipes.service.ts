@@ -1,13 +1,11 @@
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { MatchItem, ReceivedFlirt, SwipeResponse } from '@funkeln/contracts/swipes';
-import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { timeOrderedId } from '../../platform/crypto/ids.js';
 import type { EventBus } from '../../platform/events/events.js';
 import type { EventOutbox } from '../../platform/outbox/event-outbox.js';
 import type { PhotosService } from '../photos/index.js';
-import type { PlacesService } from '../places/index.js';
 import type { FlirtImages } from './flirt-images.js';
 import * as repo from './swipes.repo.js';
 
@@ -20,7 +18,8 @@ export interface SwipesServiceDeps {
   db: Db;
   photos: PhotosService;
   flirtImages: FlirtImages;
-  places: PlacesService;
+  /** A member's card as the viewer's feed shows it (the feed module's, passed in by the composition root): what an undo puts back. */
+  cardOf: (viewerId: string, isPremium: boolean, memberId: string) => Promise<FeedCard | null>;
   events: EventBus;
   /** Matches and flirts are durable events (notifications, realtime): written with the change, dispatched after it. */
   eventOutbox: EventOutbox;
@@ -32,7 +31,7 @@ export class SwipesService {
   private readonly db: Db;
   private readonly photos: PhotosService;
   private readonly flirtImages: FlirtImages;
-  private readonly places: PlacesService;
+  private readonly cardOf: SwipesServiceDeps['cardOf'];
   private readonly events: EventBus;
   private readonly eventOutbox: EventOutbox;
   private readonly demoLikesBack: SwipesServiceDeps['demoLikesBack'];
@@ -41,7 +40,7 @@ export class SwipesService {
     this.db = deps.db;
     this.photos = deps.photos;
     this.flirtImages = deps.flirtImages;
-    this.places = deps.places;
+    this.cardOf = deps.cardOf;
     this.events = deps.events;
     this.eventOutbox = deps.eventOutbox;
     this.demoLikesBack = deps.demoLikesBack;
@@ -96,8 +95,8 @@ export class SwipesService {
     });
   }
 
-  /** Takes back the newest like or skip of the last 10 seconds (not one that made a match). */
-  async undo(viewerId: string): Promise<FeedCard | null> {
+  /** Takes back the newest like or skip of the last 10 seconds (not one that made a match); answers its card as the feed showed it. */
+  async undo(viewerId: string, isPremium: boolean): Promise<FeedCard | null> {
     const targetId = await this.db.transaction(async (tx) => {
       const last = await repo.findUndoableSwipe(tx, viewerId, UNDO_SECONDS);
       if (!last || (await repo.matchExists(tx, viewerId, last.target_id))) return undefined;
@@ -105,7 +104,7 @@ export class SwipesService {
       this.events.publishOnCommit(tx, 'feed.stale', { userIds: [viewerId] });
       return last.target_id;
     });
-    return targetId ? this.card(targetId) : null;
+    return targetId ? this.cardOf(viewerId, isPremium, targetId) : null;
   }
 
   async matches(memberId: string): Promise<MatchItem[]> {
@@ -192,24 +191,5 @@ export class SwipesService {
   private async matchItem(memberId: string, name: string, matchedAt: Date): Promise<MatchItem> {
     const urls = await this.photos.publicUrls(await this.photos.findForMember(memberId));
     return { userId: memberId, name, thumbUrl: urls?.thumbUrl ?? null, matchedAt: matchedAt.toISOString() };
-  }
-
-  private async card(targetId: string): Promise<FeedCard | null> {
-    const [member, photo, gallery] = await Promise.all([
-      repo.findCardMember(this.db, targetId),
-      this.photos.findForMember(targetId),
-      this.photos.approvedLargeUrls([targetId]),
-    ]);
-    const urls = await this.photos.publicUrls(photo);
-    if (!member || !urls) return null;
-    const place = member.place_id ? await this.places.get(member.place_id) : undefined;
-    return {
-      id: member.id,
-      photoUrl: urls.url,
-      photos: gallery.get(targetId) ?? [urls.url],
-      name: member.name,
-      ...(member.birth_date ? { age: ageOn(member.birth_date, berlinToday()) } : {}),
-      ...(place ? { city: place.name } : {}),
-    };
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
+import type { FeedCard } from '@funkeln/contracts/feed';
 import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import { useSwipers } from '../../../test/swipers.js';
@@ -130,6 +131,25 @@ describe('likes, flirts and matches', () => {
     await act(me, other.id, 'like');
     await t.c.db.query("UPDATE swipes SET created_at = now() - interval '11 seconds' WHERE actor_id = $1", [me.id]);
     expect((await api('POST', '/api/likes/undo', me.token)).json()).toEqual({ card: null });
+  });
+
+  it('an undone card is the card the feed showed: about text, interests shared first, badges, distance (issue 56 item 4)', async () => {
+    const me = await member('Ute', 'female', ['male']);
+    const other = await member('Ulli', 'male', ['female']);
+    expect((await api('PUT', '/api/me/profile', me.token, { interests: ['kochen'] })).statusCode).toBe(200);
+    expect((await api('PUT', '/api/me/profile', other.token, { aboutMe: 'Ich wandere gern und koche für Freunde.', interests: ['wandern', 'kochen'] })).statusCode).toBe(200);
+    await t.c.db.query("INSERT INTO badges (user_id, kind) VALUES ($1, 'first_match') ON CONFLICT DO NOTHING", [other.id]);
+    // A premium viewer: her cards carry the distance band.
+    await t.c.db.query("UPDATE users SET premium_until = now() + interval '1 day' WHERE id = $1", [me.id]);
+    t.c.events.publish('users.changed', { userIds: [other.id, me.id] });
+    t.c.events.publish('feed.stale', { userIds: [me.id] });
+    const shown = (await api('GET', '/api/feed', me.token)).json<FeedCard[]>().find((c) => c.id === other.id);
+    expect(shown).toMatchObject({ about: 'Ich wandere gern und koche für Freunde.', interests: ['kochen', 'wandern'], sharedInterests: 1, badges: expect.arrayContaining(['Erstes Match']), distance: 'unter 5 km' });
+    await act(me, other.id, 'like');
+    const undone = (await api('POST', '/api/likes/undo', me.token)).json<{ card: FeedCard | null }>().card;
+    // Photo links are signed anew for each answer: the same photos, each by its path.
+    const unsigned = (card: FeedCard | null | undefined) => card && { ...card, photoUrl: card.photoUrl.split('?')[0], photos: card.photos?.map((u) => u.split('?')[0]) };
+    expect(unsigned(undone)).toEqual(unsigned(shown));
   });
 
   it('skipped cards come back after 14 days', async () => {

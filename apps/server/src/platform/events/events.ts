@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { LeaderboardEvent } from '@funkeln/contracts/leaderboard';
-import type { MatchItem } from '@funkeln/contracts/swipes';
+import type { MatchItem, NewCounts } from '@funkeln/contracts/swipes';
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { Redis } from 'ioredis';
 import type { Tx } from '../../db/client.js';
@@ -21,6 +21,8 @@ export interface LocalEvents {
   'messages.read': { readerId: string; senderId: string; upTo: string; at: string };
   /** A member's unread message count changed. */
   'unread.changed': { memberId: string; count: number };
+  /** A member's counts of new matches and flirts changed (a match or flirt came, she opened a list). */
+  'new-counts.changed': { memberId: string; counts: NewCounts };
   /** Members online for a while without a socket (demo members dropping by): the gateway counts them in. */
   'presence.visiting': { memberIds: string[]; untilMs: number };
   /** These members' "last active" was written (committed): their feed rank (active day) may have changed. */

@@ -148,6 +148,9 @@ export class RealtimeGateway {
       deps.events.on('unread.changed', ({ memberId, count }) => {
         this.io.to(`user:${memberId}`).emit('unread', { count });
       }),
+      deps.events.on('new-counts.changed', ({ memberId, counts }) => {
+        this.io.to(`user:${memberId}`).emit('new-counts', counts);
+      }),
       deps.events.on('leaderboard.changed', (event) => {
         this.io.to(`leaderboard:${event.category}`).emit('leaderboard', event);
       }),

@@ -48,4 +48,17 @@ describe('nextFeedCursor', () => {
     expect(nextFeedCursor(page(['a'], null), [], 'x')).toBeUndefined();
     expect(nextFeedCursor(page(['a'], 'x'), [], 'x')).toBeUndefined();
   });
+
+  it("brings back the swiped card as the deck had it, not the undo answer's copy (issue 56 item 4)", () => {
+    const full: FeedCard = { ...card('a'), photoVerified: true, badges: ['Top10 Juni'], about: 'Wandern und Kaffee', interests: ['hiking'], sharedInterests: 1 };
+    const one = feedReducer(initialFeedState, { type: 'pages', pages: [{ cards: [full, card('b')], nextCursor: null }] });
+    const swiped = feedReducer(one, { type: 'remove', id: 'a' });
+    const undone = feedReducer(swiped, { type: 'restore', card: card('a') });
+    expect(undone.cards[0]).toEqual(full);
+    // Another member's card (an undo from another device) comes as the server sends it.
+    expect(feedReducer(swiped, { type: 'restore', card: card('z') }).cards[0]).toEqual(card('z'));
+    // A failed earlier swipe put back in between leaves the last swiped card ready for the undo.
+    const two = feedReducer(feedReducer(swiped, { type: 'remove', id: 'b' }), { type: 'restore', card: card('a') });
+    expect(feedReducer(two, { type: 'restore', card: { id: 'b', name: 'Mitglied b', photoUrl: '/stripped.webp' } }).cards[0]).toEqual(card('b'));
+  });
 });

@@ -9,15 +9,18 @@ export interface FeedState {
   pagesTaken: number;
   /** Ids already shown, so overlapping pages never repeat a card. */
   seen: ReadonlySet<string>;
+  /** The card swiped last, as the deck had it: an undo brings back this very card (its photo links already loaded), not a copy. */
+  lastRemoved: FeedCard | null;
 }
 
 export type FeedAction =
   /** The query's pages so far; the ones not taken yet go under the stack. */
   | { type: 'pages'; pages: readonly FeedPage[] }
   | { type: 'remove'; id: string }
+  /** A card back on top (a failed swipe, an undo): the deck's own copy when it is the card swiped last. */
   | { type: 'restore'; card: FeedCard };
 
-export const initialFeedState: FeedState = { cards: [], pagesTaken: 0, seen: new Set() };
+export const initialFeedState: FeedState = { cards: [], pagesTaken: 0, seen: new Set(), lastRemoved: null };
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
   switch (action.type) {
@@ -32,13 +35,16 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
           fresh.push(card);
         }
       }
-      return { cards: [...state.cards, ...fresh], pagesTaken: action.pages.length, seen };
+      return { ...state, cards: [...state.cards, ...fresh], pagesTaken: action.pages.length, seen };
     }
-    case 'remove':
-      return { ...state, cards: state.cards.filter((card) => card.id !== action.id) };
+    case 'remove': {
+      const removed = state.cards.find((card) => card.id === action.id);
+      return { ...state, cards: state.cards.filter((card) => card.id !== action.id), lastRemoved: removed ?? state.lastRemoved };
+    }
     case 'restore': {
-      const seen = new Set(state.seen).add(action.card.id);
-      return { ...state, cards: [action.card, ...state.cards.filter((card) => card.id !== action.card.id)], seen };
+      const card = state.lastRemoved?.id === action.card.id ? state.lastRemoved : action.card;
+      const seen = new Set(state.seen).add(card.id);
+      return { ...state, cards: [card, ...state.cards.filter((c) => c.id !== card.id)], seen, lastRemoved: card === state.lastRemoved ? null : state.lastRemoved };
     }
   }
 }

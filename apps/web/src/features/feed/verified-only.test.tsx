@@ -1,8 +1,10 @@
 import { type FeedCard, feedResponse } from '@funkeln/contracts/feed';
+import { swipesEndpoints } from '@funkeln/contracts/routes/swipes';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
+import { answerFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
 import { DiscoverPage } from './discover-page';
@@ -15,6 +17,7 @@ describe("'nur verifizierte Profile'", () => {
   it('asks the feed for verified members only while checked, starts the stack over and keeps the choice for the session', async () => {
     const asked: (string | null)[] = [];
     server.use(
+      answerFor(swipesEndpoints.newCounts, { matches: 0, flirts: 0 }),
       http.get('/api/feed', ({ request }) => {
         const verified = new URL(request.url).searchParams.get('verified');
         asked.push(verified);

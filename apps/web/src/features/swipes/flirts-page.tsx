@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
+import { useMarkSeen } from '../../lib/new-counts';
 import { useFlirtBack, useReceivedFlirts } from './api';
 import { FlirtCard } from './components/flirt-card';
 import '../../styles/discover.css';
@@ -15,6 +16,7 @@ type Status = { tone: 'info' | 'error'; text: string } | null;
 
 export function FlirtsPage() {
   const flirts = useReceivedFlirts();
+  useMarkSeen('flirts');
   const flirtBack = useFlirtBack();
   const [status, setStatus] = useState<Status>(null);
 

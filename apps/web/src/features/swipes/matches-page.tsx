@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { QueryState } from '../../components/ui/query-state';
 import { de } from '../../i18n/de';
 import { errorMessage } from '../../lib/api-error';
+import { useMarkSeen } from '../../lib/new-counts';
 import { unblock, useMatchAction, useMatches, type MatchAction } from './api';
 import { MatchCard } from './components/match-card';
 import { MatchResult, type Result } from './components/match-result';
@@ -21,6 +22,7 @@ interface Question {
 
 export function MatchesPage() {
   const matches = useMatches();
+  useMarkSeen('matches');
   const mutation = useMatchAction();
   const [question, setQuestion] = useState<Question | null>(null);
   const [result, setResult] = useState<Result | null>(null);

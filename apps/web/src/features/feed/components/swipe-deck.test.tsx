@@ -1,5 +1,5 @@
 import { type FeedCard, feedResponse, NEXT_CURSOR_HEADER } from '@funkeln/contracts/feed';
-import { swipeResponse } from '@funkeln/contracts/swipes';
+import { swipeResponse, undoResponse } from '@funkeln/contracts/swipes';
 import { errorMessage } from '@funkeln/contracts/errors';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -94,5 +94,25 @@ describe('SwipeDeck', () => {
     // Birth date, gender and town are there: whom she is looking for is missing.
     await waitFor(() => expect(screen.getByRole('link', { name: de.discover.finishProfile }).getAttribute('href')).toBe('/onboarding#suche'));
     expect(screen.queryByRole('button', { name: de.common.retry })).toBeNull();
+  });
+
+  it("after 'Rückgängig' shows the card exactly as before: check, badges, about text and interests (issue 56 item 4)", async () => {
+    const full: FeedCard = { ...card('a'), age: 31, city: 'Berlin', photoVerified: true, badges: ['Top10 Juni'], about: 'Wandern und Kaffee', interests: ['hiking'], sharedInterests: 1 };
+    server.use(
+      http.get('/api/feed', () => HttpResponse.json(feedResponse.parse([full, card('b')]))),
+      // Whatever the undo answers (here a shorter copy, as it did before), the deck shows its own copy of the swiped card.
+      answer('post', '/likes/undo', undoResponse, { card: { id: 'a', name: 'Mitglied a', photoUrl: '/p/a.webp' } }),
+      answer('post', '/likes/:id', swipeResponse, { match: false }),
+    );
+    const { user } = renderPage(<SwipeDeck radius="" round={0} onReload={() => undefined} />);
+    await screen.findByTestId('top-card');
+    const face = () => screen.getByTestId('top-card').innerHTML;
+    const before = face();
+    expect(before).toContain('Wandern und Kaffee');
+    await user.click(screen.getByRole('button', { name: de.discover.like }));
+    await waitFor(() => expect(topName()).toBe('Mitglied b'));
+    await user.click(screen.getByRole('button', { name: de.discover.undo }));
+    await waitFor(() => expect(topName()).toMatch(/^Mitglied a/));
+    expect(face()).toBe(before);
   });
 });

@@ -76,7 +76,7 @@ export function ProfileView({ data, own, canMessage }: ProfileViewProps) {
             {de.profile.write}
           </Link>
         ) : null}
-        <ShareActions id={user.id} name={user.display_name} own={own} />
+        <ShareActions id={user.id} name={user.display_name} own={own} shareable={data.shareable} />
         {canMessage ? <ReportButton target={{ userId: user.id }} /> : null}
         {own ? <PhotoGalleryManager /> : null}
         {own ? <ContestEntries /> : null}

@@ -9,6 +9,8 @@ interface ShareActionsProps {
   name: string;
   /** The member's own profile: while their sharing is off, say so and point to the settings. */
   own: boolean;
+  /** The profile payload's word whether the share page answers: another member's is offered only then. */
+  shareable: boolean;
 }
 
 type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; url: string };
@@ -22,11 +24,15 @@ async function copy(url: string): Promise<boolean> {
   }
 }
 
-/** 'Profil teilen' through the Web Share API, else the link goes to the clipboard; plus the share page preview. */
-export function ShareActions({ id, name, own }: ShareActionsProps) {
+/**
+ * 'Profil teilen' through the Web Share API, else the link goes to the clipboard; plus the share
+ * page preview. Offered on another member's profile only while their sharing is on.
+ */
+export function ShareActions({ id, name, own, shareable }: ShareActionsProps) {
   const [state, setState] = useState<ShareState>({ kind: 'idle' });
+  // The own switch as the settings have it now (it may have changed since the profile was loaded).
   const shareEnabled = useOwnShareEnabled(own);
-  const off = own && shareEnabled.data === false;
+  const off = own && (shareEnabled.data ?? shareable) === false;
   const url = `${window.location.origin}${sharePath(id)}`;
 
   const share = async () => {
@@ -44,6 +50,8 @@ export function ShareActions({ id, name, own }: ShareActionsProps) {
     setState((await copy(url)) ? { kind: 'copied' } : { kind: 'failed', url });
   };
 
+  // Another member's page that does not share would be a dead link.
+  if (!own && !shareable) return null;
   return (
     <div className="share-actions">
       {off ? (
