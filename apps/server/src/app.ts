@@ -8,7 +8,7 @@ import type { AppModule } from './platform/module.js';
 import { registerDocs } from './platform/http/docs.js';
 import { endpointAuth } from './platform/http/endpoint-auth.js';
 import { endpointLimits } from './platform/http/endpoint-limits.js';
-import { frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/http/errors.js';
+import { clientErrors, frameworkErrors, registerErrorHandling, type UndeclaredErrorListener } from './platform/http/errors.js';
 import { createLogger } from './platform/logging/logger.js';
 import { registerHttpMetrics } from './platform/metrics/http.js';
 import { RealtimeGateway } from './platform/realtime/gateway.js';
@@ -50,6 +50,7 @@ export async function buildApp(c: Container, options: AppOptions = {}): Promise<
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     frameworkErrors: frameworkErrors(headersFor),
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

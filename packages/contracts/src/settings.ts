@@ -17,11 +17,11 @@ const int = (min: number, max: number) => ({
   input: { kind: 'number', min, max, step: 1 } as const,
 });
 
-/** `step` is the number field's increment; the schema itself accepts any precision. */
+/** `step` is the number field's increment; the schema takes up to 4 decimals (a 5,000-digit value was stored verbatim: red team, session 60). */
 const decimal = (min: number, max: number, step = 0.01) => ({
   schema: z
     .string()
-    .regex(/^\d+(\.\d+)?$/, 'Zahl erwartet, z. B. 0.5.')
+    .regex(/^\d{1,4}(\.\d{1,4})?$/, 'Zahl mit höchstens 4 Nachkommastellen erwartet, z. B. 0.5.')
     .transform(Number)
     .pipe(z.number().min(min).max(max)),
   input: { kind: 'number', min, max, step } as const,
@@ -91,6 +91,19 @@ export function isSettingKey(key: string): key is SettingKey {
 export function settingInput(key: string): SettingInput | undefined {
   return isSettingKey(key) ? settingDefinitions[key].input : undefined;
 }
+
+/**
+ * Rules between settings, checked on the values a change leaves in force: rejecting without a human
+ * only above the score that sends a photo to one (with reject at or below review, the band between
+ * was rejected outright: red team, session 60).
+ */
+export const settingRules: readonly { key: SettingKey; issue: string; holds: (value: <K extends SettingKey>(key: K) => SettingValue<K>) => boolean }[] = [
+  {
+    key: 'MODERATION_REJECT_THRESHOLD',
+    issue: 'Die Schwelle zum Ablehnen muss über der Schwelle zur Prüfung liegen.',
+    holds: (value) => value('MODERATION_REJECT_THRESHOLD') > value('MODERATION_REVIEW_THRESHOLD'),
+  },
+];
 
 /** Key/value strings as the admin API exchanges them. */
 export const settingsRecord = z.record(z.string(), z.string());

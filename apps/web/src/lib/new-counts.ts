@@ -7,6 +7,7 @@ import * as queryKeys from './query-keys';
 import { type AppSocket, connectSocket } from './socket';
 
 const NONE: NewCounts = { matches: 0, flirts: 0 };
+const LIST_KEYS: Record<SeenList, () => readonly string[]> = { matches: queryKeys.matches, flirts: queryKeys.receivedFlirts };
 
 /** Keeps the cached counts as the socket's `new-counts` events say, and loads them again on a (re)connect; answers the unsubscribe. */
 export function followNewCounts(socket: Pick<AppSocket, 'on' | 'off'>, queryClient: QueryClient): () => void {
@@ -48,6 +49,8 @@ export function useMarkSeen(list: SeenList): void {
   useEffect(() => {
     // Once on opening, then only for something new (not again for the zero the mark itself brings).
     if (marked.current && !hasNew) return;
+    // Something new while the page is open: the list loads again, so what the mark calls seen is shown (red team, session 60).
+    if (marked.current) void queryClient.invalidateQueries({ queryKey: LIST_KEYS[list]() });
     marked.current = true;
     let current = true;
     call(swipesEndpoints.markSeen, { body: { list } }).then(

@@ -15,6 +15,8 @@ export const httpErrors = defineErrors({
   forbidden: { status: 403, message: 'Dafür fehlt dir die Berechtigung.' },
   payload_too_large: { status: 413, message: 'Die Anfrage ist zu groß.' },
   url_too_long: { status: 414, message: 'Die Adresse ist zu lang.' },
+  request_timeout: { status: 408, message: 'Die Anfrage hat zu lange gedauert. Bitte versuche es erneut.' },
+  headers_too_large: { status: 431, message: 'Die Anfrage hat zu große Kopfzeilen.' },
   unsupported_media_type: {
     status: 415,
     message: ({ expected }: { expected?: 'multipart' }) =>

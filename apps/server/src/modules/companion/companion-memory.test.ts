@@ -85,6 +85,14 @@ describe('cross-conversation memory with the embedded engine', () => {
     expect(facts.every((f) => f.length <= MAX_FACT_LENGTH && !/Rex|Tom|wirklich/.test(f))).toBe(true);
   });
 
+  it(`keeps at most ${MAX_FACTS} facts when messages with new facts arrive in parallel (red team, session 60: 48 on PostgreSQL)`, async () => {
+    const token = await member(t);
+    const ids = await Promise.all(Array.from({ length: 8 }, () => start(api, token)));
+    for (let i = 0; i < 9; i++) await reply(api, token, ids[0]!, `Ich mag Saft${i}a. Ich mag Saft${i}b. Ich mag Saft${i}c.`);
+    await Promise.all(ids.map((id, i) => reply(api, token, id, `Ich mag Obst${i}a. Ich mag Obst${i}b. Ich mag Obst${i}c.`)));
+    expect(await learned(api, token)).toHaveLength(MAX_FACTS);
+  });
+
   it("never learns from or answers with another member's statements (attacker)", async () => {
     const victim = await member(t);
     const attacker = await member(t);
@@ -140,16 +148,20 @@ describe('cross-conversation memory with a model over the OpenAI protocol', () =
     // Only this conversation's turns go along: the first conversation's words are not sent as turns.
     expect(model.requests.at(-1)!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).not.toContain('Mein Hund heißt Krümel. Ich wohne in Leipzig.');
 
+    // In the first conversation too, she asks and the model names the dog (red team, session 60: that question and its answer stayed in the context after the delete).
+    await reply(api, token, first, 'Wie heißt mein Hund?');
+    await reply(api, token, first, 'Krümel ist heute müde.');
     const dog = (await memories(api, token)).find((m) => m.content === 'Mein Hund heißt Krümel.')!;
     await api('DELETE', `/api/ai/df/memories/${dog.id}`, token);
     const third = await start(api, token);
     await reply(api, token, third, 'Wie heißt mein Hund?');
     expect(systemPrompt()).toContain('- Ich wohne in Leipzig.');
     expect(JSON.stringify(model.requests.at(-1))).not.toContain('Krümel');
-    // Nor in the conversation where she said it: her turn and the reply to it stay out of the context.
-    await reply(api, token, first, 'Wie heißt mein Hund?');
+    // Nor in the conversation where she said it: her turn, the reply to it and every turn naming the dog stay out of the context.
+    model.behave({ kind: 'reply', text: 'Das weiß ich nicht.' });
+    await reply(api, token, first, 'Weißt du noch, wie mein Hund heißt?');
     expect(JSON.stringify(model.requests.at(-1))).not.toContain('Krümel');
-    expect(model.requests.at(-1)!.messages.map((m) => m.content)).toContain('Wie heißt mein Hund?');
+    expect(model.requests.at(-1)!.messages.map((m) => m.content)).toContain('Weißt du noch, wie mein Hund heißt?');
   });
 
   it("learns only from the member's own words, never from the model's reply, and never sends another member's facts", async () => {

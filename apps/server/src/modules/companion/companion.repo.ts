@@ -107,6 +107,15 @@ export function learnedFacts(q: Queryable, memberId: string, limit: number): Pro
 }
 
 /**
+ * One member's facts are written one transaction at a time: the count the cap reads below is then
+ * the committed one (parallel messages on PostgreSQL each saw the old count and went past the cap:
+ * red team, session 60). A transaction-scoped advisory lock keyed by the member, released at commit.
+ */
+export async function lockFactsOf(q: Queryable, memberId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`companion-facts:${memberId}`}, 0))`.execute(typed(q));
+}
+
+/**
  * Keeps a learned fact, one statement: a newer one of the same key replaces the older; a new key
  * only while the member has fewer than `max` facts; nothing when a memory of hers says it already.
  * Whether a row was written comes back. The clock's time, not the transaction's: the facts of one

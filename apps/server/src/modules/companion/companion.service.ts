@@ -156,6 +156,8 @@ export class CompanionService {
 
   /** Keeps the facts of her message (only hers, bounded: MAX_FACTS in all, a newer one of a key replacing the older). */
   private async learn(tx: Tx, memberId: string, facts: Fact[]): Promise<void> {
+    if (facts.length === 0) return;
+    await repo.lockFactsOf(tx, memberId);
     for (const f of facts) await repo.upsertFact(tx, { id: randomUUID(), memberId, key: f.key, content: f.content, max: MAX_FACTS });
   }
 

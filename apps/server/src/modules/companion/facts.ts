@@ -13,6 +13,8 @@ export interface Fact {
   content: string;
   /** Said back to her: "Dein Hund heißt Krümel". */
   echo: string;
+  /** The thing itself ("Krümel", "Leipzig", "Sushi"): once the fact is deleted, no turn naming it is read again. */
+  value: string;
 }
 
 export const MAX_FACTS = 30;
@@ -52,7 +54,7 @@ const rules: Rule[] = [
     test: /^(?:ich heiße|ich heisse|mein name ist) (.+)$/i,
     fact: (m) => {
       const v = value(m[1]!, NAME);
-      return v ? { key: 'name', content: `Ich heiße ${capital(v)}.`, echo: `Du heißt ${capital(v)}` } : undefined;
+      return v ? { key: 'name', content: `Ich heiße ${capital(v)}.`, echo: `Du heißt ${capital(v)}`, value: capital(v) } : undefined;
     },
   },
   {
@@ -60,21 +62,21 @@ const rules: Rule[] = [
     fact: (m) => {
       const v = value(m[2]!, NAME);
       const at = m[1]!.toLowerCase();
-      return v ? { key: 'wohnort', content: `Ich wohne ${at} ${capital(v)}.`, echo: `Du wohnst ${at} ${capital(v)}` } : undefined;
+      return v ? { key: 'wohnort', content: `Ich wohne ${at} ${capital(v)}.`, echo: `Du wohnst ${at} ${capital(v)}`, value: capital(v) } : undefined;
     },
   },
   {
     test: /^ich (?:komme|stamme) (?:ursprünglich )?aus (.+)$/i,
     fact: (m) => {
       const v = value(m[1]!, NAME);
-      return v ? { key: 'herkunft', content: `Ich komme aus ${capital(v)}.`, echo: `Du kommst aus ${capital(v)}` } : undefined;
+      return v ? { key: 'herkunft', content: `Ich komme aus ${capital(v)}.`, echo: `Du kommst aus ${capital(v)}`, value: capital(v) } : undefined;
     },
   },
   {
     test: new RegExp(`^ich arbeite ${ADVERB}als (.+)$`, 'i'),
     fact: (m) => {
       const v = value(m[1]!, PHRASE);
-      return v ? { key: 'beruf', content: `Ich arbeite als ${v}.`, echo: `Du arbeitest als ${v}` } : undefined;
+      return v ? { key: 'beruf', content: `Ich arbeite als ${v}.`, echo: `Du arbeitest als ${v}`, value: v } : undefined;
     },
   },
   {
@@ -92,14 +94,14 @@ const rules: Rule[] = [
     fact: (m) => {
       const v = value(m[3]!, PHRASE);
       const thing = capital(m[2]!.toLowerCase());
-      return v ? { key: `lieblings:${fold(thing)}`, content: `${capital(m[1]!.toLowerCase())} ${thing} ist ${v}.`, echo: `${yours(m[1]!)} ${thing} ist ${v}` } : undefined;
+      return v ? { key: `lieblings:${fold(thing)}`, content: `${capital(m[1]!.toLowerCase())} ${thing} ist ${v}.`, echo: `${yours(m[1]!)} ${thing} ist ${v}`, value: v } : undefined;
     },
   },
   {
     test: /^(?:mein hobby ist|meine hobbys sind|meine hobbies sind|in meiner freizeit mag ich) (.+)$/i,
     fact: (m) => {
       const v = value(m[1]!, PHRASE);
-      return v ? { key: `hobby:${fold(v)}`, content: `Meine Hobbys: ${v}.`, echo: `Deine Hobbys: ${v}` } : undefined;
+      return v ? { key: `hobby:${fold(v)}`, content: `Meine Hobbys: ${v}.`, echo: `Deine Hobbys: ${v}`, value: v } : undefined;
     },
   },
   {
@@ -107,7 +109,7 @@ const rules: Rule[] = [
     fact: (m) => {
       const v = value(m[2]!, PHRASE, true);
       const verb = m[1]!.toLowerCase();
-      return v ? { key: `mag:${fold(v)}`, content: `Ich ${verb} ${v}.`, echo: `Du ${verb === 'mag' ? 'magst' : 'liebst'} ${v}` } : undefined;
+      return v ? { key: `mag:${fold(v)}`, content: `Ich ${verb} ${v}.`, echo: `Du ${verb === 'mag' ? 'magst' : 'liebst'} ${v}`, value: v } : undefined;
     },
   },
 ];
@@ -116,7 +118,7 @@ function pet(possessive: string, thing: string, name: string): Fact | undefined 
   const v = value(name, NAME);
   if (!v || !/^\p{Lu}/u.test(thing) || fold(thing) === 'name') return undefined;
   const own = capital(possessive.toLowerCase());
-  return { key: `heisst:${fold(thing)}`, content: `${own} ${thing} heißt ${capital(v)}.`, echo: `${yours(possessive)} ${thing} heißt ${capital(v)}` };
+  return { key: `heisst:${fold(thing)}`, content: `${own} ${thing} heißt ${capital(v)}.`, echo: `${yours(possessive)} ${thing} heißt ${capital(v)}`, value: capital(v) };
 }
 
 /** Plain statements: sentences ending in '.', '!' or the text's end; none with a quote, colon or question mark. */
@@ -145,21 +147,39 @@ export function extractFacts(message: string): Fact[] {
   return [...found.values()];
 }
 
+/** Whether `text` names `value` as a whole word (any case): "krümel" in "Wie geht es Krümel?", not in "Krümelkuchen". */
+function names(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
 /**
- * The conversation's turns without those that state a fact she no longer has (she deleted it, or a
- * newer statement replaced it), nor the companion's reply to such a turn: a deleted fact is not read
- * again, not even in the conversation where she said it. `kept` are the contents of her facts.
+ * The conversation's turns without any that could carry a fact she no longer has (she deleted it,
+ * or a newer statement replaced it): the turn that stated it, the companion's reply to that turn,
+ * and every other turn, hers or its, that names the thing ("Wie heißt mein Hund?" answered
+ * "Krümel"). A deleted fact is not read again, not even in the conversation where she said it.
+ * `kept` are the contents of her facts.
  */
 export function withoutForgotten<T extends { role: 'user' | 'assistant'; content: string }>(turns: readonly T[], kept: readonly string[]): T[] {
+  const forgotten = new Set<string>();
+  for (const turn of turns) {
+    if (turn.role !== 'user') continue;
+    for (const f of extractFacts(turn.content)) {
+      // "Sushi und lange Spaziergänge": each thing of a list on its own
+      if (!kept.includes(f.content)) for (const part of f.value.split(/,\s*| und | oder /)) if (part.trim().length >= 3) forgotten.add(part.trim());
+    }
+  }
+  if (forgotten.size === 0) return [...turns];
   const out: T[] = [];
   let dropReply = false;
   for (const turn of turns) {
+    const mentions = [...forgotten].some((v) => names(turn.content, v));
     if (turn.role === 'assistant') {
-      if (!dropReply) out.push(turn);
+      if (!dropReply && !mentions) out.push(turn);
       dropReply = false;
       continue;
     }
-    dropReply = extractFacts(turn.content).some((f) => !kept.includes(f.content));
+    dropReply = mentions;
     if (!dropReply) out.push(turn);
   }
   return out;

@@ -18,7 +18,15 @@ describe('extractFacts', () => {
     ['Meine Hobbys sind Klettern und Kochen.', 'hobby:klettern und kochen', 'Meine Hobbys: Klettern und Kochen.', 'Deine Hobbys: Klettern und Kochen'],
     ['Mein Lieblingsessen ist Käsespätzle.', 'lieblings:lieblingsessen', 'Mein Lieblingsessen ist Käsespätzle.', 'Dein Lieblingsessen ist Käsespätzle'],
   ])('%s', (text, key, content, echo) => {
-    expect(extractFacts(text)).toEqual([{ key, content, echo }]);
+    expect(extractFacts(text)).toEqual([expect.objectContaining({ key, content, echo })]);
+  });
+
+  it('names the thing of each fact, which a deletion keeps out of every later turn', () => {
+    expect(extractFacts('Mein Hund heißt Krümel. Ich wohne in Bad Homburg. Ich mag Sushi und lange Spaziergänge.').map((f) => f.value)).toEqual([
+      'Krümel',
+      'Bad Homburg',
+      'Sushi und lange Spaziergänge',
+    ]);
   });
 
   it('learns nothing from questions, quotes, reported speech, negations or odd values', () => {
@@ -66,5 +74,19 @@ describe('withoutForgotten', () => {
   it('keeps the turns of facts she still has, and drops a deleted fact’s turn with its reply', () => {
     expect(withoutForgotten(turns, ['Mein Hund heißt Krümel.'])).toEqual(turns);
     expect(withoutForgotten(turns, []).map((t) => t.content)).toEqual(['Hallo!', 'Ich war im Park.', 'Schön!']);
+  });
+
+  it('drops every turn that names a deleted fact’s thing, a question and its answer too, before and after (red team, session 60)', () => {
+    const later = [
+      { role: 'user' as const, content: 'Krümel hat heute gebellt.' },
+      { role: 'assistant' as const, content: 'Oh, was hat er gesehen?' },
+      ...turns,
+      { role: 'user' as const, content: 'Wie heißt mein Hund?' },
+      { role: 'assistant' as const, content: 'Dein Hund heißt Krümel, das weiß ich noch.' },
+      { role: 'user' as const, content: 'Ich backe Krümelkuchen.' },
+      { role: 'assistant' as const, content: 'Lecker!' },
+    ];
+    expect(withoutForgotten(later, ['Mein Hund heißt Krümel.'])).toEqual(later);
+    expect(withoutForgotten(later, []).map((t) => t.content)).toEqual(['Hallo!', 'Ich war im Park.', 'Schön!', 'Wie heißt mein Hund?', 'Ich backe Krümelkuchen.', 'Lecker!']);
   });
 });

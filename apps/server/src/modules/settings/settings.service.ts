@@ -1,4 +1,4 @@
-import { isSettingKey, settingDefinitions, settingKeys, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
+import { isSettingKey, settingDefinitions, settingKeys, settingRules, type SettingKey, type SettingValue, type SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
@@ -58,6 +58,9 @@ export class SettingsService {
       const parsed = settingDefinitions[key].schema.safeParse(value);
       if (!parsed.success) throw new AppError('invalid_setting', { params: { key, issue: parsed.error.issues[0]?.message ?? '' } });
     }
+    const after = { ...(await this.getAll()), ...values };
+    const value = <K extends SettingKey>(key: K) => parseSetting(key, after[key]);
+    for (const rule of settingRules) if (!rule.holds(value)) throw new AppError('invalid_setting', { params: { key: rule.key, issue: rule.issue } });
     await this.db.transaction(async (tx) => {
       await upsertSettings(tx, entries);
       this.events.publishOnCommit(tx, 'settings.changed', {});

@@ -62,4 +62,25 @@ describe('settings store', () => {
     }
     expect(await t.c.settings.get('WOMAN_DAILY_REPLY_LIMIT')).toBe(7);
   });
+
+  it('refuses a reject threshold at or below the review threshold, and overlong numbers (red team, session 60)', async () => {
+    const refused = async (values: Record<string, string>) => {
+      const err = await t.c.settings.update(values).catch((e: unknown) => e);
+      expect(err, JSON.stringify(values)).toBeInstanceOf(AppError);
+      expect((err as AppError).statusCode).toBe(400);
+      return (err as AppError).message;
+    };
+    expect(await refused({ MODERATION_REVIEW_THRESHOLD: '0.9', MODERATION_REJECT_THRESHOLD: '0.8' })).toContain('Die Schwelle zum Ablehnen muss über der Schwelle zur Prüfung liegen.');
+    // Against the value in force: review above the stored reject, reject down to the stored review.
+    await refused({ MODERATION_REVIEW_THRESHOLD: '0.96' });
+    await refused({ MODERATION_REJECT_THRESHOLD: '0.7' });
+    await refused({ MODERATION_REJECT_THRESHOLD: `0.${'1'.repeat(5000)}` });
+    await refused({ MODERATION_REJECT_THRESHOLD: '0.99999999999999999999' });
+    expect(await t.c.settings.get('MODERATION_REJECT_THRESHOLD')).toBe(0.95);
+    expect(await t.c.settings.get('MODERATION_REVIEW_THRESHOLD')).toBe(0.7);
+    // Both in one change, consistent: saved.
+    await t.c.settings.update({ MODERATION_REVIEW_THRESHOLD: '0.5', MODERATION_REJECT_THRESHOLD: '0.6' });
+    expect(await t.c.settings.get('MODERATION_REJECT_THRESHOLD')).toBe(0.6);
+    await t.c.settings.update({ MODERATION_REVIEW_THRESHOLD: '0.7', MODERATION_REJECT_THRESHOLD: '0.95' });
+  });
 });

@@ -2,6 +2,7 @@ import type { NewCounts } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
 import type { ApiMember } from '../../../test/members.js';
 import { connectClient } from '../../../test/sockets.js';
+import { register } from '../../../test/harness.js';
 import { useSwipers } from '../../../test/swipers.js';
 
 // Issue 56 item 5: the badges on Matches and Flirts. Only the member's own counts, by the lists'
@@ -74,6 +75,20 @@ describe('new matches and flirts', () => {
     const d = await member('Dieter', 'male', ['female']);
     await act(d, nina.id, 'flirt');
     expect(await countsOf(nina)).toEqual({ matches: 1, flirts: 1 });
+  });
+
+  it('a flirt from an account without a profile is announced nowhere: no flirt event, so no count, mail or push (red team, session 60)', async () => {
+    const her = await member('Hanna', 'female', ['male']);
+    const phantom = await register(t.app);
+    const announced = async () =>
+      (await t.c.db.query<{ n: number }>("SELECT count(*)::int AS n FROM event_outbox WHERE name = 'flirt.created' AND payload->>'recipientId' = $1", [her.id]))[0]!.n;
+    expect((await api('POST', `/api/likes/${her.id}?type=flirt`, phantom.token)).statusCode).toBe(200);
+    expect(await announced()).toBe(0);
+    expect((await countsOf(her)).flirts).toBe(0);
+    // A member she can see: announced.
+    const shown = await member('Paul', 'male', ['female']);
+    expect((await act(shown, her.id, 'flirt')).statusCode).toBe(200);
+    expect(await announced()).toBe(1);
   });
 
   it("cannot read or clear another member's counts: the body names a list and nothing else", async () => {

@@ -66,7 +66,10 @@ export class SwipesService {
     const match = await repo.likesBack(this.db, targetId, viewerId);
     if (match) await this.makeMatch(viewerId, targetId);
     // A statement of its own once the flirt is known to make no match: durable from there on.
-    if (!match && kind === 'flirt' && (before === undefined || before === 'skip')) await this.eventOutbox.recordNow(this.db, 'flirt.created', { recipientId: targetId });
+    // Only a flirt she can see is announced: one from an account without a profile shows nowhere, so
+    // it sends no mail, push or count event either (red team, session 60: phantom "Jemand flirtet mit dir").
+    const announced = !match && kind === 'flirt' && (before === undefined || before === 'skip') && (await repo.isVisibleTo(this.db, targetId, viewerId));
+    if (announced) await this.eventOutbox.recordNow(this.db, 'flirt.created', { recipientId: targetId });
     return { match };
   }
 
@@ -104,7 +107,10 @@ export class SwipesService {
       this.events.publishOnCommit(tx, 'feed.stale', { userIds: [viewerId] });
       return last.target_id;
     });
-    return targetId ? this.cardOf(viewerId, isPremium, targetId) : null;
+    // A member hidden from the viewer (blocked either way, suspended, gone) comes back as no card,
+    // all alike: the undo never shows a card the feed would not (red team, session 60).
+    if (!targetId || !(await repo.isVisibleTo(this.db, viewerId, targetId))) return null;
+    return this.cardOf(viewerId, isPremium, targetId);
   }
 
   async matches(memberId: string): Promise<MatchItem[]> {

@@ -3,6 +3,7 @@ import { ageOn, berlinToday } from '@funkeln/contracts/profiles';
 import type { FeedCard } from '@funkeln/contracts/feed';
 import type { MatchEvent } from '@funkeln/contracts/swipes';
 import { describe, expect, it } from 'vitest';
+import type { ApiMember } from '../../../test/members.js';
 import { useSwipers } from '../../../test/swipers.js';
 import { connectClient } from '../../../test/sockets.js';
 import { timeOrderedId } from '../../platform/crypto/ids.js';
@@ -150,6 +151,22 @@ describe('likes, flirts and matches', () => {
     // Photo links are signed anew for each answer: the same photos, each by its path.
     const unsigned = (card: FeedCard | null | undefined) => card && { ...card, photoUrl: card.photoUrl.split('?')[0], photos: card.photos?.map((u) => u.split('?')[0]) };
     expect(unsigned(undone)).toEqual(unsigned(shown));
+  });
+
+  it('undo shows no card of a member hidden from her since the swipe: blocked either way answers like suspended (red team, session 60)', async () => {
+    const me = await member('Ute', 'female', ['male']);
+    const blocker = await member('Bodo', 'male', ['female']);
+    const blocked = await member('Bert', 'male', ['female']);
+    const suspended = await member('Sven', 'male', ['female']);
+    const undoAfter = async (target: ApiMember, hide: () => Promise<unknown>) => {
+      await act(me, target.id, 'skip');
+      await hide();
+      return (await api('POST', '/api/likes/undo', me.token)).json<{ card: unknown }>();
+    };
+    const asSuspended = await undoAfter(suspended, () => t.c.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [suspended.id]));
+    expect(asSuspended).toEqual({ card: null });
+    expect(await undoAfter(blocker, () => api('POST', `/api/blocks/${me.id}`, blocker.token))).toEqual(asSuspended);
+    expect(await undoAfter(blocked, () => api('POST', `/api/blocks/${blocked.id}`, me.token))).toEqual(asSuspended);
   });
 
   it('skipped cards come back after 14 days', async () => {

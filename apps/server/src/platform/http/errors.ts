@@ -1,4 +1,6 @@
 import { errorMessage, errorStatus, type ErrorCode, type ErrorParamsArg } from '@funkeln/contracts/errors';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError, isConnectionError } from '../../db/client.js';
@@ -120,6 +122,24 @@ export function frameworkErrors(headersFor: SecurityHeaders) {
     const known = fastifyCodes[err.code] ?? BAD_REQUEST;
     void send(reply.headers(headersFor(request.protocol === 'https')), known);
   };
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a header over the size limit, a
+ * control character in one, a request that took too long) answers in German like every other
+ * refusal (Fastify's own answer was English: red team, session 60). The connection is closed after.
+ */
+export function clientErrors(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'bad_request';
+  const status = errorStatus(code);
+  const body = JSON.stringify({ error: code, message: errorMessage(code) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export function registerErrorHandling(app: FastifyInstance, onUndeclared?: UndeclaredErrorListener): void {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answerFor, routeFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
+import * as queryKeys from '../../lib/query-keys';
 import { FlirtsPage } from './flirts-page';
 import { MatchesPage } from './matches-page';
 
@@ -42,5 +43,23 @@ describe('opening Matches or Flirts (issue 56 item 5)', () => {
     await waitFor(() => expect(marked).toEqual(['matches']));
     await waitFor(() => expect(screen.queryByTestId('new-matches')).toBeNull());
     expect(screen.getByTestId('new-flirts').textContent).toMatch(/^3/);
+  });
+
+  it('a flirt arriving while the page is open loads the list again before it counts as seen (red team, session 60)', async () => {
+    const marked = serverCounts({ matches: 0, flirts: 1 });
+    let loads = 0;
+    server.use(
+      routeFor(swipesEndpoints.receivedFlirts, () => {
+        loads += 1;
+        return [];
+      }),
+    );
+    const { queryClient } = renderPage(<FlirtsPage />);
+    await waitFor(() => expect(marked).toEqual(['flirts']));
+    const before = loads;
+    // The socket's new-counts event, as followNewCounts writes it.
+    queryClient.setQueryData(queryKeys.newCounts(), { matches: 0, flirts: 1 });
+    await waitFor(() => expect(marked).toEqual(['flirts', 'flirts']));
+    await waitFor(() => expect(loads).toBeGreaterThan(before));
   });
 });

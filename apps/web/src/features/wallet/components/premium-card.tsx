@@ -1,5 +1,5 @@
 import { euroRangeOf, formatEuro } from '@funkeln/contracts/wallet';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
@@ -25,11 +25,18 @@ export function PremiumCard({ premiumUntil, credits, price }: PremiumCardProps) 
 
   const short = Math.max(0, price - credits);
   const euro = euroRangeOf(price);
+  const toPacksNext = useRef(false);
   const toPacks = () => {
+    toPacksNext.current = true;
     setAsking(false);
-    // Focus scrolls the packs into view and tells a screen reader where it is.
-    document.getElementById(CREDIT_PACKS_ID)?.focus();
   };
+  // After the dialog has closed (its own effect runs first and gives the focus back to the button):
+  // the focus moves to the packs, which scrolls them into view and tells a screen reader where it is.
+  useEffect(() => {
+    if (asking || !toPacksNext.current) return;
+    toPacksNext.current = false;
+    document.getElementById(CREDIT_PACKS_ID)?.focus();
+  }, [asking]);
 
   const confirm = () => {
     setAsking(false);
