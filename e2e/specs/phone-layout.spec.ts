@@ -81,7 +81,8 @@ test('a new man on a 360x740 phone: sign-up, onboarding, discover, match, chat a
   await expectReachable(page.getByRole('button', { name: 'Senden', exact: true }), 'Senden in the chat');
   await composer.fill('Hallo! Schön, dass es gefunkt hat.');
   await page.getByRole('button', { name: 'Senden', exact: true }).click();
-  await expect(page.getByText('Hallo! Schön, dass es gefunkt hat.')).toBeVisible();
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Hallo! Schön, dass es gefunkt hat.' })).toBeVisible();
+  await expect(composer).toHaveValue('');
 
   await page.goto('/wallet');
   await expectReachable(page.getByRole('button', { name: 'Daily Login' }), 'Daily Login');
