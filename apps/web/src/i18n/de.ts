@@ -155,6 +155,8 @@ export const de = {
   },
   /** Interests and prompts (issue 19): the profile form, the card and the profile page. */
   details: {
+    /** A member's name with the age where there is one ("Lena, 29"): cards, conversations. */
+    nameAge: (name: string, age?: number | null) => (age === undefined || age === null ? name : `${name}, ${age}`),
     interestsTitle: 'Interessen',
     interestsHint: 'Wähle bis zu 8 Interessen, die dich ausmachen.',
     interestsLimit: 'Höchstens 8 Interessen',
@@ -419,7 +421,6 @@ export const de = {
     lead: 'Deine Unterhaltungen, neue Nachrichten und vorbezahlte Antworten.',
     inboxTitle: 'Posteingang',
     inboxHint: 'Jede Nachricht, die du bekommen hast, einzeln – mit vorbezahlten Antworten.',
-    nameAge: (name: string, age: number) => `${name}, ${age}`,
     inboxEmpty: 'Noch keine Nachrichten erhalten.',
     inboxFailed: 'Deine Nachrichten konnten nicht geladen werden.',
     prepaidBadge: (amount: number) => `Vorbezahlte Antwort: ${credits(amount)}`,

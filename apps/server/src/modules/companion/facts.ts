@@ -147,14 +147,14 @@ export function extractFacts(message: string): Fact[] {
   return [...found.values()];
 }
 
-/** Whether `text` names `value` as a whole word (any case): "krümel" in "Wie geht es Krümel?", not in "Krümelkuchen". */
+/** Whether `text` names `value` as a whole word (ignoring case): "krümel" in "Wie geht es Krümel?", not in "Krümelkuchen". */
 function names(text: string, value: string): boolean {
   const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /**
- * The conversation's turns without any that could carry a fact she no longer has (she deleted it,
+ * The conversation's turns without those that could carry a fact she no longer has (she deleted it,
  * or a newer statement replaced it): the turn that stated it, the companion's reply to that turn,
  * and every other turn, hers or its, that names the thing ("Wie heißt mein Hund?" answered
  * "Krümel"). A deleted fact is not read again, not even in the conversation where she said it.

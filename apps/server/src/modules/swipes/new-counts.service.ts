@@ -5,7 +5,7 @@ import { countNew, markSeen } from './new-counts.repo.js';
 
 /**
  * The badges on Matches and Flirts: what came since the member last opened each list. Her open
- * sessions hear a new count when a match or flirt arrives and when she opens a list (on any device).
+ * sessions hear a new count when a match or flirt arrives and when she opens a list (on whichever device).
  */
 export class NewCountsService {
   constructor(
@@ -17,7 +17,7 @@ export class NewCountsService {
     return countNew(this.db, memberId);
   }
 
-  /** She opened the list: nothing in it is new any more, here and on her other devices. */
+  /** She opened the list: nothing in it is new from now on, here and on her other devices. */
   async seen(memberId: string, list: SeenList): Promise<NewCounts> {
     await markSeen(this.db, memberId, list);
     return this.push(memberId);

@@ -31,7 +31,7 @@ interface SaveInput {
   onUploaded: (file: File) => void;
 }
 
-/** Upload the picked photos (if any), then PUT the profile; the cache follows the answers. */
+/** Upload the picked photos (where there are some), then PUT the profile; the cache follows the answers. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<SavePhase>('idle');

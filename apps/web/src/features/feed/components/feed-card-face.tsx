@@ -17,7 +17,7 @@ interface FeedCardFaceProps {
 
 /** Photo with name, age, city and (for premium members) the distance band over a soft gradient. */
 export function FeedCardFace({ card, eager, photoIndex = 0, onPhotoIndex, children }: FeedCardFaceProps) {
-  const title = card.age === undefined ? card.name : `${card.name}, ${card.age}`;
+  const title = de.details.nameAge(card.name, card.age);
   return (
     <>
       <CardPhotos card={card} eager={eager} index={photoIndex} onIndex={onPhotoIndex} />

@@ -30,7 +30,7 @@ export function ConversationList({ items, activeId, prepaid }: ConversationListP
             >
               <Avatar name={item.name} src={item.thumbUrl} alt="" />
               <span className="conversation-item__text">
-                <span className="conversation-item__name">{item.age === null ? item.name : de.messages.nameAge(item.name, item.age)}</span>
+                <span className="conversation-item__name">{de.details.nameAge(item.name, item.age)}</span>
                 <span className="conversation-item__preview">
                   {mine ? `${de.messages.you} ` : ''}
                   {item.lastMessage.body}

@@ -38,7 +38,6 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ profile, guided }: ProfileFormProps) {
-  const shown = (step: number) => (guided && guided.step !== step ? 'profile-form__step' : undefined);
   const hidden = (step: number) => guided !== undefined && guided.step !== step;
   const me = useCurrentUser();
   const schema = useMemo(() => profileFormSchema(profile), [profile]);
@@ -85,7 +84,7 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
 
   return (
     <form className="profile-form" onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-busy={phase !== 'idle'}>
-      <div className={shown(0)} hidden={hidden(0)}>
+      <div hidden={hidden(0)}>
       <FormSection title={de.onboarding.sections.photo} anchor={ONBOARDING_STEPS.photo}>
         <PhotoField
           photo={profile.photo}
@@ -122,14 +121,14 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
 
       </div>
 
-      <div className={shown(1)} hidden={hidden(1)}>
+      <div hidden={hidden(1)}>
       <FormSection title={de.details.interestsTitle}>
         <Controller control={control} name="interests" render={({ field }) => <InterestPicker value={field.value} onChange={field.onChange} />} />
       </FormSection>
 
       </div>
 
-      <div className={shown(2)} hidden={hidden(2)}>
+      <div hidden={hidden(2)}>
       <FormSection title={de.details.promptsTitle}>
         <Controller
           control={control}
@@ -146,7 +145,7 @@ export function ProfileForm({ profile, guided }: ProfileFormProps) {
 
       </div>
 
-      <div className={shown(3)} hidden={hidden(3)}>
+      <div hidden={hidden(3)}>
       <FormSection title={de.onboarding.sections.basics} anchor={ONBOARDING_STEPS.basics}>
         <TextField
           label={de.onboarding.birthDate}
