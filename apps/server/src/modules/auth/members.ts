@@ -31,3 +31,5 @@ export async function findMailContact(q: Queryable, id: string): Promise<MailCon
 }
 
 export { disableNotificationMail, extendPremium, findPremiumUntil, memberExists, shownMember } from './members.repo.js';
+/** The AGB version a member agreed to (account's banner), recorded in the caller's transaction. */
+export { recordTermsAcceptance } from './users.repo.js';
