@@ -57,7 +57,8 @@ export function detectScam(text: string): { hint: ScamHint | null; offPlatform: 
   const words = normalizedWords(text);
   const ibans = findIbans(text);
   const mailList = emails(folded);
-  const phoneList = phones(folded);
+  // The digits of an IBAN are no phone number ("DE89 3704 0044 ...").
+  const phoneList = phones(folded).filter((p) => !ibans.some((iban) => iban.includes(p.replace(/^0/u, ''))));
   const linkList = links(folded, mailList);
   const asksMoney = ibans.length > 0 || findTerm(money, words) !== undefined;
   const offPlatform = phoneList.length + mailList.length + linkList.length > 0 || findTerm(contact, words) !== undefined;
