@@ -6,12 +6,14 @@ interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The safe choice's label; "Abbrechen" unless said. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A modal yes/no question on the native <dialog>: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel = de.common.cancel, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -48,7 +50,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
       </p>
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="btn btn--ghost" onClick={onCancel}>
-          {de.common.cancel}
+          {cancelLabel}
         </button>
         <button type="button" className="btn btn--danger" onClick={onConfirm}>
           {confirmLabel}
