@@ -25,11 +25,12 @@ drohung: das wirst du bereuen
 drohung: du wirst sterben
 drohung: ich vergewaltig* dich
 drohung: ich zuend* ~ dein* ~ an
-drohung: pass ~ auf wenn du ~ alleine ~ bist
+drohung: pass ~ auf ~ wenn du ~ alleine ~ bist
 
 # Beleidigungen
 beleidigung: *schlampe
-beleidigung: *nutte
+beleidigung: nutte
+beleidigung: drecksnutte
 beleidigung: *hure
 beleidigung: hurensohn*
 beleidigung: *fotze
@@ -61,6 +62,8 @@ beleidigung: halts maul
 beleidigung: leck mich am arsch
 beleidigung: du arsch
 beleidigung: du opfer
+beleidigung: stueck scheis*
+beleidigung: du bist ~ das letzte
 beleidigung: du bist ~ behindert
 beleidigung: bist du ~ behindert
 beleidigung: du bist ~ haesslich
@@ -77,7 +80,7 @@ beleidigung: bring dich um .
 beleidigung: bring dich doch um
 
 # Sexuell deutlich
-sexuell: fick
+sexuell: fick mich
 sexuell: ficken*
 sexuell: fickst
 sexuell: fickt

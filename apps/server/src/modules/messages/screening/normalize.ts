@@ -2,11 +2,12 @@
  * Text -> the words the classifier compares (pure). Undoes what people do to slip past a word
  * list: NFKC (full-width and styled letters), invisible characters, Cyrillic and Greek lookalikes,
  * case, umlauts (ä and ae are one), accents, leetspeak inside words (1d10t), separators between
- * letters (i.d.i.o.t, f o t z e) and repeated letters (iiidiooot). The same steps run over the
- * list's own words, so "Missgeburt" in the list and "M1ssss-geburt"... compare as equals.
+ * letters (i.d.i.o.t, f o t z e); stretched words (iiidiooot) are compared collapsed by the matcher.
+ * The same steps run over the list's own words.
  */
 
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF]/gu;
+/** Invisible characters (combining ones, like U+034F, go with the accents below). */
+const INVISIBLE = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF]/gu;
 
 const LOOKALIKES: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
@@ -28,6 +29,8 @@ export function foldText(text: string): string {
 
 /** One word with repeated letters collapsed ("misssgeburt" and "missgeburt" are "misgeburt"). */
 export const collapse = (word: string): string => word.replace(/(.)\1+/gu, '$1');
+/** A word stretched on purpose: a letter three times or more ("Huuure"); only such words are compared collapsed. */
+export const stretched = (word: string): boolean => /(.)\1\1/u.test(word);
 
 /** `1`, `!` and `|` stand for i or for l: "sch1ampe". */
 type One = 'i' | 'l';
@@ -85,6 +88,6 @@ export function normalizedWords(text: string, one: One = 'i'): string[] {
     const number = found.length === 0 && /\d/u.test(chunk) ? ['0'] : [];
     return [...found, ...number, ...marksAfter(chunk)];
   });
-  const joined = joinSpacedLetters(words).map((w) => (w === SENTENCE_END || w === COMMA ? w : collapse(w)));
+  const joined = joinSpacedLetters(words);
   return joined.at(-1) === SENTENCE_END ? joined : [...joined, SENTENCE_END];
 }
