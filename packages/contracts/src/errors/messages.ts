@@ -35,7 +35,7 @@ export const messagesErrors = defineErrors({
           ? 'Deine Nachricht könnte anzüglich oder aufdringlich wirken.'
           : 'Deine Nachricht könnte beleidigend wirken.',
   },
-  pattern_flag_dismissed: { status: 409, message: 'Dieser Hinweis wurde schon erledigt.' },
+  pattern_flag_dismissed: { status: 409, message: 'Um diesen Hinweis hat sich schon jemand aus dem Team gekümmert.' },
 });
 
 export const messagesNotFound = { conversation: 'Diese Unterhaltung gibt es nicht.', pattern_flag: 'Diesen Hinweis gibt es nicht.' } as const;
