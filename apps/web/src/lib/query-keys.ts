@@ -61,5 +61,6 @@ export const admin = {
   reports: () => ['admin', 'reports'] as const,
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
+  patternFlags: () => ['admin', 'pattern-flags'] as const,
 };
 
