@@ -116,7 +116,6 @@ export const noticeBody = z
     ...evidenceFields,
   })
   .superRefine(explained);
-export const noticeResponse = reportResponse;
 
 /** Where a report stands, as its reporter sees it. */
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;

@@ -1,4 +1,4 @@
-import { myReportsResponse, noticeBody, noticeResponse, reportBody, reportResponse } from '../safety.js';
+import { myReportsResponse, noticeBody, reportBody, reportResponse } from '../safety.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
 
@@ -23,7 +23,7 @@ export const safetyEndpoints = {
     auth: 'visitor',
     session: 'optional',
     body: noticeBody,
-    response: noticeResponse,
+    response: reportResponse,
     errors: ['self_report', 'not_found'],
     limits: [limits.noticeIp],
     tag,

@@ -40,7 +40,7 @@ export function reportLinks(publicUrl: string) {
   };
 }
 
-/** Members report a photo, a message they received or any account (hidden from them or not); optionally blocking at once. */
+/** Members report a photo, a message they received or an account of their choice (hidden from them or not); optionally blocking at once. */
 export class ReportsService {
   constructor(
     private readonly db: Db,
@@ -76,7 +76,7 @@ export class ReportsService {
     return { id, message: input.block && reportedId ? 'Danke für deine Meldung. Das Mitglied ist jetzt blockiert.' : 'Danke für deine Meldung. Unser Team sieht sie sich an.' };
   }
 
-  /** Inside tx: the receipt (DSA Art. 16(4)) to the given address, if any. */
+  /** Inside tx: the receipt (DSA Art. 16(4)) to the given address, if one was given. */
   async receipt(tx: Queryable, to: string | undefined, r: { id: string; thing: ReportedThing; reason: string; member: boolean }): Promise<void> {
     if (!to) return;
     const links = reportLinks(this.config.publicUrl);
@@ -113,7 +113,7 @@ export class ReportsService {
       if (sender === undefined) throw reportNotFound();
       return sender;
     }
-    // Any account there is, whether the reporter can see it or not: she may have blocked the one she
+    // Every account there is, whether the reporter can see it or not: she may have blocked the one she
     // reports, or been blocked by him; a hidden member answers like a visible one (no block oracle).
     if (!(await memberExists(this.db, input.userId ?? ''))) throw reportNotFound();
     return input.userId ?? null;
