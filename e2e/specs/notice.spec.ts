@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { audit } from '../support/axe.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { adminSession, memberWithProfile } from '../support/members.js';
 
@@ -27,7 +28,8 @@ test('a visitor reports a shared profile, gets the receipt by mail, and the deci
   expect((await request.put('/api/me/settings', { headers: owner.headers, data: { shareEnabled: true } })).ok()).toBe(true);
   const visitor = uniqueEmail('besucherin');
 
-  // The share page (no account, no token) links to the form.
+  // The form passes WCAG 2.2 AA (axe); the share page (no account, no token) links to it.
+  expect(await audit(page, `/report/${owner.id}`)).toEqual([]);
   await page.goto(`/share/${owner.id}`);
   await page.getByRole('link', { name: 'Inhalt melden' }).click();
   await expect(page.getByRole('heading', { name: 'Inhalt melden', level: 1 })).toBeVisible();
@@ -59,6 +61,8 @@ test('a visitor reports a shared profile, gets the receipt by mail, and the deci
   await report.getByLabel('Anmerkung an die meldende Person (optional)').fill('Danke, wir haben das Foto entfernt.');
   await report.getByRole('button', { name: 'Erledigt' }).click();
   await expect(report).toContainText('erledigt');
+
+  expect(await audit(page, '/admin/moderation')).toEqual([]);
 
   const outcome = await mailTo(request, visitor, `Deine Meldung ${ref}: unsere Entscheidung`);
   expect(outcome.text).toContain('den Inhalt entfernt bzw. Maßnahmen ergriffen');
