@@ -3,4 +3,5 @@
 
 export { ReportsService } from './reports.service.js';
 export { ReportOutcomes } from './report-outcome.js';
+export { EVIDENCE_RETENTION_DAYS, REPORT_RETENTION_DAYS } from './retention.js';
 export { createSafetyModule } from './module.js';
