@@ -69,3 +69,47 @@ test('a visitor reports a shared profile, gets the receipt by mail, and the deci
   expect(outcome.text).toContain('Danke, wir haben das Foto entfernt.');
   expect(outcome.text).not.toContain('Gerda');
 });
+
+test('a member reports a message from the conversation with the last messages she saw, and finds it under Meine Meldungen', async ({ guardPage: page, request }) => {
+  test.setTimeout(90_000);
+  const clara = await memberWithProfile(request, 'Clara', 'female');
+  const dora = await memberWithProfile(request, 'Dora', 'female');
+  for (const [from, to, body] of [
+    [clara, dora, 'Hallo Dora, wie geht es dir?'],
+    [dora, clara, 'Gut, danke!'],
+    [clara, dora, 'Kannst du mir 300 Euro per Gutschein schicken?'],
+  ] as const) {
+    const res = await request.post(`/api/messages/${to.id}`, { headers: from.headers, data: { body, prepaidReply: 0 } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), dora.token);
+  await page.goto(`/messages/${clara.id}`);
+  const last = page.getByTestId('chat-message').filter({ hasText: '300 Euro' });
+  await last.getByRole('button', { name: 'Melden' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Melden' });
+  const listed = dialog.getByRole('list', { name: 'Diese Nachrichten würden mitgeschickt' }).getByRole('listitem');
+  await expect(listed).toHaveCount(3);
+  await expect(listed.nth(1)).toContainText('Du');
+  await expect(listed.nth(1)).toContainText('Gut, danke!');
+  await dialog.getByLabel('Grund').selectOption({ label: 'Betrugsverdacht' });
+  await dialog.getByRole('checkbox', { name: 'Diese 3 Nachrichten mitschicken' }).check();
+  await dialog.getByRole('button', { name: 'Meldung senden' }).click();
+  await expect(page.getByText('Danke für deine Meldung. Unser Team sieht sie sich an.')).toBeVisible();
+
+  const admin = await adminSession(request);
+  const reports = (await (await request.get('/api/admin/reports', { headers: admin.headers })).json()) as { reported: { id: string } | null; evidence: { from: string; body: string }[] | null }[];
+  const filed = reports.find((r) => r.reported?.id === clara.id);
+  expect(filed?.evidence?.map((m) => [m.from, m.body])).toEqual([
+    ['reported', 'Hallo Dora, wie geht es dir?'],
+    ['reporter', 'Gut, danke!'],
+    ['reported', 'Kannst du mir 300 Euro per Gutschein schicken?'],
+  ]);
+
+  await page.goto('/settings');
+  const mine = page.getByTestId('my-reports');
+  await expect(mine.getByRole('heading', { name: 'Meine Meldungen' })).toBeVisible();
+  await expect(mine.getByTestId('my-report')).toContainText('In Prüfung');
+  await expect(mine).not.toContainText('Clara');
+});
