@@ -36,7 +36,7 @@ import { createProfilesModule, type ProfilesService } from './modules/profiles/i
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
 import { type BadgesService, createLeaderboardModule, type LeaderboardService } from './modules/leaderboard/index.js';
 import { createLegalModule } from './modules/legal/index.js';
-import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
+import { createSafetyModule, type ReportOutcomes, type ReportsService } from './modules/safety/index.js';
 import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
 import { createSwipesModule, type SwipesService } from './modules/swipes/index.js';
@@ -136,6 +136,7 @@ export interface Container {
   companion: CompanionService;
   admin: AdminService;
   reports: ReportsService;
+  reportOutcomes: ReportOutcomes;
   /** Photo verification (selfie against the member's photos); `verification` is auth's e-mail confirmation. */
   faceVerification: FaceVerificationService;
   privacy: PrivacyService;
@@ -240,12 +241,14 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
   const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
+  const safety = createSafetyModule({ ...platform, ...blocks.services });
   const admin = createAdminModule({
     ...platform,
     settings,
     sessions,
     photos: photos.services.photos,
     leaderboard: leaderboard.services.leaderboard,
+    reportOutcomes: safety.services.reportOutcomes,
     outboxes: [mailSender, push.services.pushSender, eventOutbox],
   });
   const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
@@ -265,7 +268,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     legal: createLegalModule(platform),
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
-    safety: createSafetyModule({ ...platform, ...blocks.services }),
+    safety,
     verification,
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
     account: createAccountModule({ ...platform, sessions }),

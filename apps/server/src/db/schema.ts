@@ -402,14 +402,19 @@ export interface PushSubscriptions {
 }
 
 export interface Reports {
+  channel: Generated<"report" | "notice">;
   created_at: Generated<Timestamp>;
   details: Generated<string>;
+  evidence: Json | null;
+  good_faith: Generated<boolean>;
   id: string;
   message_id: string | null;
   photo_id: string | null;
   reason: string;
   reported_id: string | null;
+  reporter_email: string | null;
   reporter_id: string | null;
+  reporter_note: string | null;
   resolved_at: Timestamp | null;
   resolved_by: string | null;
   status: Generated<"open" | "resolved" | "dismissed">;

@@ -29,6 +29,7 @@ const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'),
 const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
 const AgbPage = lazyPage(() => import('../features/legal/agb-page'), 'AgbPage');
 const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
+const NoticePage = lazyPage(() => import('../features/safety/notice-page'), 'NoticePage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -66,6 +67,8 @@ const routes: RouteObject[] = [
       { path: 'impressum', element: <ImpressumPage /> },
       { path: 'datenschutz', element: <DatenschutzPage /> },
       { path: 'agb', element: <AgbPage /> },
+      // Anyone, signed in or not (the share page links here): DSA Art. 16 notices.
+      { path: 'report/:memberId', element: <NoticePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -18,6 +18,8 @@ export const ownProfile = () => ['own-profile'] as const;
 export const consent = () => ['consent'] as const;
 export const photoVerification = () => ['photo-verification'] as const;
 export const memberSettings = () => ['member-settings'] as const;
+/** The member's own reports and their outcome (Einstellungen › Meine Meldungen). */
+export const myReports = () => ['my-reports'] as const;
 /** Whom the member blocked (the settings list). */
 export const blockedMembers = () => ['blocked-members'] as const;
 export const places = (term: string) => ['places', term] as const;

@@ -30,6 +30,9 @@ export const limits = {
   feed: policy({ key: 'feed:user', per: 'member', max: 120, windowMs: MINUTE }),
   swipe: policy({ key: 'swipe:user', per: 'member', max: 600, windowMs: HOUR, message: 'swipe' }),
   report: policy({ key: 'report:user', per: 'member', max: 10, windowMs: HOUR, message: 'report' }),
+  // Notices (DSA Art. 16) from anyone: per network, and per network and reported thing (counted by the service).
+  noticeIp: policy({ key: 'notice:ip', per: 'ip', max: 10, windowMs: HOUR, message: 'notice' }),
+  noticeTarget: policy({ key: 'notice-target:ip', per: 'ip', max: 3, windowMs: DAY, message: 'notice_target' }),
   voteMinute: policy({ key: 'vote:min', per: 'member', max: 30, windowMs: MINUTE, message: 'vote_minute' }),
   voteDay: policy({ key: 'vote:day', per: 'member', max: 500, windowMs: DAY, message: 'vote_day' }),
   placeChange: policy({ key: 'place-change:user', per: 'member', max: 3, windowMs: DAY, message: 'place_change' }),

@@ -1,5 +1,5 @@
 import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPhoto } from '@funkeln/contracts/admin';
-import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
+import { allReasons, type AnyReason, categoryOf } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -8,9 +8,11 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { LeaderboardService } from '../leaderboard/index.js';
+import type { ReportOutcomes } from '../safety/index.js';
 import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
 import { auditMemberNames } from './audit-members.js';
+import { evidenceOf } from './report-evidence.js';
 
 export interface Admin {
   id: string;
@@ -24,6 +26,7 @@ export interface AdminServiceDeps {
   sessions: SessionService;
   photos: PhotosService;
   leaderboard: LeaderboardService;
+  reportOutcomes: ReportOutcomes;
   events: EventBus;
   metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 }
@@ -35,6 +38,7 @@ export class AdminService {
   private readonly sessions: SessionService;
   private readonly photos: PhotosService;
   private readonly leaderboard: LeaderboardService;
+  private readonly reportOutcomes: ReportOutcomes;
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 
@@ -44,6 +48,7 @@ export class AdminService {
     this.sessions = deps.sessions;
     this.photos = deps.photos;
     this.leaderboard = deps.leaderboard;
+    this.reportOutcomes = deps.reportOutcomes;
     this.events = deps.events;
     this.metrics = deps.metrics;
   }
@@ -103,13 +108,18 @@ export class AdminService {
         id: r.id,
         photo_id: r.photo_id,
         message_id: r.message_id,
-        reporter: r.reporter_name ?? 'Gelöschtes Profil',
-        reason: reportReasons[r.reason as ReportReason] ?? r.reason,
+        reporter: r.reporter_name ?? (r.channel === 'notice' ? 'Ohne Konto gemeldet' : 'Gelöschtes Profil'),
+        reason: Object.hasOwn(allReasons, r.reason) ? allReasons[r.reason as AnyReason] : r.reason,
         details: r.details,
         reported: r.reported_id ? { id: r.reported_id, name: r.reported_name ?? '' } : null,
         status: r.status,
         created_at: r.created_at.toISOString(),
         photo: r.photo_id && r.photo_status ? await this.reportedPhoto(r.photo_id, r.photo_status, r.photo_disabled === true) : null,
+        channel: r.channel,
+        category: Object.hasOwn(allReasons, r.reason) ? categoryOf(r.reason as AnyReason) : 'house_rules',
+        good_faith: r.good_faith,
+        evidence: evidenceOf(r.evidence),
+        note: r.reporter_note,
       })),
     );
   }
@@ -118,9 +128,11 @@ export class AdminService {
     return { id, thumbUrl: await this.photos.moderationThumb(id), moderation_status: status, disabled };
   }
 
-  async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed'): Promise<void> {
-    if (!(await repo.resolveReport(this.db, id, status, admin.id))) throw new AppError('not_found', { params: { of: 'report' } });
-    await this.audit(admin, `report.${status}`, id, {});
+  /** The decision, and the reporter told in the same transaction (safety's ReportOutcomes). */
+  async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed', note?: string): Promise<void> {
+    const reporterTold = await this.reportOutcomes.decide({ reportId: id, status, adminId: admin.id, note });
+    if (!reporterTold) throw new AppError('not_found', { params: { of: 'report' } });
+    await this.audit(admin, `report.${status}`, id, { reporterTold, note: Boolean(note?.trim()) });
   }
 
   /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes. */

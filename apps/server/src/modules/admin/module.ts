@@ -3,6 +3,7 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { LeaderboardService } from '../leaderboard/index.js';
+import type { ReportOutcomes } from '../safety/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';
@@ -13,19 +14,21 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
   sessions: SessionService;
   photos: PhotosService;
   leaderboard: LeaderboardService;
+  /** Decisions on reports tell the reporter; the cleanup prunes old reports and attached messages. */
+  reportOutcomes: ReportOutcomes;
   /** Outboxes whose sent and dead entries the daily cleanup prunes too (mail, push). */
   outboxes: { prune(): Promise<unknown> }[];
 }
 
 /**
  * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail
- * tokens, deletes ended sessions and prunes the outboxes (once across the cluster).
+ * tokens, deletes ended sessions, prunes old reports and the outboxes (once across the cluster).
  */
-export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, outboxes }: AdminModuleDeps): AppModule<{
+export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, reportOutcomes, outboxes }: AdminModuleDeps): AppModule<{
   admin: AdminService;
   tokenCleanupJob: ScheduledJob;
 }> {
-  const admin = new AdminService({ db, settings, sessions, photos, leaderboard, events, metrics });
+  const admin = new AdminService({ db, settings, sessions, photos, leaderboard, reportOutcomes, events, metrics });
   // Admin actions served by other modules (verification decisions) reach the audit log through this event.
   events.on('admin.acted', ({ admin: who, action, target, details }) => {
     admin.record(who, action, target, details).catch((err: unknown) => log.error({ err, action, target }, 'audit log write failed'));
@@ -33,6 +36,7 @@ export function createAdminModule({ db, events, metrics, schedule, log, settings
   const tokenCleanupJob = schedule('token-cleanup', CLEANUP_INTERVAL_MS, async () => {
     await admin.cleanupTokens(undefined);
     await sessions.pruneEnded();
+    await reportOutcomes.prune();
     for (const outbox of outboxes) await outbox.prune();
   });
   return { routes: adminRoutes(admin), services: { admin, tokenCleanupJob }, jobs: [tokenCleanupJob] };

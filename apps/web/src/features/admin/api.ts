@@ -27,12 +27,12 @@ export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.c
 
 export type ModerationAction =
   | { kind: 'photo'; id: string; action: 'enable' | 'disable' }
-  | { kind: 'report'; id: string; status: 'resolved' | 'dismissed' }
+  | { kind: 'report'; id: string; status: 'resolved' | 'dismissed'; note?: string }
   | { kind: 'suspend'; id: string };
 
 function moderate(a: ModerationAction) {
   if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action } });
-  if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status } });
+  if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status, ...(a.note ? { note: a.note } : {}) } });
   return call(endpoints.suspend, { params: { id: a.id } });
 }
 

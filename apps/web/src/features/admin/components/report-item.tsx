@@ -1,8 +1,12 @@
 import type { AdminReport } from '@funkeln/contracts/admin';
+import { useState } from 'react';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import type { ModerationAction } from '../api';
+import { ReportEvidenceList } from './report-evidence-list';
 import { ReportedPhoto } from './reported-photo';
+import '../../../styles/settings.css';
 
 interface ReportItemProps {
   report: AdminReport;
@@ -19,6 +23,8 @@ function targetOf(r: AdminReport): string {
 
 /** One report: reason, who reported whom, what (a reported photo shown with its actions), when; open ones can be resolved or dismissed. */
 export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemProps) {
+  const [note, setNote] = useState('');
+  const decide = (status: 'resolved' | 'dismissed') => onAction({ kind: 'report', id: r.id, status, note: note.trim() });
   return (
     <li className="card admin-item admin-item--report" data-testid="report">
       <div className="admin-item__head">
@@ -39,6 +45,13 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
           <dd>{targetOf(r)}</dd>
         </div>
         <div>
+          <dt>{de.admin.kind}</dt>
+          <dd>
+            {de.admin.category[r.category]} · {de.admin.channel[r.channel]}
+            {r.good_faith ? ` · ${de.admin.goodFaith}` : ''}
+          </dd>
+        </div>
+        <div>
           <dt>{de.admin.reportedAt}</dt>
           <dd>
             <time dateTime={r.created_at}>{formatShortDateTime(r.created_at)}</time>
@@ -50,15 +63,26 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
             <dd>{r.details}</dd>
           </div>
         ) : null}
+        {r.note ? (
+          <div className="admin-facts__wide">
+            <dt>{de.admin.sentNote}</dt>
+            <dd>{r.note}</dd>
+          </div>
+        ) : null}
       </dl>
+      {r.evidence ? <ReportEvidenceList evidence={r.evidence} /> : null}
+      {r.status === 'open' ? (
+        <TextAreaField label={de.admin.reporterNote} rows={2} maxLength={500} count={note.length} value={note} onChange={(e) => setNote(e.target.value)} />
+      ) : null}
+      {r.status === 'open' ? <p className="muted">{de.admin.reporterNoteHint}</p> : null}
       {r.photo ? <ReportedPhoto photo={r.photo} owner={r.reported?.name ?? de.admin.deletedMember} busy={busy} onAction={onAction} /> : null}
       <div className="admin-item__actions">
         {r.status === 'open' ? (
           <>
-            <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'resolved' })}>
+            <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => decide('resolved')}>
               {de.admin.resolve}
             </button>
-            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'dismissed' })}>
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => decide('dismissed')}>
               {de.admin.dismiss}
             </button>
           </>
