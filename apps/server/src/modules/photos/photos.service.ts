@@ -249,6 +249,15 @@ export class PhotosService {
     return this.deliver(valid ? row.large_key : null, exp);
   }
 
+  /**
+   * The thumbnail of a photo while it is approved, enabled and its owner not suspended, for a page
+   * behind its own capability (a shared date plan's token); not_found otherwise, as any dead link.
+   */
+  async shownThumb(photoId: string): Promise<Buffer> {
+    const row = await findShownPhoto(this.db, photoId);
+    return (await this.deliver(row && visibleStatus(row) === 'approved' ? row.thumb_key : null, 0)).data;
+  }
+
   /** Both links (large and thumbnail) of a photo the caller already knows to be approved. */
   async signedPublic(photoId: string): Promise<{ url: string; thumbUrl: string }> {
     return {
