@@ -55,11 +55,17 @@ export const companion = {
   memories: () => ['companion', 'memories'] as const,
 };
 
+/** The member's shared date plans ("Date teilen"). */
+export const dateShares = {
+  list: () => ['date-shares'] as const,
+};
+
 export const admin = {
   settings: () => ['admin', 'settings'] as const,
   pending: () => ['admin', 'pending'] as const,
   reports: () => ['admin', 'reports'] as const,
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
+  duplicates: () => ['admin', 'duplicates'] as const,
 };
 

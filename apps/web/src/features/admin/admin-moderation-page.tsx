@@ -3,6 +3,7 @@ import { de } from '../../i18n/de';
 import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
+import { DuplicatePhotos } from './components/duplicate-photos';
 import { PendingPhotos } from './components/pending-photos';
 import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
@@ -17,6 +18,7 @@ export function AdminModerationPage() {
         <AdminTabs />
         <PendingPhotos />
         <PendingVerifications />
+        <DuplicatePhotos />
         <ReportList />
         <AuditLog />
       </AdminOnly>

@@ -1,4 +1,5 @@
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,10 +28,12 @@ export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.c
 export type ModerationAction =
   | { kind: 'photo'; id: string; action: 'enable' | 'disable' }
   | { kind: 'report'; id: string; status: 'resolved' | 'dismissed' }
-  | { kind: 'suspend'; id: string };
+  | { kind: 'suspend'; id: string }
+  | { kind: 'duplicate'; id: string };
 
 function moderate(a: ModerationAction) {
   if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action } });
+  if (a.kind === 'duplicate') return call(photosEndpoints.dismissDuplicate, { params: { id: a.id } });
   if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status } });
   return call(endpoints.suspend, { params: { id: a.id } });
 }
@@ -40,7 +43,7 @@ export function useModeration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moderate,
-    onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit(), keys.duplicates()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -55,3 +58,6 @@ export function useDecideVerification() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.verifications() }),
   });
 }
+
+/** Photos that look like another account's (issue 57 item 9): both sides for the team. */
+export const useDuplicatePhotos = () => useQuery({ queryKey: keys.duplicates(), queryFn: () => call(photosEndpoints.duplicates) });
