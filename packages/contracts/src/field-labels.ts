@@ -40,6 +40,11 @@ const fieldLabels: Readonly<Record<string, string>> = {
   emailOnMatch: 'E-Mail bei einem Match',
   emailOnMessage: 'E-Mail bei einer Nachricht',
   emailOnFlirt: 'E-Mail bei einem Flirt',
+  place: 'Wo trefft ihr euch?',
+  address: 'Adresse',
+  startsAt: 'Wann?',
+  note: 'Notiz',
+  withPhoto: 'Profilfoto mitschicken',
 };
 
 /** Admin setting keys are the names the admin page shows; they are kept as they are. */

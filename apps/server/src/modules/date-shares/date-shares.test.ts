@@ -82,8 +82,11 @@ describe('Date teilen (issue 57 item 10)', () => {
     expect((await share(lena, tom.id, plan({ place: 'Kino am Markt' }))).statusCode).toBe(200);
     expect([await count('event_outbox'), await count('mail_outbox')]).toEqual([events, mails]);
     expect((await api('GET', '/api/me/date-shares', tom.token)).json<DateSharesResponse>().shares).toEqual([]);
-    const export_ = await api('GET', '/api/me/export', tom.token);
-    expect(export_.body).not.toContain('Kino am Markt');
+    expect((await api('GET', '/api/me/export', tom.token)).body).not.toContain('Kino am Markt');
+    // Hers: in her own export (Art. 15), without the link.
+    const hers = await api('GET', '/api/me/export', lena.token);
+    expect(hers.body).toContain('Kino am Markt');
+    expect(hers.body).not.toContain('token_hash');
   });
 
   it('a member without a conversation, oneself, a blocked one and an unknown id get the same 404', async () => {

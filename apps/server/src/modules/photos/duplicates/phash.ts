@@ -8,7 +8,7 @@ const K = 8;
 const COS = Array.from({ length: K }, (_, u) => Float64Array.from({ length: N }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N))));
 
 /** A photo's perceptual hashes: of the picture and of its left-right mirror (a flipped copy matches the first). */
-export interface PhotoHashes {
+interface PhotoHashes {
   hash: bigint;
   mirror: bigint;
 }
@@ -18,7 +18,7 @@ export interface PhotoHashes {
  * frequencies, one bit per coefficient above their median. Recompression, resizing and small colour
  * changes move few bits; a different picture differs in about half of them.
  */
-export async function photoHashes(image: Buffer): Promise<PhotoHashes> {
+async function photoHashes(image: Buffer): Promise<PhotoHashes> {
   const pixels = await sharp(image).rotate().greyscale().resize(4 * N, 4 * N, { fit: 'fill' }).blur(1.5).resize(N, N, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
   const mirrored = Buffer.alloc(N * N);
   for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) mirrored[y * N + x] = pixels[y * N + (N - 1 - x)]!;
@@ -86,7 +86,6 @@ export function hammingDistance(a: bigint, b: bigint): number {
 
 /** The hash as PostgreSQL's signed bigint (the column type) and back. */
 export const toSigned = (h: bigint): bigint => BigInt.asIntN(64, h);
-export const toUnsigned = (h: bigint): bigint => BigInt.asUintN(64, h);
 
 /**
  * The four 16-bit bands the candidate lookup uses: two hashes within 7 bits differ in at most one
@@ -94,7 +93,7 @@ export const toUnsigned = (h: bigint): bigint => BigInt.asUintN(64, h);
  * finds every hash within the threshold.
  */
 export function bandsOf(h: bigint): [number, number, number, number] {
-  const u = toUnsigned(h);
+  const u = BigInt.asUintN(64, h);
   return [0, 1, 2, 3].map((i) => Number((u >> BigInt(16 * i)) & 0xffffn)) as [number, number, number, number];
 }
 
