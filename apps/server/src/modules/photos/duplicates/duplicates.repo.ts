@@ -2,6 +2,15 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../../db/client.js';
 import { typed } from '../../../db/kysely.js';
 
+/**
+ * Serialises the check-and-insert of concurrent uploads until their commits: otherwise two accounts
+ * uploading the same picture at once would each miss the other's uncommitted hashes (READ COMMITTED).
+ * Held for the few milliseconds from the check to the commit.
+ */
+export async function lockChecks(q: Queryable): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('photo-duplicate-check', 0))`.execute(typed(q));
+}
+
 /** Stores a photo's view hashes (signed 64-bit, sent as text: a JS number would lose bits). */
 export async function insertHashes(q: Queryable, photoId: string, memberId: string, views: readonly { view: number; hash: bigint }[]): Promise<void> {
   await typed(q)

@@ -57,6 +57,7 @@ export class DuplicatePhotos {
 
   /** In the upload's transaction: keeps the new photo's hashes and flags other accounts' look-alikes. */
   async record(tx: Queryable, photoId: string, memberId: string, views: readonly ViewHashes[]): Promise<DuplicateMatch[]> {
+    await repo.lockChecks(tx);
     await repo.insertHashes(tx, photoId, memberId, views.map((v) => ({ view: v.view, hash: toSigned(v.hash) })));
     const probes = bandProbes(views.flatMap((v) => [v.hash, v.mirror]));
     const matches = closestMatches(views, await repo.candidates(tx, memberId, probes));

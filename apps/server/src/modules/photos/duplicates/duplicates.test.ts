@@ -98,6 +98,16 @@ describe('duplicate photos across accounts (issue 57 item 9)', () => {
     expect(open.some((f) => f.photo.photoId === b.id || f.other.photoId === b.id)).toBe(true);
   });
 
+  it('three accounts uploading the same picture at once: each pair is flagged once', async () => {
+    const picture = await faceCrop(faces.turnedLeft, { margin: 0.9 });
+    const racers = await Promise.all(['Erste', 'Zweite', 'Dritte'].map((name) => memberWithProfile(t.app, name, 'female')));
+    const copies = [picture, await sharp(picture).jpeg({ quality: 50 }).toBuffer(), await sharp(picture).jpeg({ quality: 40 }).toBuffer()];
+    const ids = (await Promise.all(racers.map((m, i) => upload(m, copies[i]!)))).map((r) => r.id);
+    const open = await flags();
+    const pairs = open.filter((f) => ids.includes(f.photo.photoId) && ids.includes(f.other.photoId));
+    expect(pairs).toHaveLength(3);
+  });
+
   it('erasure: deleting the photo or the account deletes its hashes and its flags', async () => {
     const victim = await memberWithProfile(t.app, 'Betroffene', 'female');
     const copier = await memberWithProfile(t.app, 'Zweitkonto', 'male');
