@@ -17,6 +17,7 @@ import { type CompanionModel, type CompanionService, createCompanionModule } fro
 import { createDevmailModule } from './modules/devmail/index.js';
 import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
+import { createDateSharesModule } from './modules/date-shares/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import {
@@ -70,6 +71,7 @@ interface Modules {
   blocks: ReturnType<typeof createBlocksModule>;
   wallet: ReturnType<typeof createWalletModule>;
   messages: ReturnType<typeof createMessagesModule>;
+  dateShares: ReturnType<typeof createDateSharesModule>;
   leaderboard: ReturnType<typeof createLeaderboardModule>;
   legal: ReturnType<typeof createLegalModule>;
   companion: ReturnType<typeof createCompanionModule>;
@@ -264,6 +266,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     blocks,
     wallet,
     messages,
+    dateShares: createDateSharesModule({ ...platform, ...blocks.services, photos: photos.services.photos }),
     leaderboard,
     legal: createLegalModule(platform),
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),

@@ -43,6 +43,10 @@ const fieldLabels: Readonly<Record<string, string>> = {
   emailOnMatch: 'E-Mail bei einem Match',
   emailOnMessage: 'E-Mail bei einer Nachricht',
   emailOnFlirt: 'E-Mail bei einem Flirt',
+  place: 'Wo trefft ihr euch?',
+  address: 'Adresse',
+  startsAt: 'Wann?',
+  withPhoto: 'Profilfoto mitschicken',
 };
 
 /** Admin setting keys are the names the admin page shows; they are kept as they are. */

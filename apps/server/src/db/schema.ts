@@ -98,6 +98,32 @@ export interface DailyCounters {
   user_id: string;
 }
 
+export interface DateShares {
+  address: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  note: string | null;
+  partner_id: string;
+  partner_name: string;
+  photo_id: string | null;
+  place: string;
+  starts_at: Timestamp;
+  token_hash: string;
+  user_id: string;
+}
+
+export interface DuplicatePhotoFlags {
+  created_at: Generated<Timestamp>;
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+  distance: number;
+  id: string;
+  mirrored: boolean;
+  other_photo_id: string;
+  photo_id: string;
+}
+
 export interface Escrows {
   amount: number;
   expires_at: Timestamp;
@@ -275,6 +301,17 @@ export interface PhotoEntries {
   created_at: Generated<Timestamp>;
   photo_id: string | null;
   user_id: string;
+}
+
+export interface PhotoHashes {
+  band0: Generated<number | null>;
+  band1: Generated<number | null>;
+  band2: Generated<number | null>;
+  band3: Generated<number | null>;
+  hash: number;
+  photo_id: string;
+  user_id: string;
+  view: number;
 }
 
 export interface Photos {
@@ -520,6 +557,8 @@ export interface DB {
   companion_messages: CompanionMessages;
   consents: Consents;
   daily_counters: DailyCounters;
+  date_shares: DateShares;
+  duplicate_photo_flags: DuplicatePhotoFlags;
   escrows: Escrows;
   event_outbox: EventOutbox;
   idempotency_keys: IdempotencyKeys;
@@ -540,6 +579,7 @@ export interface DB {
   oauth_states: OauthStates;
   payment_events: PaymentEvents;
   photo_entries: PhotoEntries;
+  photo_hashes: PhotoHashes;
   photo_scores: PhotoScores;
   photo_verifications: PhotoVerifications;
   photo_votes: PhotoVotes;

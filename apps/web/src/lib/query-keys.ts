@@ -57,6 +57,11 @@ export const companion = {
   memories: () => ['companion', 'memories'] as const,
 };
 
+/** The member's shared date plans ("Date teilen"). */
+export const dateShares = {
+  list: () => ['date-shares'] as const,
+};
+
 export const admin = {
   settings: () => ['admin', 'settings'] as const,
   pending: () => ['admin', 'pending'] as const,
@@ -64,5 +69,6 @@ export const admin = {
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
   patternFlags: () => ['admin', 'pattern-flags'] as const,
+  duplicates: () => ['admin', 'duplicates'] as const,
 };
 

@@ -4,6 +4,7 @@ import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
 import { PatternFlags } from './components/pattern-flags';
+import { DuplicatePhotos } from './components/duplicate-photos';
 import { PendingPhotos } from './components/pending-photos';
 import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
@@ -18,6 +19,7 @@ export function AdminModerationPage() {
         <AdminTabs />
         <PendingPhotos />
         <PendingVerifications />
+        <DuplicatePhotos />
         <ReportList />
         <PatternFlags />
         <AuditLog />
