@@ -18,6 +18,8 @@ export const TERM_LINES_MAX = 500;
 export const TERM_TEXT_MAX = 20_000;
 const LINE_MAX = 100;
 const LINE = /^(beleidigung|drohung|sexuell|erlaubt)\s*:\s*(.+)$/u;
+/** `~` per line: a phrase with more says nothing a shorter one would not (red team: 40 made a message check run for minutes). */
+const MAX_GAPS = 4;
 const TOKEN = /^(?:~|\.|,|\*?[\p{L}\p{N}]+\*?)$/u;
 
 /** The lines of a list, or the first bad line's German explanation (blank lines and `#` comments are skipped). */
@@ -37,6 +39,7 @@ export function parseTermLines(text: string): { lines: TermLine[] } | { issue: s
     if (!tokens.every((t) => TOKEN.test(t)) || tokens.every((t) => t === '~' || t === '.' || t === ',')) {
       return { issue: `${at}Nur Buchstaben und Ziffern, „*“ am Wortanfang oder -ende und „~“ für bis zu drei beliebige Wörter, „.“ für ein Satzende.` };
     }
+    if (tokens.filter((t) => t === '~').length > MAX_GAPS) return { issue: `${at}höchstens ${MAX_GAPS}-mal „~“ in einem Eintrag.` };
     lines.push({ kind: termKinds[match[1] as keyof typeof termKinds], phrase });
   }
   if (lines.length > TERM_LINES_MAX) return { issue: `Die Liste darf höchstens ${TERM_LINES_MAX} Einträge haben.` };

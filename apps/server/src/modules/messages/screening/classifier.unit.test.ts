@@ -83,12 +83,23 @@ describe('the classifier', () => {
     expect(reason('du mongo')).toBe('insult');
     expect(custom.classify('du mongo')).toBeNull();
   });
+
+  it('decides a phrase of many gaps in a bounded number of steps (red team: ten `~` took 14 s, forty never ended)', () => {
+    const many = createClassifier([{ kind: 'insult', phrase: `${'~ '.repeat(40)}zzzq` }]);
+    const words = Array(200).fill('ab').join(' ');
+    expect(many.classify(words)).toBeNull();
+    expect(many.classify(`${words} zzzq`)?.reason).toBe('insult');
+    const two = createClassifier([{ kind: 'threat', phrase: 'ich ~ dich ~ um' }]);
+    expect(two.classify('ich bring dich morgen um')?.reason).toBe('threat');
+  });
 });
 
 describe('the term grammar', () => {
   it('names the bad line in German', () => {
     expect(parseTermLines('beleidigung: gut\nquatsch')).toEqual({ issue: expect.stringContaining('Zeile 2') });
     expect(parseTermLines('drohung: ~')).toEqual({ issue: expect.stringContaining('Zeile 1') });
+    expect(parseTermLines('drohung: ich ~ dich ~ um')).toEqual({ lines: [{ kind: 'threat', phrase: 'ich ~ dich ~ um' }] });
+    expect(parseTermLines('beleidigung: gut\nbeleidigung: ~ ~ ~ ~ ~ zzzq')).toEqual({ issue: 'Zeile 2: höchstens 4-mal „~“ in einem Eintrag.' });
     expect(parseTermLines('sexuell: a\u0000b')).toEqual({ issue: expect.stringContaining('Zeile 1') });
     expect(parseTermLines('x'.repeat(20_001))).toEqual({ issue: expect.stringContaining('20000') });
     expect(parseTermLines(Array.from({ length: 501 }, (_, i) => `beleidigung: wort${i}`).join('\n'))).toEqual({ issue: expect.stringContaining('500') });

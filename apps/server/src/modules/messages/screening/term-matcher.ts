@@ -42,16 +42,25 @@ function tokenHits(token: Exclude<Token, { gap: true }>, word: string): boolean 
   return stretched(word) && spellingHits(token.collapsed, token.head, token.tail, collapse(word));
 }
 
-/** Whether the phrase's tokens from `ti` on match the words from `wi` on. */
-function matchesAt(tokens: Token[], ti: number, words: string[], wi: number): boolean {
+/**
+ * Whether the phrase's tokens from `ti` on match the words from `wi` on. Each (ti, wi) is decided
+ * once (`seen` holds the failures), so a phrase of many `~` costs tokens × words × GAP steps, not
+ * GAP to the power of its gaps (red team, issue 57: ten `~` made one message take 14 s).
+ */
+function matchesAt(tokens: Token[], ti: number, words: string[], wi: number, seen: Set<number>): boolean {
   if (ti === tokens.length) return true;
+  const key = ti * (words.length + 1) + wi;
+  if (seen.has(key)) return false;
   const token = tokens[ti]!;
+  let hit = false;
   if (token.gap) {
-    for (let skip = 0; skip <= GAP && wi + skip <= words.length; skip++) if (matchesAt(tokens, ti + 1, words, wi + skip)) return true;
-    return false;
+    for (let skip = 0; !hit && skip <= GAP && wi + skip <= words.length; skip++) hit = matchesAt(tokens, ti + 1, words, wi + skip, seen);
+  } else {
+    const word = words[wi];
+    hit = word !== undefined && tokenHits(token, word) && matchesAt(tokens, ti + 1, words, wi + 1, seen);
   }
-  const word = words[wi];
-  return word !== undefined && tokenHits(token, word) && matchesAt(tokens, ti + 1, words, wi + 1);
+  if (!hit) seen.add(key);
+  return hit;
 }
 
 export function compileTerms<K extends string>(lines: readonly { kind: K; phrase: string }[]): Term<K>[] {
@@ -61,7 +70,10 @@ export function compileTerms<K extends string>(lines: readonly { kind: K; phrase
 /** The first term (in list order) found in the words; words on the allow list match nothing. */
 export function findTerm<K extends string>(terms: readonly Term<K>[], words: readonly string[], allowed: ReadonlySet<string> = new Set()): Term<K> | undefined {
   const usable = words.map((w) => (allowed.has(w) ? '\u0000' : w));
-  return terms.find((term) => usable.some((_, wi) => matchesAt(term.tokens, 0, usable, wi)));
+  return terms.find((term) => {
+    const seen = new Set<number>();
+    return usable.some((_, wi) => matchesAt(term.tokens, 0, usable, wi, seen));
+  });
 }
 
 /** The allow list's words as the matcher compares them. */
