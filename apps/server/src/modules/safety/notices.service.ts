@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { limits } from '@funkeln/contracts/routes/limits';
 import type { AnyReason, NoticeTarget } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
@@ -8,6 +8,10 @@ import { type EvidenceInput, evidenceSnapshot } from './evidence.js';
 import { reportRef } from './report-mails.js';
 import { type Reporter, reportNotFound, type ReportsService } from './reports.service.js';
 import * as repo from './reports.repo.js';
+
+const DAY_MS = 86_400_000;
+/** Receipts to one visitor address a day; the notices themselves are still taken. */
+export const RECEIPTS_PER_ADDRESS = 3;
 
 export interface NoticeInput extends EvidenceInput {
   target: NoticeTarget;
@@ -37,9 +41,14 @@ export class NoticesService {
     if (target.kind !== 'message' && target.memberId === reporter?.id) throw new AppError('self_report');
     const targetKey = target.kind === 'message' ? target.messageId : target.memberId;
     await enforcePolicy(this.limiter, limits.noticeTarget, `${bucket}:${targetKey}`);
+    // A member's notices count against her report limit too: "Meine Meldungen" lists a notice only
+    // when its target exists, which must not be a faster oracle than POST /api/reports' 404 (red team).
+    if (reporter) await enforcePolicy(this.limiter, limits.report, reporter.id);
     const id = randomUUID();
-    // A member's receipt goes to her confirmed address; the address field is a visitor's.
+    // A member's receipt goes to her confirmed address; the address field is a visitor's, unconfirmed,
+    // so it gets at most RECEIPTS_PER_ADDRESS a day (red team: random ids sent 240 a day to anyone).
     const to = reporter ? (reporter.email_verified ? reporter.email : undefined) : input.email;
+    const receiptTo = to && (reporter || (await this.receiptAllowed(to))) ? to : undefined;
     await this.db.transaction(async (tx) => {
       const facts = { id, reporterId: reporter?.id ?? null, reason: input.reason, details: input.details, channel: 'notice' as const, goodFaith: true };
       if (target.kind === 'message') {
@@ -52,17 +61,24 @@ export class NoticesService {
         const photo = target.kind === 'photo' && { id: target.photoId };
         await repo.insertNoticeIfTarget(tx, { ...facts, memberId: target.memberId, photo, reporterEmail: reporter ? null : (input.email ?? null), evidence });
       }
-      await this.reports.receipt(tx, to, { id, thing: target.kind, reason: input.reason, member: reporter !== undefined });
+      await this.reports.receipt(tx, receiptTo, { id, thing: target.kind, reason: input.reason, member: reporter !== undefined });
     });
-    if (to) this.reports.flush();
+    if (receiptTo) this.reports.flush();
     const ref = reportRef(id);
     return {
       id,
       message: to
-        ? `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Eine Bestätigung ist per E-Mail unterwegs; das Ergebnis schreiben wir dir, sobald wir entschieden haben.`
+        ? `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Das Ergebnis schreiben wir dir per E-Mail, sobald wir entschieden haben.`
         : reporter
           ? `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Das Ergebnis findest du in den Einstellungen unter „Meine Meldungen“.`
           : `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Ohne E-Mail-Adresse können wir dir das Ergebnis leider nicht mitteilen.`,
     };
+  }
+
+  /** Counts a receipt to a visitor's address (by its hash) and answers whether one may go today. */
+  private async receiptAllowed(email: string): Promise<boolean> {
+    const key = `notice-receipt:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+    const { count } = await this.limiter.increment(key, DAY_MS);
+    return count <= RECEIPTS_PER_ADDRESS;
   }
 }

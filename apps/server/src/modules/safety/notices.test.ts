@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/fixture.js';
 import { register } from '../../../test/harness.js';
 import { confirmEmail, memberWithProfile, type ApiMember } from '../../../test/members.js';
+import { RECEIPTS_PER_ADDRESS } from './notices.service.js';
 
 const t = useTestApp({ smtp: true, env: { ADMIN_EMAILS: 'chefin@example.org' } });
 let admin: string;
@@ -151,6 +152,16 @@ describe('notices from visitors (DSA Art. 16)', () => {
       expect(refused?.body.message).toContain('heute schon gemeldet');
     }
   });
+
+  it("sends a visitor's address at most 3 receipts a day, however many networks and ids: the notices are still taken (red team)", async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await notice(profileNotice(randomUUID(), { email: 'Opfer@example.org' })));
+    answers.push(await notice(profileNotice(ben.id, { email: 'opfer@example.org' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(7).fill(200));
+    expect(new Set(answers.map((a) => a.body.message.replace(/\(Nummer \w+\)/u, '')))).toHaveLength(1);
+    expect(await mailsTo('opfer@example.org')).toHaveLength(RECEIPTS_PER_ADDRESS);
+    expect(await stored(answers[6]!.body.id)).toMatchObject([{ reported_id: ben.id, reporter_email: 'opfer@example.org' }]);
+  });
 });
 
 describe('notices and reports of members, with the last messages attached', () => {
@@ -179,6 +190,15 @@ describe('notices and reports of members, with the last messages attached', () =
     const mine = (await t.api('GET', '/api/me/reports', anna.token)).json<MyReport[]>();
     expect(mine.find((r) => r.id === res.body.id)).toMatchObject({ what: 'profile', reason: 'Fake-Profil', status: 'open', outcome: null });
     expect((await notice(profileNotice(anna.id), freshNetwork(), anna.token)).body.error).toBe('self_report');
+  });
+
+  it("a member's notices count against her report limit, from any network: her list cannot test more ids than POST /api/reports (red team)", async () => {
+    const dora = await confirmed('Dora', 'female');
+    const answers = await Promise.all(Array.from({ length: 14 }, () => notice(profileNotice(randomUUID()), freshNetwork(), dora.token)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
+    const report = await t.api('POST', '/api/reports', dora.token, { userId: ben.id, reason: 'spam' });
+    expect(report.statusCode).toBe(429);
   });
 
   it('attaches the messages she consented to, exactly those; without consent nothing; another conversation is the unknown 404', async () => {
