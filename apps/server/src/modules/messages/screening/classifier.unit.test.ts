@@ -84,6 +84,12 @@ describe('the classifier', () => {
     expect(custom.classify('du mongo')).toBeNull();
   });
 
+  it('catches the red team\'s misses that a list can (issue 57)', () => {
+    for (const text of ['Ich werde dich töten', 'Ich t0te dich', 'Ich bringe dich morgen früh im Park um.']) expect(reason(text), text).toBe('threat');
+    for (const text of ['Du Wixxer', 'Du Wichsa', 'Du Votze', 'Du A-loch']) expect(reason(text), text).toBe('insult');
+    for (const text of ['Ich bring dich um 8 nach Hause', 'Die Tote im Krimi war spannend', 'Ich bringe dich morgen früh zum Bahnhof um acht']) expect(reason(text), text).toBeNull();
+  });
+
   it('decides a phrase of many gaps in a bounded number of steps (red team: ten `~` took 14 s, forty never ended)', () => {
     const many = createClassifier([{ kind: 'insult', phrase: `${'~ '.repeat(40)}zzzq` }]);
     const words = Array(200).fill('ab').join(' ');

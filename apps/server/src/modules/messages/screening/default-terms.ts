@@ -11,6 +11,9 @@ drohung: ich bring* dich ~ um ,
 drohung: ich werd* dich ~ umbringen
 drohung: ich mach* dich ~ kalt
 drohung: ich toete dich
+drohung: ich tote dich
+drohung: ich werd* dich ~ toeten
+drohung: ich bring* dich ~ ~ um .
 drohung: ich kill* dich
 drohung: ich stech* dich ~ ab
 drohung: ich schlitz* dich ~ auf
@@ -36,6 +39,11 @@ beleidigung: hurensohn*
 beleidigung: *fotze
 beleidigung: *wichser
 beleidigung: wixer
+beleidigung: wichsa
+beleidigung: wixxer
+beleidigung: *votze
+beleidigung: aloch
+beleidigung: du a loch
 beleidigung: *missgeburt
 beleidigung: *arschloch
 beleidigung: *idiot
