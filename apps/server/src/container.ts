@@ -12,14 +12,15 @@ import {
   type VerificationService,
 } from './modules/auth/index.js';
 import { type AccountService, createAccountModule } from './modules/account/index.js';
-import { type AdminService, createAdminModule } from './modules/admin/index.js';
+import { type AdminService, createAdminModule, type ObjectionsService, recordAudit } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
+import { createDecisionsModule, type DecisionsService } from './modules/decisions/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
 import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
-import { type ComposeService, createMessagesModule, type EscrowService, type MessagesService, type ReadStateService } from './modules/messages/index.js';
+import { type ComposeService, createMessagesModule, type EscrowService, type MessagesService, type ReadStateService, type TeamRemoval } from './modules/messages/index.js';
 import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createNsfwModerator, createPhotosModule, type Moderator, type PhotosService } from './modules/photos/index.js';
@@ -73,6 +74,7 @@ interface Modules {
   account: ReturnType<typeof createAccountModule>;
   notifications: ReturnType<typeof createNotificationsModule>;
   admin: ReturnType<typeof createAdminModule>;
+  decisions: ReturnType<typeof createDecisionsModule>;
   settings: ReturnType<typeof createSettingsModule>;
   /** Only when the config enables the dev mailbox. */
   devmail: ReturnType<typeof createDevmailModule> | undefined;
@@ -127,6 +129,11 @@ export interface Container {
   leaderboard: LeaderboardService;
   companion: CompanionService;
   admin: AdminService;
+  /** The admin queue of objections to statements of reasons (DSA Art. 20). */
+  objections: ObjectionsService;
+  /** Statements of reasons (DSA Art. 17): recorded with every restriction, shown and objected to by the member. */
+  decisions: DecisionsService;
+  teamRemoval: TeamRemoval;
   reports: ReportsService;
   /** Photo verification (selfie against the member's photos); `verification` is auth's e-mail confirmation. */
   faceVerification: FaceVerificationService;
@@ -209,7 +216,10 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const { settings } = settingsModule.services;
   const notifications = createNotificationsModule({ ...platform, settings });
   const places = createPlacesModule(platform);
-  const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings });
+  // Statements of reasons go into the admin module's audit log (admin uses decisions, so it is a port).
+  const decisionsModule = createDecisionsModule({ ...platform, audit: recordAudit });
+  const { decisions } = decisionsModule.services;
+  const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings, decisions });
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
   const wallet = createWalletModule({
     ...platform,
@@ -232,15 +242,18 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
   const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
+  const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, decisions, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const admin = createAdminModule({
     ...platform,
     settings,
     sessions,
     photos: photos.services.photos,
     leaderboard: leaderboard.services.leaderboard,
+    decisions,
+    teamRemoval: messages.services.teamRemoval,
+    faceVerification: verification.services.faceVerification,
     outboxes: [mailSender, push.services.pushSender, eventOutbox],
   });
-  const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const modules: Modules = {
     health: createHealthModule({ db, redis, lifecycle }),
     metrics: createMetricsModule(platform),
@@ -263,6 +276,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     account: createAccountModule({ ...platform, sessions }),
     notifications,
     admin,
+    decisions: decisionsModule,
     settings: settingsModule,
     devmail: config.devMailbox ? createDevmailModule({ db, config, mailSender }) : undefined,
     demo: config.demoData ? createDemoModule(platform) : undefined,
@@ -296,6 +310,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ...leaderboard.services,
     ...modules.companion.services,
     ...admin.services,
+    ...decisionsModule.services,
     ...modules.safety.services,
     ...modules.verification.services,
     ...notifications.services,

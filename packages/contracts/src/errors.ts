@@ -4,6 +4,7 @@ import { adminErrors, adminNotFound } from './errors/admin.js';
 import { authErrors, authLimits } from './errors/auth.js';
 import { blocksErrors } from './errors/blocks.js';
 import { companionErrors, companionLimits, companionNotFound } from './errors/companion.js';
+import { decisionsErrors, decisionsLimits, decisionsNotFound } from './errors/decisions.js';
 import { defineErrors } from './errors/define.js';
 import { feedErrors } from './errors/feed.js';
 import { httpErrors } from './errors/http.js';
@@ -29,6 +30,7 @@ export type { NotEligibleReason } from './errors/wallet.js';
 const notFoundMessages = {
   ...adminNotFound,
   ...companionNotFound,
+  ...decisionsNotFound,
   ...leaderboardNotFound,
   ...messagesNotFound,
   ...photosNotFound,
@@ -41,6 +43,7 @@ const limitMessages = {
   ...accountLimits,
   ...authLimits,
   ...companionLimits,
+  ...decisionsLimits,
   ...leaderboardLimits,
   ...messagesLimits,
   ...photosLimits,
@@ -71,6 +74,7 @@ export const errorTables = {
   auth: authErrors,
   blocks: blocksErrors,
   companion: companionErrors,
+  decisions: decisionsErrors,
   feed: feedErrors,
   leaderboard: leaderboardErrors,
   messages: messagesErrors,
@@ -85,11 +89,12 @@ export const errorTables = {
 } as const;
 /** The parameter maps behind `not_found` and `rate_limited`, for the same test. */
 export const messageMaps = {
-  notFound: [adminNotFound, companionNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
+  notFound: [adminNotFound, companionNotFound, decisionsNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
   limits: [
     accountLimits,
     authLimits,
     companionLimits,
+    decisionsLimits,
     leaderboardLimits,
     messagesLimits,
     photosLimits,
@@ -110,6 +115,7 @@ export const errorCatalogue = {
   ...authErrors,
   ...blocksErrors,
   ...companionErrors,
+  ...decisionsErrors,
   ...feedErrors,
   ...leaderboardErrors,
   ...messagesErrors,

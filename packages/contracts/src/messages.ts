@@ -134,3 +134,6 @@ export type TypingRequest = z.infer<typeof typingRequest>;
 /** Server -> client `typing`: `from` is typing to you. */
 export const typingEvent = z.object({ from: z.string() });
 export type TypingEvent = z.infer<typeof typingEvent>;
+
+/** What both members see in place of a message the team removed (the words stay stored for an objection). */
+export const MESSAGE_REMOVED_TEXT = 'Diese Nachricht wurde vom Team entfernt.';

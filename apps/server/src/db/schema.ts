@@ -98,6 +98,22 @@ export interface DailyCounters {
   user_id: string;
 }
 
+export interface Decisions {
+  automated_decision: boolean;
+  automated_detection: boolean;
+  created_at: Generated<Timestamp>;
+  decided_by: string | null;
+  facts: string;
+  id: string;
+  kind: "photo_refused_auto" | "photo_removed" | "message_removed" | "account_suspended" | "verification_refused";
+  object_id: string;
+  object_text: string;
+  objection_until: Timestamp;
+  rule: string;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface Escrows {
   amount: number;
   expires_at: Timestamp;
@@ -227,6 +243,7 @@ export interface Messages {
   prepaid_reply: Generated<number>;
   read_at: Timestamp | null;
   recipient_id: string | null;
+  removed_body: string | null;
   sender_id: string | null;
 }
 
@@ -241,6 +258,17 @@ export interface OauthStates {
   expires_at: Timestamp;
   nonce: string;
   state_hash: string;
+}
+
+export interface Objections {
+  answer: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_id: string;
+  id: string;
+  status: Generated<"open" | "upheld" | "reversed">;
 }
 
 export interface PaymentEvents {
@@ -484,6 +512,7 @@ export interface DB {
   companion_messages: CompanionMessages;
   consents: Consents;
   daily_counters: DailyCounters;
+  decisions: Decisions;
   escrows: Escrows;
   event_outbox: EventOutbox;
   idempotency_keys: IdempotencyKeys;
@@ -500,6 +529,7 @@ export interface DB {
   messages: Messages;
   notification_marks: NotificationMarks;
   oauth_states: OauthStates;
+  objections: Objections;
   payment_events: PaymentEvents;
   photo_entries: PhotoEntries;
   photo_scores: PhotoScores;

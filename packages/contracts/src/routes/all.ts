@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { blocksEndpoints } from './blocks.js';
 import { companionEndpoints } from './companion.js';
+import { decisionsEndpoints } from './decisions.js';
 import type { EndpointSpec } from './define.js';
 import { devmailEndpoints } from './devmail.js';
 import { feedEndpoints } from './feed.js';
@@ -29,6 +30,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(authEndpoints),
   ...Object.values(blocksEndpoints),
   ...Object.values(companionEndpoints),
+  ...Object.values(decisionsEndpoints),
   ...Object.values(devmailEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),

@@ -5,4 +5,5 @@ export { ComposeService } from './compose.service.js';
 export { EscrowService } from './escrows.service.js';
 export { MessagesService } from './messages.service.js';
 export { ReadStateService } from './read-state.service.js';
+export { TeamRemoval } from './team-removal.js';
 export { createMessagesModule } from './module.js';

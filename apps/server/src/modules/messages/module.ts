@@ -9,6 +9,7 @@ import { EscrowService } from './escrows.service.js';
 import { MessagesService } from './messages.service.js';
 import { messagesRoutes } from './messages.routes.js';
 import { ReadStateService } from './read-state.service.js';
+import { TeamRemoval } from './team-removal.js';
 
 export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'eventOutbox' | 'limiter' | 'log' | 'schedule'> {
   ledger: Ledger;
@@ -25,6 +26,7 @@ export interface MessagesServices {
   messages: MessagesService;
   readState: ReadStateService;
   compose: ComposeService;
+  teamRemoval: TeamRemoval;
 }
 
 /**
@@ -37,7 +39,7 @@ export function createMessagesModule({ db, events, eventOutbox, limiter, log, sc
   const messages = new MessagesService({ db, ledger, escrows, settings, photos, events, eventOutbox, cursors, readState, blocks });
   // Realtime is best effort: the first dispatch, in the process that stored the message (a client catches up on reconnect).
   eventOutbox.on('message.created', ({ messageId }, { memo }) => messages.announce(messageId, memo), { firstAttemptOnly: true });
-  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, rewards, settings, blocks }) };
+  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, rewards, settings, blocks }), teamRemoval: new TeamRemoval() };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();
     await escrows.pruneIdempotencyKeys();

@@ -1,5 +1,6 @@
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { AppModule, Platform } from '../../platform/module.js';
+import type { DecisionsService } from '../decisions/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Moderator } from './moderation/moderator.js';
 import { PhotoUrlSigner } from './photo-urls.js';
@@ -13,14 +14,16 @@ export interface PhotosModuleDeps extends Pick<Platform, 'db' | 'events' | 'log'
   /** The face engine of the verification module (one model load per process), closed by the composition root. */
   faces: FaceCounter;
   settings: SettingsService;
+  /** The statement of reasons for a photo the automatic check refuses (DSA Art. 17). */
+  decisions: DecisionsService;
 }
 
 /** Upload, moderation and signed URLs of member photos. */
-export function createPhotosModule({ db, events, log, metrics, storage, moderator, faces, settings }: PhotosModuleDeps): AppModule<{
+export function createPhotosModule({ db, events, log, metrics, storage, moderator, faces, settings, decisions }: PhotosModuleDeps): AppModule<{
   photos: PhotosService;
   photoUrls: PhotoUrlSigner;
 }> {
   const photoUrls = new PhotoUrlSigner(db);
-  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, faces, settings, log, events, metrics });
+  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, faces, settings, log, events, metrics, decisions });
   return { routes: photosRoutes(photos), services: { photos, photoUrls }, jobs: [] };
 }

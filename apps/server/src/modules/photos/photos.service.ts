@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import type { DecisionsService } from '../decisions/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';
@@ -49,7 +50,10 @@ export interface PhotosServiceDeps {
   log: PhotoLog;
   events: EventBus;
   metrics: Pick<Metrics, 'moderationOutcomes'>;
+  decisions: Pick<DecisionsService, 'record'>;
 }
+
+const timeFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' });
 
 export class PhotosService {
   /** Image work is CPU-bound: at most two at once on a 2-core box, the rest wait in order. */
@@ -64,6 +68,7 @@ export class PhotosService {
   private readonly log: PhotoLog;
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'moderationOutcomes'>;
+  private readonly decisions: Pick<DecisionsService, 'record'>;
 
   constructor(deps: PhotosServiceDeps) {
     this.db = deps.db;
@@ -75,6 +80,7 @@ export class PhotosService {
     this.log = deps.log;
     this.events = deps.events;
     this.metrics = deps.metrics;
+    this.decisions = deps.decisions;
   }
 
   /** Re-encode, moderate, store, and add the photo at the end of the member's gallery; nothing is kept on failure. */
@@ -110,6 +116,7 @@ export class PhotosService {
           height: image.height,
           faceCount,
         });
+        if (decision.status === 'rejected') await this.decisions.record(tx, automaticRefusal(memberId, id));
       });
     } catch (err) {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
@@ -317,6 +324,19 @@ export class PhotosService {
       return { status: 'pending', label: null, scores: null };
     }
   }
+}
+
+/** The statement of reasons for a photo the model refused at upload: detected and decided by the machine. */
+function automaticRefusal(memberId: string, photoId: string) {
+  return {
+    memberId,
+    kind: 'photo_refused_auto' as const,
+    objectId: photoId,
+    object: `Dein Foto, hochgeladen am ${timeFormat.format(new Date())} Uhr`,
+    facts: 'Unsere automatische Bildprüfung hat auf dem Foto mit hoher Wahrscheinlichkeit Nacktheit oder sexuelle Darstellungen erkannt. Deshalb sieht es niemand außer dir.',
+    rule: 'sexual_content' as const,
+    automatedDetection: true,
+  };
 }
 
 type FaceState = Pick<PhotoRow, 'status' | 'disabled_at' | 'face_count'>;
