@@ -28,6 +28,8 @@ const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moder
 const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'), 'ImpressumPage');
 const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
 const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
+const DecisionsPage = lazyPage(() => import('../features/decisions/decisions-page'), 'DecisionsPage');
+const ObjectionPage = lazyPage(() => import('../features/decisions/objection-page'), 'ObjectionPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -41,6 +43,8 @@ const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset', element: <ResetPage /> },
       { path: 'auf-wiedersehen', element: <GoodbyePage /> },
+      // A mailed link: works without a session (a suspended member has none).
+      { path: 'widerspruch', element: <ObjectionPage /> },
       {
         element: <RequireToken />,
         children: [
@@ -55,6 +59,7 @@ const routes: RouteObject[] = [
           { path: 'vote', element: <VotePage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'verification', element: <VerificationPage /> },
+          { path: 'entscheidungen', element: <DecisionsPage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },
         ],

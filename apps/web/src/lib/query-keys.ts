@@ -61,5 +61,12 @@ export const admin = {
   reports: () => ['admin', 'reports'] as const,
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
+  objections: () => ['admin', 'objections'] as const,
+};
+
+/** Statements of reasons: the member's own list, and the one behind a mailed link. */
+export const decisions = {
+  mine: () => ['decisions', 'mine'] as const,
+  byLink: (token: string) => ['decisions', 'link', token] as const,
 };
 

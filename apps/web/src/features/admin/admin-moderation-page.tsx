@@ -3,6 +3,7 @@ import { de } from '../../i18n/de';
 import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
+import { ObjectionQueue } from './components/objection-queue';
 import { PendingPhotos } from './components/pending-photos';
 import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
@@ -18,6 +19,7 @@ export function AdminModerationPage() {
         <PendingPhotos />
         <PendingVerifications />
         <ReportList />
+        <ObjectionQueue />
         <AuditLog />
       </AdminOnly>
     </section>
