@@ -3,6 +3,8 @@ import type { AuditEntry } from '@funkeln/contracts/admin';
 import type { AdminObjection, Statement } from '@funkeln/contracts/decisions';
 import { MESSAGE_REMOVED_TEXT } from '@funkeln/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/harness.js';
+import { makeJpeg, multipart } from '../../../test/images.js';
 import { conversation, type DecisionsWorld, mailsTo, objectionToken, photoMember, startDecisionsWorld, statementByToken, stopDecisionsWorld } from '../../../test/decisions.js';
 
 // Issue 57 item 3 (DSA Art. 20): the member objects through the mailed link (while suspended too) or in
@@ -107,6 +109,35 @@ describe('objections', () => {
     expect((await decide(photoItem!.id, 'reverse', 'Freigegeben.')).statusCode).toBe(200);
     const [row] = await w.t.c.db.query<{ status: string; disabled: boolean }>('SELECT status, disabled_at IS NOT NULL AS disabled FROM photos WHERE id = $1', [ole.photoId]);
     expect(row).toEqual({ status: 'approved', disabled: false });
+  });
+
+  it('reversal of a photo the model refused approves it; of a refused verification gives the badge (with the consent standing)', async () => {
+    const uma = await photoMember(w, 'Uma');
+    w.moderation.explicit = true;
+    const body = multipart(await makeJpeg(520, 400));
+    const upload = await w.t.app.inject({ method: 'POST', url: '/api/photos/upload', payload: body.payload, headers: { ...body.headers, ...bearer(uma.token) } });
+    w.moderation.explicit = false;
+    const refused = upload.json<{ photo: { id: string } }>().photo.id;
+    const [auto] = (await w.api('GET', '/api/me/decisions', uma.token)).json<{ items: Statement[] }>().items;
+    await w.api('POST', `/api/me/decisions/${auto!.id}/objection`, uma.token, { text: 'Da ist nichts Nacktes zu sehen.' });
+    const autoItem = (await queue()).find((o) => o.statement.id === auto!.id);
+    expect(autoItem?.reversal).toBe('Foto freigeben');
+    expect((await decide(autoItem!.id, 'reverse', 'Stimmt, die automatische Prüfung hat sich geirrt.')).statusCode).toBe(200);
+    const [photo] = await w.t.c.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [refused]);
+    expect(photo?.status).toBe('approved');
+
+    expect((await w.api('PUT', '/api/me/verification/consent', uma.token, { given: true })).statusCode).toBe(200);
+    const attemptId = randomUUID();
+    await w.t.c.db.query(
+      "INSERT INTO verification_attempts (id, user_id, instruction, expires_at, status, main_photo_id, matched_photo_ids) VALUES ($1, $2, 'turn_left', now() + interval '10 minutes', 'uncertain', $3, ARRAY[$3]::uuid[])",
+      [attemptId, uma.id, uma.photoId],
+    );
+    await w.api('POST', `/api/admin/verifications/${attemptId}/decision`, w.admin.token, { approve: false });
+    const verification = (await w.api('GET', '/api/me/decisions', uma.token)).json<{ items: Statement[] }>().items.find((i) => i.kind === 'verification_refused');
+    await w.api('POST', `/api/me/decisions/${verification!.id}/objection`, uma.token, { text: 'Das bin wirklich ich.' });
+    const item = (await queue()).find((o) => o.statement.id === verification!.id);
+    expect((await decide(item!.id, 'reverse', 'Wir haben noch einmal hingeschaut: Du bist es.')).statusCode).toBe(200);
+    expect((await w.api('GET', '/api/me/verification', uma.token)).json()).toMatchObject({ verified: true });
   });
 
   it('one objection per decision: parallel submits make one, a replayed link changes nothing', async () => {
