@@ -30,7 +30,7 @@ async function prepare(request: APIRequestContext): Promise<Sessions> {
   await swipe(member, other, 'like');
   await swipe(other, member, 'like');
   await swipe(fan, member, 'flirt');
-  expect((await request.post('/api/wallet/purchases', { headers: member.headers, data: { packId: 'starter' } })).ok()).toBe(true);
+  expect((await request.post('/api/wallet/purchases', { headers: member.headers, data: { packId: 'starter', withdrawalConsent: true } })).ok()).toBe(true);
   const sent = await request.post(`/api/messages/${other.id}`, { headers: member.headers, data: { body: 'Hallo Bruno!', prepaidReply: 0 } });
   expect(sent.ok(), await sent.text()).toBe(true);
   const registered = await request.post('/api/auth/register', { data: { email: uniqueEmail('neu'), password: PASSWORD, displayName: 'Neu' } });

@@ -25,7 +25,7 @@ async function match(request: APIRequestContext, a: Member, b: Member): Promise<
 
 /** 50 credits through the test-mode pack purchase. */
 async function buyStarter(request: APIRequestContext, buyer: Member): Promise<void> {
-  expect((await request.post('/api/wallet/purchases', { headers: buyer.headers, data: { packId: 'starter' } })).ok()).toBe(true);
+  expect((await request.post('/api/wallet/purchases', { headers: buyer.headers, data: { packId: 'starter', withdrawalConsent: true } })).ok()).toBe(true);
 }
 
 async function send(request: APIRequestContext, from: Member, to: Member, body: string): Promise<void> {

@@ -38,13 +38,13 @@ test('the Digital Friend: a visitor sees what it is, a member a conversation and
   await expect(kind).toContainText('2 Credits pro Nachricht');
   const conversations = page.locator('.companion-sidebar__item');
   await expect(conversations).toHaveCount(1);
-  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
+  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Der Digital Friend ist eine KI, kein Mensch.');
 
   await page.getByRole('button', { name: 'Neu', exact: true }).click();
   await expect(conversations).toHaveCount(2);
   await expect(conversations.first()).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('companion-assistant')).toHaveCount(1);
-  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Ich bin dein Digital Friend');
+  await expect(page.getByTestId('companion-assistant').first()).toContainText('Hallo Frida! Der Digital Friend ist eine KI, kein Mensch.');
 
   await page.getByLabel('Was soll sich dein Digital Friend merken?').fill('Mein Hund heißt Bruno.');
   await page.getByLabel('Schlagwörter (mit Komma getrennt)').fill('Haustier');

@@ -6,6 +6,7 @@ test('the footer pages show real, dated text without placeholders, marked as a s
   for (const [link, title] of [
     ['Impressum', 'Impressum'],
     ['Datenschutz', 'Datenschutzerklärung'],
+    ['AGB', 'Allgemeine Geschäftsbedingungen (AGB)'],
   ] as const) {
     await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -15,7 +16,17 @@ test('the footer pages show real, dated text without placeholders, marked as a s
     // No operator is configured for the e2e server: the sample says so.
     await expect(page.getByTestId('legal-sample')).toContainText('Beispielangaben – vor dem Livegang ersetzen');
   }
+  // The AGB (issue 57): a draft outside production, with the Widerrufsbelehrung and the form to jump to.
+  await expect(page.getByTestId('legal-draft')).toContainText('Beispielangaben – vor dem Livegang prüfen lassen');
+  await expect(page.locator('#widerruf')).toContainText('Das Widerrufsrecht erlischt');
+  await expect(page.locator('#widerrufsformular')).toContainText('Unzutreffendes streichen');
+  await page.goto('/register');
+  const note = page.getByTestId('terms-note-form');
+  await expect(note).toContainText('Mit deiner Registrierung gelten unsere AGB.');
+  await expect(note.getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb');
   // The Datenschutz page states the server's own periods and this server's recipients.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
   const privacy = await page.locator('main').innerText();
   expect(privacy).toContain('Eine Anmeldung gilt 7 Tage ab der letzten Nutzung, höchstens 30 Tage.');
   expect(privacy).toContain('Die Antworten entstehen auf unserem Server');

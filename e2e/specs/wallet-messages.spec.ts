@@ -77,6 +77,13 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(beliebt).toContainText('9,99 EUR');
   await expect(beliebt).toContainText('120 Credits');
   await beliebt.getByRole('button', { name: 'Kaufen' }).click();
+  // The order step (issue 57): nothing is bought until she gives the § 356 (5) BGB consent.
+  const order = page.getByRole('dialog', { name: 'Beliebt kaufen' });
+  const buyNow = order.getByRole('button', { name: 'Zahlungspflichtig kaufen' });
+  await expect(buyNow).toBeDisabled();
+  await expect(order.getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/agb#widerruf');
+  await order.getByLabel(/Ich stimme ausdrücklich zu/).check();
+  await buyNow.click();
   await expect(page.getByTestId('purchase-result')).toContainText('120 Credits gutgeschrieben');
   await expect(balance).toHaveText('160 Credits');
   await expect(page.getByTestId('free-credits')).toHaveText('davon 40 Gratis-Credits');
@@ -184,7 +191,7 @@ test('credits, a prepaid message and a live reply between two members', async ({
   await expect(page.getByTestId('premium-euro')).toHaveText('Das entspricht 23,07 EUR bis 29,94 EUR, je nach Credit-Paket.');
   // Too few credits: the dialog says so up front and leads to the packs instead of a purchase that must fail.
   await page.getByRole('button', { name: 'Premium kaufen' }).click();
-  const dialog = page.getByTestId('confirm-dialog');
+  const dialog = page.getByRole('dialog', { name: 'Premium kaufen?' });
   await expect(dialog).toContainText('30 Tage Premium kosten 300 Credits, du hast 60 Credits. Dir fehlen noch 240 Credits');
   await expect(dialog.getByRole('button', { name: 'Für 300 Credits kaufen' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Credits aufladen' }).click();

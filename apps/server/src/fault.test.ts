@@ -71,7 +71,7 @@ type Member = { id: string; token: string };
 /** Purchases, messages and sign-ups at once, each retried until it has a definite answer. */
 async function workload(client: Client, spenders: Member[], recipientId: string) {
   const buy = async (spender: Member) => {
-    const res = await client.until('POST', '/api/wallet/purchases', { token: spender.token, body: { packId: 'starter' }, headers: { 'idempotency-key': randomUUID() } });
+    const res = await client.until('POST', '/api/wallet/purchases', { token: spender.token, body: { packId: 'starter', withdrawalConsent: true }, headers: { 'idempotency-key': randomUUID() } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
   await Promise.all(spenders.flatMap((s) => Array.from({ length: PURCHASES }, () => buy(s))));

@@ -45,7 +45,7 @@ export async function confirmEmail(c: { db: Queryable; events: EventBus }, id: s
 
 /** Buys a credit pack in the test mode (no money moves): how tests fund a wallet through the API. */
 export async function buyPack(app: FastifyInstance, token: string, packId: 'starter' | 'beliebt' | 'pro' = 'beliebt'): Promise<number> {
-  const res = await apiAs(app)('POST', '/api/wallet/purchases', token, { packId });
+  const res = await apiAs(app)('POST', '/api/wallet/purchases', token, { packId, withdrawalConsent: true });
   if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
   return res.json<{ credits: number }>().credits;
 }

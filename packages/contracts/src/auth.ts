@@ -52,6 +52,8 @@ export const meResponse = z.object({
   isPremium: z.boolean(),
   /** End of the member's premium time (ISO), null when not premium. */
   premiumUntil: z.string().nullable(),
+  /** Whether she accepted the AGB in force (TERMS_VERSION); false: the app asks once (issue 57). */
+  termsCurrent: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

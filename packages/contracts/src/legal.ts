@@ -17,6 +17,8 @@ export const legalInfo = z.object({
     sample: z.boolean(),
   }),
   privacy: z.object({ email: z.string(), dpo: z.string().nullable() }),
+  /** Outside production the AGB and the Widerrufsbelehrung are marked as a draft to be checked before going live. */
+  termsDraft: z.boolean(),
   authority: z.object({ name: z.string(), url: z.string().nullable() }),
   /** Recipients as configured: null or false when this instance does not use them. */
   recipients: z.object({

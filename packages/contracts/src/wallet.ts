@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WITHDRAWAL_CONSENT_MISSING } from './terms.js';
 
 /** Spec 9: the three credit packs, defined once; prices in euro cents. */
 export const creditPacks = [
@@ -92,6 +93,8 @@ export type RewardClaimResponse = z.infer<typeof rewardClaimResponse>;
 /** POST /api/wallet/purchases */
 export const purchaseBody = z.object({
   packId: z.enum(packIds, { error: 'Unbekanntes Credit-Paket.' }),
+  /** § 356 (5) BGB: she agreed to the credits at once and the end of her right of withdrawal (terms.ts). */
+  withdrawalConsent: z.literal(true, { error: WITHDRAWAL_CONSENT_MISSING }),
 });
 export const purchaseResponse = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('test'), credits: z.number().int(), added: z.number().int() }),

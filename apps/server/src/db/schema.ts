@@ -379,7 +379,9 @@ export interface Purchases {
   provider_ref: string | null;
   reversed_credits: Generated<number>;
   status: "pending" | "paid" | "reversed";
+  terms_version: string | null;
   user_id: string | null;
+  withdrawal_consent_at: Timestamp | null;
 }
 
 export interface PushOutbox {
@@ -452,6 +454,13 @@ export interface Swipes {
   target_id: string;
 }
 
+export interface TermsAcceptances {
+  accepted_at: Generated<Timestamp>;
+  source: "register" | "google" | "update";
+  user_id: string;
+  version: string;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   display_name: string;
@@ -474,6 +483,7 @@ export interface Users {
   read_receipts: Generated<boolean>;
   role: Generated<"member" | "admin">;
   suspended_at: Timestamp | null;
+  terms_version: string | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -547,6 +557,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   swipes: Swipes;
+  terms_acceptances: TermsAcceptances;
   users: Users;
   verification_attempts: VerificationAttempts;
   welcome_grants: WelcomeGrants;

@@ -10,8 +10,9 @@ import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
 
-// Members only (both need a session), so a visitor's landing page does not load them.
+// Members only (they need a session), so a visitor's landing page does not load them.
 const VerifyBanner = lazyPage(() => import('../features/auth/components/verify-banner'), 'VerifyBanner');
+const TermsBanner = lazyPage(() => import('../features/legal/components/terms-banner'), 'TermsBanner');
 const OfflineNotice = lazyPage(() => import('../components/ui/offline-notice'), 'OfflineNotice');
 const MatchCelebration = lazyPage(() => import('./match-celebration'), 'MatchCelebration');
 const TabBar = lazyPage(() => import('./tab-bar'), 'TabBar');
@@ -41,6 +42,7 @@ export function AppLayout() {
       <TopBar />
       {token ? (
         <Suspense fallback={null}>
+          <TermsBanner />
           <VerifyBanner />
           <OfflineNotice />
         </Suspense>

@@ -27,6 +27,7 @@ const AdminSettingsPage = lazyPage(() => import('../features/admin/admin-setting
 const AdminModerationPage = lazyPage(() => import('../features/admin/admin-moderation-page'), 'AdminModerationPage');
 const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'), 'ImpressumPage');
 const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
+const AgbPage = lazyPage(() => import('../features/legal/agb-page'), 'AgbPage');
 const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
 const DecisionsPage = lazyPage(() => import('../features/decisions/decisions-page'), 'DecisionsPage');
 const ObjectionPage = lazyPage(() => import('../features/decisions/objection-page'), 'ObjectionPage');
@@ -69,6 +70,7 @@ const routes: RouteObject[] = [
       { path: 'admin/moderation', element: <AdminModerationPage /> },
       { path: 'impressum', element: <ImpressumPage /> },
       { path: 'datenschutz', element: <DatenschutzPage /> },
+      { path: 'agb', element: <AgbPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

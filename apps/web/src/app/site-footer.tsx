@@ -17,6 +17,9 @@ export function SiteFooter() {
             <li>
               <Link to="/datenschutz">{de.footer.privacy}</Link>
             </li>
+            <li>
+              <Link to="/agb">{de.footer.terms}</Link>
+            </li>
           </ul>
         </nav>
       </div>

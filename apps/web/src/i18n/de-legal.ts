@@ -1,15 +1,11 @@
 import type { LegalInfo } from '@funkeln/contracts/legal';
 import { count } from '@funkeln/contracts/plural';
+import type { LegalSection } from '@funkeln/contracts/terms-text';
 
 /**
  * Impressum and Datenschutz, built from GET /api/legal: the operator's details as configured and
  * the server's own retention constants, so the text cannot drift from what the code does.
  */
-interface LegalSection {
-  heading: string;
-  paragraphs?: readonly string[];
-  items?: readonly string[];
-}
 
 export interface LegalDocument {
   title: string;

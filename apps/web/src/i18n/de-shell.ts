@@ -30,6 +30,7 @@ export const de = {
     tagline: 'Dating mit Funken – made with ♥',
     imprint: 'Impressum',
     privacy: 'Datenschutz',
+    terms: 'AGB',
   },
   common: {
     loading: 'Lädt …',

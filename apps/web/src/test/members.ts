@@ -12,6 +12,7 @@ export function meAs(changes: Partial<MeResponse> = {}): MeResponse {
     created_at: '2026-05-01T10:00:00.000Z',
     isPremium: false,
     premiumUntil: null,
+    termsCurrent: true,
     ...changes,
   };
 }

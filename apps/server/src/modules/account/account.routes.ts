@@ -15,5 +15,6 @@ export function accountRoutes(account: AccountService): FastifyPluginAsyncZod {
       await account.logoutEverywhere(req.auth.user.id);
       return { message: 'Du wurdest auf allen Geräten abgemeldet.' };
     });
+    serve(app, endpoints.acceptTerms, (req) => account.acceptTerms(req.auth.user.id, req.body.version));
   };
 }

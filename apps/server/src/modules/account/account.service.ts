@@ -1,8 +1,9 @@
 import type { MemberSettings } from '@funkeln/contracts/account';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
-import { assertStrongPassword, type AuthContext, hashPassword, type SessionService, verifyPassword } from '../auth/index.js';
+import { assertStrongPassword, type AuthContext, hashPassword, recordTermsAcceptance, type SessionService, verifyPassword } from '../auth/index.js';
 import * as repo from './account.repo.js';
 
 /** What AccountService is built from (named, so no call site depends on an argument order). */
@@ -12,7 +13,7 @@ export interface AccountServiceDeps {
   events: EventBus;
 }
 
-/** The member's own account: settings, password, signing out everywhere. */
+/** The member's own account: settings, password, signing out everywhere, the AGB in force. */
 export class AccountService {
   private readonly db: Db;
   private readonly sessions: SessionService;
@@ -60,6 +61,19 @@ export class AccountService {
       return this.sessions.revokeOthersOf(tx, auth.user.id, auth.sessionId);
     });
     this.sessions.announceRevoked(revoked);
+  }
+
+  /**
+   * She agrees to the AGB in force. Only the version her page showed counts: a page from before a
+   * newer version gets 409 (she is asked again with the new text), never a silent acceptance.
+   */
+  async acceptTerms(memberId: string, version: string): Promise<{ version: string }> {
+    if (version !== TERMS_VERSION) throw new AppError('terms_outdated');
+    await this.db.transaction(async (tx) => {
+      await recordTermsAcceptance(tx, memberId, version, 'update');
+      this.sessions.memberChanged(tx, memberId);
+    });
+    return { version };
   }
 
   /** Ends every session of the member (this one too): all devices are signed out at once. */

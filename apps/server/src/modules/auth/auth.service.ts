@@ -7,6 +7,7 @@ import { AppError, retryAfter } from '../../platform/http/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import { backoffs } from '@funkeln/contracts/routes/limits';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import type { SettingsService } from '../settings/index.js';
 import { registrationAttemptMail } from './account-mails.js';
 import type { MailTokenService } from './mail-tokens.service.js';
@@ -69,6 +70,8 @@ export class AuthService {
         displayName: body.displayName,
         emailVerified: false,
         googleSub: null,
+        // The form says above its button that the AGB apply (with the link); this is that version.
+        terms: { version: TERMS_VERSION, source: 'register' },
       });
       if (!user) {
         // The address is taken: answer like any failed registration and tell the owner by mail.
@@ -115,6 +118,7 @@ export class AuthService {
       created_at: user.created_at.toISOString(),
       isPremium: premium,
       premiumUntil: premium ? user.premium_until!.toISOString() : null,
+      termsCurrent: user.terms_version === TERMS_VERSION,
     };
   }
 

@@ -39,3 +39,5 @@ export function findAccountAddress(q: Queryable, id: string): Promise<{ email: s
 }
 
 export { disableNotificationMail, extendPremium, findPremiumUntil, memberExists, shownMember } from './members.repo.js';
+/** The AGB version a member agreed to (account's banner), recorded in the caller's transaction. */
+export { recordTermsAcceptance } from './users.repo.js';

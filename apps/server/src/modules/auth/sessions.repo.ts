@@ -38,7 +38,7 @@ function liveSessions(k: Kysely<DB>, idleSeconds: number) {
 const liveSession = compiledOnce((k, p: { tokenHashes: readonly string[]; idleSeconds: number }) =>
   liveSessions(k, p.idleSeconds)
     .select(['s.token_hash', 's.id as session_id', 's.last_seen_at', 's.expires_at'])
-    .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at'])
+    .select(['u.id', 'u.email', 'u.email_verified', 'u.password_hash', 'u.display_name', 'u.role', 'u.google_sub', 'u.premium_until', 'u.suspended_at', 'u.created_at', 'u.terms_version'])
     .where('s.token_hash', '=', among(sql<string[]>`${p.tokenHashes}::text[]`)),
 );
 

@@ -1,4 +1,4 @@
-import { COMPANION_UNAVAILABLE } from '@funkeln/contracts/companion';
+import { COMPANION_AI_DISCLOSURE, COMPANION_UNAVAILABLE } from '@funkeln/contracts/companion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
@@ -25,7 +25,8 @@ describe('the embedded companion (no model configured)', () => {
     const info = (await api('GET', '/api/ai/df/info', token)).json();
     expect(info).toEqual({ kind: 'embedded', label: expect.stringContaining('Offline'), cost: 2, isPremium: false });
     const first = await start(api, token);
-    expect(first.greeting).toMatch(/^Hallo Mara! Ich bin dein Digital Friend – eine KI, kein Mensch\./);
+    // EU AI Act Art. 50 (issue 57 item 5): the first turn of every conversation says it, in the page's words.
+    expect(first.greeting.startsWith(`Hallo Mara! ${COMPANION_AI_DISCLOSURE} `)).toBe(true);
     const second = await start(api, token);
     const list = (await api('GET', '/api/ai/df/conversations', token)).json<{ id: string; title: string; started_at: string }[]>();
     expect(list.map((c) => c.id)).toEqual([second.id, first.id]);

@@ -1,3 +1,5 @@
+import { COMPANION_AI_DISCLOSURE } from '@funkeln/contracts/companion';
+
 /** The companion's persona: the system prompt every model request starts with. */
 export const PERSONA = [
   'Du bist der „Digital Friend“ von Funkeln, einer deutschen Dating-App: eine KI – ein warmherziger, ehrlicher Freund,',
@@ -12,8 +14,9 @@ export const MEMORY_HEADER = 'Das hat dich die Person gebeten, dir zu merken (nu
 
 export const FACTS_HEADER = 'Das hat dir die Person in früheren Unterhaltungen über sich erzählt (nutze es, wenn es passt):';
 
+/** The first turn of every conversation: the AI disclosure (EU AI Act Art. 50) in the page's own words. */
 export function greeting(name: string): string {
-  return `Hallo ${name}! Ich bin dein Digital Friend – eine KI, kein Mensch. Ich helfe dir gern bei deinem Profiltext, bei der ersten Nachricht, mit Date-Ideen oder wenn du einfach etwas Mut brauchst. Worüber möchtest du reden?`;
+  return `Hallo ${name}! ${COMPANION_AI_DISCLOSURE} Ich helfe dir gern bei deinem Profiltext, bei der ersten Nachricht, mit Date-Ideen oder wenn du einfach etwas Mut brauchst. Worüber möchtest du reden?`;
 }
 
 export const CRISIS_REPLY =

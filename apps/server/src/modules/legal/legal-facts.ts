@@ -25,6 +25,7 @@ export function legalFacts(config: Config): LegalInfo {
   return {
     operator,
     privacy: { email: privacyEmail, dpo },
+    termsDraft: config.nodeEnv !== 'production',
     authority,
     recipients: {
       hosting: providers.hosting,

@@ -7,6 +7,7 @@ import { CLEANUP_INTERVAL_MS, USED_TOKEN_RETENTION_DAYS } from '../admin/index.j
 import { MAIL_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../auth/index.js';
 import { PUSH_FAILED_RETENTION_DAYS, PUSH_SENT_RETENTION_DAYS } from '../push/index.js';
 import { ATTEMPT_TTL_SECONDS } from '../verification/index.js';
+import { legalFacts } from './legal-facts.js';
 
 const DAY = 86_400;
 const HOUR = 3600;
@@ -29,6 +30,11 @@ describe('GET /api/legal on a development instance', () => {
     expect(info.operator).toMatchObject({ sample: true, name: 'Beispiel Dating GmbH' });
     expect(info.authority.name).toContain('Berlin');
     expect(info.recipients).toEqual({ hosting: null, mail: null, stripe: false, companionModel: null, storage: null, google: false });
+  });
+
+  it('marks the AGB a draft outside production, and only there (issue 57)', async () => {
+    expect((await legal(t)).termsDraft).toBe(true);
+    expect(legalFacts({ ...t.c.config, nodeEnv: 'production' }).termsDraft).toBe(false);
   });
 
   it("states the code's retention constants (the Datenschutz text is built from these numbers)", async () => {

@@ -73,7 +73,7 @@ export async function exportRows(q: Queryable, memberId: string) {
       .execute(),
     purchases: await k
       .selectFrom('purchases')
-      .select(['id', 'pack_id', 'credits', 'price_cents', 'provider', 'status', 'created_at', 'paid_at'])
+      .select(['id', 'pack_id', 'credits', 'price_cents', 'provider', 'status', 'created_at', 'paid_at', 'withdrawal_consent_at', 'terms_version'])
       .where('user_id', '=', memberId)
       .execute(),
     rewards: await k.selectFrom('reward_claims').select(['kind', 'period', 'amount', 'claimed_at']).where('user_id', '=', memberId).execute(),
@@ -96,6 +96,7 @@ export async function exportRows(q: Queryable, memberId: string) {
       .where('reporter_id', '=', memberId)
       .execute(),
     consents: await k.selectFrom('consents').select(['kind', 'given', 'at']).where('user_id', '=', memberId).orderBy('at').execute(),
+    termsAcceptances: await k.selectFrom('terms_acceptances').select(['version', 'source', 'accepted_at']).where('user_id', '=', memberId).orderBy('accepted_at').execute(),
     // Photo verification: results only; selfie_key is set while an admin decides (the service adds the file).
     verificationAttempts: await k
       .selectFrom('verification_attempts')

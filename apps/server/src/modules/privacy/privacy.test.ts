@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeJpeg, multipart } from '../../../test/images.js';
@@ -62,6 +63,8 @@ describe('export', () => {
     expect(data.ledger).toEqual([expect.objectContaining({ kind: 'reward.login', amount: 10 })]);
     expect(data.companionMemories).toEqual([expect.objectContaining({ content: 'Ich mag Jazz.', tags: ['Musik'] })]);
     expect(data.consents).toEqual([expect.objectContaining({ kind: 'orientation', given: true })]);
+    // Which AGB she accepted and when (issue 57).
+    expect(data.termsAcceptances).toEqual([{ version: TERMS_VERSION, source: 'register', accepted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     // Art. 15: her devices opted in to Web Push (the endpoint is her browser's own address; its keys are not needed to know it).
     expect(data.pushSubscriptions).toEqual([{ endpoint, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     expect(res.body).not.toContain(keys.auth);

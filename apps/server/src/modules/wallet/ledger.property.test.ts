@@ -80,7 +80,7 @@ class Buy implements Cmd {
   constructor(readonly i: number, readonly pack: Pack) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const res = await api('POST', '/api/wallet/purchases', r.members[this.i]!.token, { packId: this.pack }, { 'idempotency-key': randomUUID() });
+    const res = await api('POST', '/api/wallet/purchases', r.members[this.i]!.token, { packId: this.pack, withdrawalConsent: true }, { 'idempotency-key': randomUUID() });
     expect(res.statusCode).toBe(200);
     m.wallets[this.i]!.bought += packs[this.pack];
     expect(res.json<{ credits: number }>().credits).toBe(total(m.wallets[this.i]!));

@@ -42,7 +42,7 @@ export function createWalletModule({ config, db, events, log, settings, voteRece
     payments,
     wallet: new WalletService({ db, ledger, settings, events, paymentsMode: payments.mode, rewards }),
     rewards,
-    purchases: new PurchasesService({ db, ledger, payments, publicUrl: config.publicUrl, log }),
+    purchases: new PurchasesService({ db, ledger, payments, publicUrl: config.publicUrl, operator: config.legal.operator, log }),
   };
   return {
     routes: async (app) => {

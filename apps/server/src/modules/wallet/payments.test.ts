@@ -25,7 +25,7 @@ async function walletOf(t: TestApp, token: string) {
 }
 
 const buy = (t: TestApp, token: string, packId: string, headers: Record<string, string> = {}) =>
-  apiAs(t.app)('POST', '/api/wallet/purchases', token, { packId }, headers);
+  apiAs(t.app)('POST', '/api/wallet/purchases', token, { packId, withdrawalConsent: true }, headers);
 
 const purchaseRow = async (t: TestApp, id: string) =>
   (await t.c.db.query<{ status: string; reversed_credits: number; user_id: string }>('SELECT status, reversed_credits, user_id FROM purchases WHERE id = $1', [id]))[0];
@@ -219,6 +219,21 @@ describe('buying credits with Stripe Checkout', () => {
     expect(await deliver(t, event)).toBe('booked');
     expect(await deliver(t, event)).toBe('duplicate');
     expect((await walletOf(t, c.token)).credits).toBe(120);
+  });
+
+  it('sends the order confirmation with the booking, once, not at Checkout (issue 57: § 312f BGB)', async () => {
+    const confirmations = async (email: string) =>
+      (await t.c.db.query<{ subject: string; text_body: string }>("SELECT subject, text_body FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Deine Bestellbestätigung%'", [email]));
+    const c = await checkout();
+    expect(await confirmations(c.email)).toEqual([]);
+    const event = completed(c);
+    expect(await deliver(t, event)).toBe('booked');
+    expect(await deliver(t, event)).toBe('duplicate');
+    expect(await pay(c)).toBe('ignored');
+    const mails = await confirmations(c.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Deine Bestellbestätigung: Beliebt (120 Credits)']);
+    expect(mails[0]!.text_body).toContain(`Bestellnummer: ${c.purchaseId}`);
+    expect(mails[0]!.text_body).toContain('dein Widerrufsrecht für diesen Kauf ist damit erloschen');
   });
 
   it('books a session once, even when another event id reports it paid', async () => {

@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 
-const COLUMNS = ['id', 'user_id', 'pack_id', 'credits', 'price_cents', 'status', 'checkout_url'] as const;
+const COLUMNS = ['id', 'user_id', 'pack_id', 'credits', 'price_cents', 'status', 'checkout_url', 'withdrawal_consent_at'] as const;
 
+/** Inserts the purchase with the withdrawal consent of its request; returns the time of that consent. */
 export async function insertPurchase(
   q: Queryable,
-  p: { id: string; memberId: string; packId: string; credits: number; priceCents: number; provider: 'test' | 'stripe'; paid: boolean },
-): Promise<void> {
-  await typed(q)
+  p: { id: string; memberId: string; packId: string; credits: number; priceCents: number; provider: 'test' | 'stripe'; paid: boolean; termsVersion: string },
+): Promise<Date> {
+  const row = await typed(q)
     .insertInto('purchases')
     .values({
       id: p.id,
@@ -18,8 +19,12 @@ export async function insertPurchase(
       provider: p.provider,
       status: p.paid ? 'paid' : 'pending',
       paid_at: p.paid ? now() : null,
+      withdrawal_consent_at: now(),
+      terms_version: p.termsVersion,
     })
-    .execute();
+    .returning('withdrawal_consent_at')
+    .executeTakeFirstOrThrow();
+  return row.withdrawal_consent_at ?? new Date();
 }
 
 export function findPurchase(q: Queryable, id: string) {
@@ -37,7 +42,7 @@ export function markPaid(q: Queryable, id: string, providerRef: string, paymentI
     .set({ status: 'paid', paid_at: now(), provider_ref: providerRef, payment_intent: paymentIntent })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returning(COLUMNS)
+    .returning([...COLUMNS, 'paid_at'])
     .executeTakeFirst();
 }
 
@@ -65,4 +70,9 @@ export async function recordEvent(q: Queryable, eventId: string, type: string): 
     .returning('event_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whom the order confirmation goes to; undefined once the account is erased. */
+export async function buyerOf(q: Queryable, memberId: string): Promise<{ id: string; email: string; name: string } | undefined> {
+  return typed(q).selectFrom('users').select(['id', 'email', 'display_name as name']).where('id', '=', memberId).executeTakeFirst();
 }

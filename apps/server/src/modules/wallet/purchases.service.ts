@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { LegalInfo } from '@funkeln/contracts/legal';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import { findPack, type PackId, type PurchaseResponse } from '@funkeln/contracts/wallet';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
+import { enqueueMail } from '../../platform/mail/outbox.repo.js';
 import { SYSTEM_ACCOUNTS, type Ledger, type Posted } from './ledger.service.js';
 import type { PaymentEvent, Payments } from './payment-provider.js';
+import { type ConfirmedPurchase, purchaseConfirmationMail } from './purchase-mail.js';
 import * as repo from './purchases.repo.js';
 
 export interface PurchasesLog {
@@ -20,7 +24,16 @@ export interface PurchasesServiceDeps {
   ledger: Ledger;
   payments: Payments;
   publicUrl: string;
+  /** The seller named in the order confirmation (the Impressum's operator). */
+  operator: LegalInfo['operator'];
   log: PurchasesLog;
+}
+
+/** The buyer as the order confirmation addresses her. */
+export interface Buyer {
+  id: string;
+  email: string;
+  name: string;
 }
 
 /**
@@ -32,6 +45,7 @@ export class PurchasesService {
   private readonly ledger: Ledger;
   private readonly payments: Payments;
   private readonly publicUrl: string;
+  private readonly operator: LegalInfo['operator'];
   private readonly log: PurchasesLog;
 
   constructor(deps: PurchasesServiceDeps) {
@@ -39,10 +53,16 @@ export class PurchasesService {
     this.ledger = deps.ledger;
     this.payments = deps.payments;
     this.publicUrl = deps.publicUrl;
+    this.operator = deps.operator;
     this.log = deps.log;
   }
 
-  async buy(user: { id: string; email: string }, packId: PackId, idempotencyKey?: string): Promise<PurchaseResponse> {
+  /**
+   * `withdrawalConsent`: the § 356 (5) BGB consent, required by the body's schema and recorded with
+   * the purchase (the credits come at once, so the right of withdrawal ends with it).
+   */
+  async buy(user: Buyer, order: { packId: PackId; withdrawalConsent: true }, idempotencyKey?: string): Promise<PurchaseResponse> {
+    const { packId } = order;
     const pack = findPack(packId);
     if (!pack) throw new AppError('unknown_pack');
     const payments = this.payments;
@@ -51,9 +71,13 @@ export class PurchasesService {
     const testMode = payments.mode === 'test';
     const { result } = await runIdempotent(this.db, request, async (tx) => {
       const id = randomUUID();
-      await repo.insertPurchase(tx, { id, memberId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider: payments.mode === 'test' ? 'test' : 'stripe', paid: testMode });
+      const provider = payments.mode === 'test' ? 'test' : 'stripe';
+      const purchase = { id, memberId: user.id, packId, credits: pack.credits, priceCents: pack.priceCents, provider, paid: testMode, termsVersion: TERMS_VERSION } as const;
+      const consentAt = await repo.insertPurchase(tx, purchase);
       if (!testMode) return { purchaseId: id, credits: 0 };
-      return { purchaseId: id, credits: await this.ledger.balanceAfter(tx, user.id, [await this.book(tx, id, user.id, pack.credits)]) };
+      const posted = await this.book(tx, id, user.id, pack.credits);
+      await this.confirm(tx, user, { id, packId, credits: pack.credits, priceCents: pack.priceCents, paidAt: consentAt, consentAt });
+      return { purchaseId: id, credits: await this.ledger.balanceAfter(tx, user.id, [posted]) };
     });
     if (payments.mode === 'test') return { mode: 'test', credits: result.credits, added: pack.credits };
     // The Checkout session is made after the commit (no transaction waits on the network); a
@@ -94,6 +118,11 @@ export class PurchasesService {
     const marked = await repo.markPaid(tx, purchase.id, event.providerRef, event.paymentIntent);
     if (!marked) return 'ignored';
     await this.book(tx, purchase.id, purchase.user_id, purchase.credits);
+    const buyer = await repo.buyerOf(tx, purchase.user_id);
+    if (buyer) {
+      const confirmed = { id: purchase.id, packId: purchase.pack_id, credits: purchase.credits, priceCents: purchase.price_cents, paidAt: marked.paid_at ?? new Date(), consentAt: purchase.withdrawal_consent_at };
+      await this.confirm(tx, buyer, confirmed);
+    }
     return 'booked';
   }
 
@@ -117,6 +146,11 @@ export class PurchasesService {
     });
     await repo.setReversedCredits(tx, purchase.id, take);
     return 'booked';
+  }
+
+  /** The order confirmation goes out with the booking (same transaction: booked, then mailed, or neither). */
+  private confirm(tx: Queryable, buyer: Buyer, purchase: ConfirmedPurchase): Promise<void> {
+    return enqueueMail(tx, purchaseConfirmationMail({ email: buyer.email, name: buyer.name }, purchase, this.operator, this.publicUrl));
   }
 
   private book(tx: Queryable, purchaseId: string, memberId: string, credits: number): Promise<Posted | undefined> {

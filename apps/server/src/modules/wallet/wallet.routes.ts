@@ -16,7 +16,7 @@ export function walletRoutes(m: WalletRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.wallet, (req) => m.wallet.wallet(req.auth.user.id));
     serve(app, endpoints.claimReward, (req) => m.rewards.claim(req.auth.user.id, req.body.type, req.headers[IDEMPOTENCY_HEADER]));
-    serve(app, endpoints.buyPack, (req) => m.purchases.buy({ id: req.auth.user.id, email: req.auth.user.email }, req.body.packId, req.headers[IDEMPOTENCY_HEADER]));
+    serve(app, endpoints.buyPack, (req) => m.purchases.buy({ id: req.auth.user.id, email: req.auth.user.email, name: req.auth.user.display_name }, req.body, req.headers[IDEMPOTENCY_HEADER]));
     serve(app, endpoints.buyPremium, (req) => m.wallet.buyPremium(req.auth.user.id, req.headers[IDEMPOTENCY_HEADER]));
   };
 }

@@ -193,7 +193,7 @@ describe('concurrency', () => {
   it('the same Idempotency-Key sent 10 times at once books once', async () => {
     const { token } = await register(t.app);
     const key = { 'idempotency-key': 'parallel-buy' };
-    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/wallet/purchases', token, { packId: 'starter' }, key)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/wallet/purchases', token, { packId: 'starter', withdrawalConsent: true }, key)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect((await wallet(token)).credits).toBe(50);
     expect(await ledgerProblems(t.c.db)).toEqual([]);

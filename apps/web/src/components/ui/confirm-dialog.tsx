@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { de } from '../../i18n/de';
 
 interface ConfirmDialogProps {
@@ -8,10 +8,16 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What she must do before confirming (a consent checkbox), between the text and the buttons. */
+  children?: ReactNode;
+  /** Off until `children` are answered. */
+  confirmDisabled?: boolean;
+  /** 'primary' for a step she wants (a purchase); 'danger' (default) for one she may regret. */
+  confirmTone?: 'danger' | 'primary';
 }
 
 /** A modal yes/no question on the native <dialog>: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel, children, confirmDisabled = false, confirmTone = 'danger' }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -46,11 +52,12 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
       <p className="confirm-dialog__text muted" id={textId}>
         {text}
       </p>
+      {children}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="btn btn--ghost" onClick={onCancel}>
           {de.common.cancel}
         </button>
-        <button type="button" className="btn btn--danger" onClick={onConfirm}>
+        <button type="button" className={`btn btn--${confirmTone}`} onClick={onConfirm} disabled={confirmDisabled}>
           {confirmLabel}
         </button>
       </div>

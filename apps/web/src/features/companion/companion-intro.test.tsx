@@ -37,7 +37,7 @@ describe('CompanionPage: the AI disclosure for a member', () => {
     server.use(
       answerFor(companionEndpoints.info, { kind, label, cost: 2, isPremium: false }),
       answerFor(companionEndpoints.conversations, [{ id: '6c1e8d4f-2b3c-4d5e-9f0a-1b2c3d4e5f60', started_at: '2026-05-01T10:00:00.000Z', title: 'Neue Unterhaltung' }]),
-      answerFor(companionEndpoints.history, [{ role: 'assistant', content: 'Hallo Mara! Ich bin dein Digital Friend – eine KI, kein Mensch.', created_at: '2026-05-01T10:00:00.000Z' }]),
+      answerFor(companionEndpoints.history, [{ role: 'assistant', content: `Hallo Mara! ${COMPANION_AI_DISCLOSURE}`, created_at: '2026-05-01T10:00:00.000Z' }]),
       answerFor(companionEndpoints.memories, []),
     );
     renderPage(<CompanionPage />);

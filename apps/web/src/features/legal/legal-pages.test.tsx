@@ -1,4 +1,5 @@
 import type { LegalInfo } from '@funkeln/contracts/legal';
+import { TERMS_DRAFT_NOTICE } from '@funkeln/contracts/terms-text';
 import { legalEndpoints } from '@funkeln/contracts/routes/legal';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { duration, sampleNotice } from '../../i18n/de-legal';
 import { answerFor } from '../../test/api-handlers';
 import { renderPage } from '../../test/render';
 import { server } from '../../test/server';
+import { AgbPage } from './agb-page';
 import { DatenschutzPage } from './datenschutz-page';
 import { ImpressumPage } from './impressum-page';
 
@@ -22,6 +24,7 @@ const info: LegalInfo = {
     sample: false,
   },
   privacy: { email: 'datenschutz@funkeln.de', dpo: null },
+  termsDraft: false,
   authority: { name: 'Berliner Beauftragte für Datenschutz und Informationsfreiheit', url: 'https://www.datenschutz-berlin.de' },
   recipients: { hosting: null, mail: 'smtp.mailer.example', stripe: false, companionModel: null, storage: null, google: false },
   retention: {
@@ -101,5 +104,26 @@ describe('Datenschutz', () => {
       expect(all).toContain(part);
     }
     expect(all).toContain('Eine Anmeldung gilt 3 Tage ab der letzten Nutzung');
+  });
+});
+
+describe('AGB', () => {
+  it("names the operator, the packs and their prices, the withdrawal and the form, with anchors the purchase dialog links to", async () => {
+    server.use(answerFor(legalEndpoints.info, info));
+    renderPage(<AgbPage />);
+    expect(await screen.findByRole('heading', { name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeTruthy();
+    for (const phrase of ['Funkeln GmbH, Musterstraße 1, 10115 Berlin, E-Mail: kontakt@funkeln.de', 'Starter: 50 Credits für 4,99 EUR', 'Pro: 260 Credits für 19,99 EUR', 'Premium ist kein Abo', 'Der Digital Friend ist eine KI, kein Mensch.', 'innerhalb von 6 Monaten Widerspruch', 'Das Widerrufsrecht erlischt', 'Unzutreffendes streichen']) {
+      expect(text()).toContain(phrase);
+    }
+    expect(document.getElementById('widerruf')?.querySelector('h2')?.textContent).toBe('Widerrufsbelehrung');
+    expect(document.getElementById('widerrufsformular')?.querySelector('h2')?.textContent).toBe('Muster-Widerrufsformular');
+    expect(screen.queryByTestId('legal-draft')).toBeNull();
+  });
+
+  it('is marked as a draft to be checked outside production', async () => {
+    server.use(answerFor(legalEndpoints.info, { ...info, termsDraft: true }));
+    renderPage(<AgbPage />);
+    expect((await screen.findByTestId('legal-draft')).textContent).toBe(TERMS_DRAFT_NOTICE);
+    expect(TERMS_DRAFT_NOTICE.startsWith('Beispielangaben – vor dem Livegang prüfen lassen')).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export function useClaimReward() {
 export function useBuyPack() {
   const onSettled = useRefresh();
   return useMutation({
-    mutationFn: (packId: PackId) => call(walletEndpoints.buyPack, { body: { packId }, headers: idempotent() }),
+    mutationFn: (packId: PackId) => call(walletEndpoints.buyPack, { body: { packId, withdrawalConsent: true }, headers: idempotent() }),
     onSettled,
   });
 }

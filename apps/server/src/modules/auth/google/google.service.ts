@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { displayName, type OauthErrorCode } from '@funkeln/contracts/auth';
 import { authEndpoints } from '@funkeln/contracts/routes/auth';
 import { pathOf } from '@funkeln/contracts/routes/define';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
@@ -139,6 +140,8 @@ export class GoogleSignIn {
         displayName: name.success ? name.data : 'Neues Mitglied',
         emailVerified: claims.emailVerified,
         googleSub: claims.sub,
+        // The login and register pages say beside the Google button that the AGB apply.
+        terms: { version: TERMS_VERSION, source: 'google' },
       });
       // Google confirmed the address: the account starts as one confirmed by our link would.
       if (user?.email_verified) await this.confirmed(tx, user.id);

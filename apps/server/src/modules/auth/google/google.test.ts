@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INVALID_LOGIN_CODE, oauthErrorMessages } from '@funkeln/contracts/auth';
+import { TERMS_VERSION } from '@funkeln/contracts/terms';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PUBLIC_URL, register, uniqueEmail, type TestApp } from '../../../../test/harness.js';
 import { GOOGLE_CALLBACK_URL, startOidcProvider, type OidcAccount, type TestOidcProvider } from '../../../../test/oidc-provider.js';
@@ -141,8 +142,10 @@ describe('sign-in', () => {
     expect(signedIn.token).toMatch(/^[\w-]{43,}$/);
 
     const token = await session(signedIn);
-    expect(await me(token)).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member' });
+    expect(await me(token)).toMatchObject({ email: account.email, display_name: 'Gerda Google', email_verified: true, role: 'member', termsCurrent: true });
     const [row] = await userByEmail(account.email ?? '');
+    // The AGB noted beside the Google button (issue 57) are the version recorded.
+    expect(await t.c.db.query('SELECT version, source FROM terms_acceptances WHERE user_id = $1', [row!.id])).toEqual([{ version: TERMS_VERSION, source: 'google' }]);
     expect(row).toMatchObject({ google_sub: account.sub, password_hash: null });
     // Google confirmed the address: the welcome credits come as with our own link (issue 56), once.
     expect(await t.c.ledger.balance(t.c.db, row!.id)).toBe(30);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { googleStartHref, useProviders } from '../api';
+import { TermsNote } from './terms-note';
 import '../auth.css';
 
 interface OAuthButtonsProps {
@@ -45,6 +46,7 @@ export function OAuthButtons({ withApple = false }: OAuthButtonsProps) {
           </button>
         ) : null}
       </div>
+      {google ? <TermsNote via="google" /> : null}
       {message ? <Notice tone="info">{message}</Notice> : null}
     </div>
   );

@@ -13,6 +13,7 @@ import { setToken } from '../../../lib/token-storage';
 import { register as registerAccount, startVerification } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { OAuthButtons } from '../components/oauth-buttons';
+import { TermsNote } from '../components/terms-note';
 
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterOutput = z.output<typeof registerBody>;
@@ -66,6 +67,7 @@ export function RegisterPage() {
         />
         <PasswordStrength password={password} personal={[email, displayName]} />
         {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <TermsNote via="form" />
         <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
           {isSubmitting ? de.register.submitting : de.register.submit}
         </button>

@@ -5,9 +5,11 @@ interface LegalDocumentViewProps {
   document: LegalDocument;
   /** The operator's details are a sample (outside production, not configured): say so above everything. */
   sample: boolean;
+  /** A marked draft (the AGB outside production): said above everything, like the sample. */
+  draft?: string | undefined;
 }
 
-export function LegalDocumentView({ document, sample }: LegalDocumentViewProps) {
+export function LegalDocumentView({ document, sample, draft }: LegalDocumentViewProps) {
   return (
     <article className="page page--narrow legal" aria-labelledby="legal-title">
       <header className="legal__header">
@@ -19,9 +21,14 @@ export function LegalDocumentView({ document, sample }: LegalDocumentViewProps) 
             {sampleNotice}
           </Notice>
         ) : null}
+        {draft ? (
+          <Notice tone="warning" testId="legal-draft">
+            {draft}
+          </Notice>
+        ) : null}
       </header>
       {document.sections.map((section) => (
-        <section key={section.heading} className="legal__section card">
+        <section key={section.heading} id={section.id} className="legal__section card">
           <h2>{section.heading}</h2>
           {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
           {section.items ? (

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useBuyPack } from '../api';
 import type { Outcome } from '../outcome';
 import { PackCard } from './pack-card';
+import { PurchaseDialog } from './purchase-dialog';
 
 interface CreditPacksProps {
   payments: WalletResponse['payments'];
@@ -14,14 +15,16 @@ interface CreditPacksProps {
 /** The packs' section, where Premium's dialog leads a member short of credits. */
 export const CREDIT_PACKS_ID = 'credit-packs';
 
-/** 'Credits kaufen': test mode books at once (and says so), Stripe goes to Checkout, 'none' explains why not. */
+/** 'Credits kaufen': the order dialog first; test mode books at once (and says so), Stripe goes to Checkout, 'none' explains why not. */
 export function CreditPacks({ payments }: CreditPacksProps) {
   const buy = useBuyPack();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [ordering, setOrdering] = useState<CreditPack | null>(null);
   const offId = useId();
 
   const run = (pack: CreditPack) => {
+    setOrdering(null);
     setOutcome(null);
     buy.mutate(pack.id, {
       onSuccess: (result) => {
@@ -57,7 +60,7 @@ export function CreditPacks({ payments }: CreditPacksProps) {
             disabled={payments === 'none' || buy.isPending || leaving}
             busy={(buy.isPending || leaving) && buy.variables === pack.id}
             describedBy={payments === 'none' ? offId : undefined}
-            onBuy={run}
+            onBuy={setOrdering}
           />
         ))}
       </ul>
@@ -66,6 +69,7 @@ export function CreditPacks({ payments }: CreditPacksProps) {
           {outcome.text}
         </Notice>
       ) : null}
+      <PurchaseDialog pack={ordering} onBuy={run} onCancel={() => setOrdering(null)} />
     </section>
   );
 }
