@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, text } from './fields.js';
+import { HOUSE_RULES } from './terms-text.js';
 
 /**
  * Statements of reasons (DSA Art. 17) and objections to them (Art. 20): every restriction the team or
@@ -11,20 +12,25 @@ export const OBJECTION_MONTHS = 6;
 export const OBJECTION_TEXT_MAX = 2000;
 export const ANSWER_TEXT_MAX = 2000;
 
-/** Where a house rule comes from (DSA Art. 17(3)(d), (e)): the contract (AGB) or the law as well. */
-const AGB = 'Vertragliche Grundlage: die Hausregeln in unseren AGB.';
+/** Where a house rule comes from (DSA Art. 17(3)(d), (e)): the contract (the AGB's house rules) or the law as well. */
+const AGB = 'Vertragliche Grundlage: unsere AGB, Abschnitt 7 „Hausregeln“.';
+const [adultsOnly, ownPhotos, respectful, noScam, nothingIllegal, othersData] = HOUSE_RULES;
 
-/** The house rules a restriction names, with their German wording and legal or contractual ground. */
+/**
+ * The house rules a restriction names: a short German title, the AGB's own wording (terms-text.ts,
+ * section 7, so statement and AGB cannot drift) and the legal or contractual ground.
+ */
 export const houseRules = {
-  sexual_content: { title: 'Keine Nacktheit', text: 'Fotos zeigen keine Nacktheit und keine sexuellen Handlungen.', ground: AGB },
-  own_photos: { title: 'Nur eigene Fotos', text: 'Fotos zeigen dich selbst; fremde oder kopierte Bilder sind nicht erlaubt.', ground: AGB },
-  respect: { title: 'Respektvoller Umgang', text: 'Keine Beleidigungen, Drohungen, Belästigungen und keine ungewollten sexuellen Nachrichten.', ground: AGB },
-  no_scam: { title: 'Kein Betrug, keine Werbung', text: 'Keine Bitten um Geld, kein Betrug, keine Werbung und kein Spam.', ground: AGB },
-  real_person: { title: 'Echte Angaben', text: 'Ein Konto gehört einer echten Person ab 18, die sich nicht als jemand anderes ausgibt.', ground: AGB },
+  sexual_content: { title: 'Keine Nacktheit', text: ownPhotos, ground: AGB },
+  own_photos: { title: 'Nur eigene Fotos', text: ownPhotos, ground: AGB },
+  respect: { title: 'Respektvoller Umgang', text: respectful, ground: AGB },
+  no_scam: { title: 'Kein Betrug, keine Werbung', text: noScam, ground: AGB },
+  real_person: { title: 'Echte Angaben, ab 18', text: adultsOnly, ground: AGB },
+  others_data: { title: 'Daten anderer schützen', text: othersData, ground: AGB },
   illegal_content: {
     title: 'Nichts Rechtswidriges',
-    text: 'Keine Inhalte, die gegen deutsches Recht verstoßen, zum Beispiel Volksverhetzung, Bedrohung oder intime Bilder ohne Einwilligung.',
-    ground: 'Gesetzliche Grundlage: das deutsche Strafrecht (zum Beispiel §§ 130, 201a, 241 StGB); zugleich die Hausregeln in unseren AGB.',
+    text: nothingIllegal,
+    ground: 'Gesetzliche Grundlage: das deutsche Strafrecht (zum Beispiel §§ 130, 201a, 241 StGB); zugleich unsere AGB, Abschnitt 7 „Hausregeln“.',
   },
   verification_match: { title: 'Verifizierung: dieselbe Person', text: 'Das Selfie zur Foto-Verifizierung zeigt dieselbe Person wie deine Fotos.', ground: AGB },
 } as const;
