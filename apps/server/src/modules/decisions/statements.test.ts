@@ -115,6 +115,10 @@ describe('statements of reasons', () => {
     const [mail] = await mailsTo(w, bodo.email, 'Eine Nachricht von dir wurde entfernt');
     expect(mail?.text).not.toContain('Eva');
     expect(await mine(eva.token)).toEqual([]);
+    // Art. 15 DSGVO: the data export holds the statement (never the link's token hash).
+    const exported = await w.api('GET', '/api/me/export', bodo.token);
+    expect(exported.json<{ decisions: unknown[] }>().decisions).toEqual([expect.objectContaining({ id: items[0]!.id, kind: 'message_removed', rule: 'no_scam', objection: null })]);
+    expect(exported.body).not.toContain('token_hash');
   });
 
   it('the team refusing a photo verification: statement with the verification rule (the machine flagged it, a person decided)', async () => {
