@@ -20,7 +20,15 @@ import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
-import { type ComposeService, createMessagesModule, type EscrowService, type MessagesService, type ReadStateService, type TeamRemoval } from './modules/messages/index.js';
+import {
+  type ComposeService,
+  createMessagesModule,
+  type EscrowService,
+  type MessagesService,
+  type PatternFlagsService,
+  type ReadStateService,
+  type TeamRemoval,
+} from './modules/messages/index.js';
 import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createNsfwModerator, createPhotosModule, type Moderator, type PhotosService } from './modules/photos/index.js';
@@ -125,6 +133,7 @@ export interface Container {
   messages: MessagesService;
   readState: ReadStateService;
   compose: ComposeService;
+  patternFlags: PatternFlagsService;
   badges: BadgesService;
   leaderboard: LeaderboardService;
   companion: CompanionService;

@@ -27,6 +27,7 @@ describe('error catalogue', () => {
       insufficient_credits: [{ need: 3, have: 1 }],
       daily_limit: [{ perDay: 5 }],
       free_credits_limit: [{ freeCap: 20, left: 0 }],
+      message_nudge: [{ reason: 'insult' }, { reason: 'threat' }, { reason: 'sexual' }],
       not_eligible: ['login_claimed', 'upload_photo_claimed', 'get_vote_claimed', 'no_photo', 'no_vote'].map((reason) => ({ reason })),
       not_found: [{}, ...messageMaps.notFound.flatMap((m) => Object.keys(m)).map((of) => ({ of }))],
       rate_limited: [{}, ...messageMaps.limits.flatMap((m) => Object.keys(m)).map((limit) => ({ limit }))],

@@ -14,6 +14,11 @@ export const sendMessageBody = z.object({
     .max(10000, 'Die vorbezahlte Antwort darf höchstens 10000 Credits betragen.')
     .default(0),
   clientId: id('Ungültige Nachrichten-ID.').optional(),
+  /**
+   * The sender saw "Bist du sicher?" and sends anyway. Without it, a message the classifier flags
+   * is refused with 409 `message_nudge` (nothing stored, nothing booked; docs/SAFETY.md).
+   */
+  confirmed: z.boolean({ error: 'Ungültige Bestätigung.' }).default(false),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const recipientParams = z.object({ recipientId: id('Ungültige Empfänger-ID.') });
@@ -30,8 +35,15 @@ export const chatMessage = z.object({
   prepaidReserved: z.number().int(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /**
+   * Only for the recipient, only when the screening found something (docs/SAFETY.md): `askIfBothered`
+   * (the sender was asked "Bist du sicher?" and sent it anyway: "Stört dich das?") and `hint` (a
+   * safety hint: the message asks for money, or moves off Funkeln early in the conversation).
+   */
+  safety: z.object({ askIfBothered: z.boolean(), hint: z.enum(['money', 'contact']).nullable() }).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
+export type MessageSafety = NonNullable<ChatMessage['safety']>;
 
 /** The answer to a send: the stored message and the sender's balance after it. */
 export const sendMessageResponse = z.object({ message: chatMessage, credits: z.number().int() });
@@ -134,6 +146,26 @@ export type TypingRequest = z.infer<typeof typingRequest>;
 /** Server -> client `typing`: `from` is typing to you. */
 export const typingEvent = z.object({ from: z.string() });
 export type TypingEvent = z.infer<typeof typingEvent>;
+
+/** GET /api/admin/message-flags: members who sent one pattern to many members within a day ("Auffällige Nachrichten"). */
+export const patternFlagKinds = ['phone', 'iban', 'link', 'email', 'text'] as const;
+export const patternFlagsResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      name: z.string(),
+      kind: z.enum(patternFlagKinds),
+      /** Distinct recipients within a day when last counted. */
+      recipients: z.number().int(),
+      flaggedAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type PatternFlags = z.infer<typeof patternFlagsResponse>;
+export const patternFlagParams = z.object({ id: id('Ungültige Hinweis-ID.') });
+export const dismissPatternFlagResponse = z.object({ dismissed: z.literal(true) });
 
 /** What both members see in place of a message the team removed (the words stay stored for an objection). */
 export const MESSAGE_REMOVED_TEXT = 'Diese Nachricht wurde vom Team entfernt.';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { parseTermLines, TERM_TEXT_MAX } from './message-terms.js';
 
 /** How the admin settings page edits a setting: a switch, a number field with its bounds, or a choice. */
-export type SettingInput = { kind: 'switch' } | { kind: 'number'; min: number; max: number; step: number } | { kind: 'choice'; options: readonly string[] };
+export type SettingInput =
+  | { kind: 'switch' }
+  | { kind: 'number'; min: number; max: number; step: number }
+  | { kind: 'choice'; options: readonly string[] }
+  | { kind: 'lines'; maxLength: number };
 
 const bool = {
   schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
@@ -26,6 +31,15 @@ const decimal = (min: number, max: number, step = 0.01) => ({
     .pipe(z.number().min(min).max(max)),
   input: { kind: 'number', min, max, step } as const,
 });
+
+/** The classifier's word list (contracts/message-terms.ts): kept as the admin wrote it, refused whole with the first bad line named. */
+const termLines = {
+  schema: z.string().superRefine((text, ctx) => {
+    const parsed = parseTermLines(text);
+    if ('issue' in parsed) ctx.addIssue({ code: 'custom', message: parsed.issue });
+  }),
+  input: { kind: 'lines', maxLength: TERM_TEXT_MAX } as const,
+};
 
 const choice = <const T extends readonly [string, ...string[]]>(options: T) => ({ schema: z.enum(options), input: { kind: 'choice', options } as const });
 
@@ -76,6 +90,13 @@ export const settingDefinitions = {
   FACE_MATCH_THRESHOLD: { ...decimal(0, 2), default: '0.45' },
   /** Distances up to this much above FACE_MATCH_THRESHOLD are neither verified nor refused but wait for an admin. */
   FACE_MATCH_UNCERTAIN_BAND: { ...decimal(0, 1), default: '0.1' },
+  /**
+   * Words and phrases added to the message classifier's built-in list, one a line ("beleidigung: …",
+   * "drohung: …", "sexuell: …", or "erlaubt: …" for a word that never counts; docs/SAFETY.md).
+   */
+  MESSAGE_NUDGE_TERMS: { ...termLines, default: '' },
+  /** One member sending the same phone number, IBAN, link, address or long text to this many members within a day is shown to the team. */
+  SCAM_PATTERN_RECIPIENTS: { ...int(2, 1000), default: '5' },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -235,15 +235,36 @@ export interface Matches {
   user_b: string;
 }
 
+export interface MessagePatternFlags {
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+  flagged_at: Generated<Timestamp>;
+  id: string;
+  kind: "phone" | "iban" | "link" | "email" | "text";
+  pattern: Buffer;
+  recipients: number;
+  sender_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface MessagePatternSightings {
+  pattern: Buffer;
+  recipient_id: string;
+  seen_at: Generated<Timestamp>;
+  sender_id: string;
+}
+
 export interface Messages {
   body: string;
   client_id: string;
   created_at: Generated<Timestamp>;
   id: string;
+  nudge: "insult" | "threat" | "sexual" | null;
   prepaid_reply: Generated<number>;
   read_at: Timestamp | null;
   recipient_id: string | null;
   removed_body: string | null;
+  scam_hint: "money" | "contact" | null;
   sender_id: string | null;
 }
 
@@ -536,6 +557,8 @@ export interface DB {
   mail_outbox: MailOutbox;
   mail_requests: MailRequests;
   matches: Matches;
+  message_pattern_flags: MessagePatternFlags;
+  message_pattern_sightings: MessagePatternSightings;
   messages: Messages;
   notification_marks: NotificationMarks;
   oauth_states: OauthStates;

@@ -438,6 +438,16 @@ export const de = {
   },
   messages: {
     title: 'Nachrichten',
+    /** "Bist du sicher?" before a message that reads as insulting, threatening or sexual (the reason is the server's text). */
+    nudge: { title: 'Bist du sicher?', edit: 'Nachricht bearbeiten', sendAnyway: 'Trotzdem senden' },
+    /** Under a received message: the screening's findings (docs/SAFETY.md); one constant per hint. */
+    safety: {
+      bother: 'Stört dich das?',
+      report: 'Ja, melden',
+      reporting: 'Sende…',
+      money: 'Vorsicht: Schick niemandem Geld, Gutscheine oder Kryptowährung, den du nicht persönlich kennst – egal, wie dringend es klingt. Funkeln fragt dich nie danach.',
+      contact: 'Tipp: Bleib am Anfang lieber hier im Chat, bis du dein Gegenüber besser kennst. Telefonnummer und andere Kontakte kannst du später immer noch teilen.',
+    },
     lead: 'Deine Unterhaltungen, neue Nachrichten und vorbezahlte Antworten.',
     inboxTitle: 'Posteingang',
     inboxHint: 'Jede Nachricht, die du bekommen hast, einzeln – mit vorbezahlten Antworten.',
@@ -629,6 +639,8 @@ export const de = {
       NOTIFICATION_MAILS_PER_DAY: 'Benachrichtigungs-E-Mails pro Tag',
       FACE_MATCH_THRESHOLD: 'Foto-Verifizierung: Schwellenwert',
       FACE_MATCH_UNCERTAIN_BAND: 'Foto-Verifizierung: Prüfbereich',
+      MESSAGE_NUDGE_TERMS: 'Nachrichten: eigene Wortliste',
+      SCAM_PATTERN_RECIPIENTS: 'Auffällige Nachrichten: ab so vielen Empfängern',
     },
     settingHints: {
       DEBUG: 'Schalter für Diagnosezwecke.',
@@ -650,6 +662,9 @@ export const de = {
       NOTIFICATION_MAILS_PER_DAY: 'Höchstens so viele Benachrichtigungs-E-Mails (Match, Nachricht, Flirt) pro Mitglied und Tag; 0 schickt keine.',
       FACE_MATCH_THRESHOLD: 'Foto-Verifizierung: Abstand der Gesichtsmerkmale (0 bis 2), unter dem Selfie und Foto als dieselbe Person gelten. Kleiner = strenger.',
       FACE_MATCH_UNCERTAIN_BAND: 'So viel über dem Schwellenwert geht eine Verifizierung zur Prüfung an die Admins statt abgelehnt zu werden (0 bis 1).',
+      MESSAGE_NUDGE_TERMS:
+        'Ergänzt die eingebaute Liste für „Bist du sicher?“. Ein Eintrag pro Zeile: „beleidigung: …“, „drohung: …“, „sexuell: …“ oder „erlaubt: …“ für ein Wort, das nie zählen soll. „*“ am Wortanfang oder -ende trifft auch zusammengesetzte Wörter, „~“ steht für bis zu drei beliebige Wörter.',
+      SCAM_PATTERN_RECIPIENTS: 'Schickt ein Mitglied dieselbe Telefonnummer, IBAN, Adresse, denselben Link oder langen Text an so viele Mitglieder innerhalb eines Tages, sieht das Team es unter „Auffällige Nachrichten“ (2 bis 1000).',
     },
     settingChoices: { limit: 'Tageslimit wie Frauen', pay: 'Credits pro Nachricht wie Männer', free: 'Frei: weder Limit noch Kosten' },
     settingKey: (key: string) => `Schlüssel: ${key}`,
@@ -666,6 +681,17 @@ export const de = {
     failure: (status: number, message: string) => `Fehler: ${status} ${message}`,
     pending: 'Fotos zur Prüfung',
     noPending: 'Keine Fotos warten auf eine Prüfung.',
+    patternFlags: 'Auffällige Nachrichten',
+    patternFlagsLead:
+      'Ein Mitglied hat dasselbe an viele Mitglieder geschickt – typisch für Betrug und Spam. Du siehst nur die Art und die Zahl, nicht die Nachrichten: Gespeichert ist davon nur ein Prüfwert.',
+    noPatternFlags: 'Gerade ist nichts auffällig.',
+    patternKinds: { phone: 'Telefonnummer', iban: 'IBAN', link: 'Link', email: 'E-Mail-Adresse', text: 'Gleicher langer Text' },
+    patternKind: 'Was',
+    patternRecipients: 'Empfänger',
+    patternRecipientsCount: (n: number) => `${n} Mitglieder innerhalb eines Tages`,
+    flaggedAt: 'Zuletzt',
+    dismissFlag: 'Erledigt',
+    suspendSender: 'Mitglied sperren',
     verifications: 'Unsichere Foto-Verifizierungen',
     verificationsLead: 'Das Modell war sich nicht sicher. Zeigen Selfie und Hauptfoto dieselbe Person, in der verlangten Kopfhaltung?',
     noVerifications: 'Keine Verifizierung wartet auf eine Entscheidung.',

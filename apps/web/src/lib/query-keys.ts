@@ -62,6 +62,7 @@ export const admin = {
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
   objections: () => ['admin', 'objections'] as const,
+  patternFlags: () => ['admin', 'pattern-flags'] as const,
 };
 
 /** Statements of reasons: the member's own list, and the one behind a mailed link. */

@@ -25,8 +25,19 @@ export const messagesErrors = defineErrors({
       `Aus Gratis-Credits kannst du höchstens ${credits(freeCap)} pro Tag als vorbezahlte Antwort weitergeben, heute noch ${left}. Gekaufte Credits kannst du ohne Grenze verwenden.`,
   },
   bad_cursor: { status: 400, message: 'Ungültiger Cursor.' },
+  /** "Bist du sicher?": the web shows this text under the question, with "Nachricht bearbeiten" and "Trotzdem senden". */
+  message_nudge: {
+    status: 409,
+    message: ({ reason }: { reason: 'insult' | 'threat' | 'sexual' }) =>
+      reason === 'threat'
+        ? 'Deine Nachricht könnte als Drohung verstanden werden.'
+        : reason === 'sexual'
+          ? 'Deine Nachricht könnte anzüglich oder aufdringlich wirken.'
+          : 'Deine Nachricht könnte beleidigend wirken.',
+  },
+  pattern_flag_dismissed: { status: 409, message: 'Um diesen Hinweis hat sich schon jemand aus dem Team gekümmert.' },
 });
 
-export const messagesNotFound = { conversation: 'Diese Unterhaltung gibt es nicht.' } as const;
+export const messagesNotFound = { conversation: 'Diese Unterhaltung gibt es nicht.', pattern_flag: 'Diesen Hinweis gibt es nicht.' } as const;
 
 export const messagesLimits = { message: 'Du schreibst sehr schnell. Bitte warte einen Moment.' } as const;

@@ -4,6 +4,7 @@
 export { ComposeService } from './compose.service.js';
 export { EscrowService } from './escrows.service.js';
 export { MessagesService } from './messages.service.js';
+export { PatternFlagsService } from './pattern-flags.service.js';
 export { ReadStateService } from './read-state.service.js';
 export { TeamRemoval } from './team-removal.js';
 export { createMessagesModule } from './module.js';

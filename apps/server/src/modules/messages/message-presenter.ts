@@ -1,8 +1,13 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import type { MessageRow } from './messages.repo.js';
 
-/** `hideReadOf`: a member whose sent messages show no read time (the reader sends no read receipts). */
-export function presentMessage(m: MessageRow, hideReadOf?: string): ChatMessage {
+/**
+ * `hideReadOf`: a member whose sent messages show no read time (the reader sends no read receipts).
+ * `viewerId`: who reads it; the screening's findings (`safety`) go to its recipient only, and only
+ * when there are any, so the sender cannot tell a flagged message from another (docs/SAFETY.md).
+ */
+export function presentMessage(m: MessageRow, hideReadOf?: string, viewerId?: string): ChatMessage {
+  const safety = viewerId !== undefined && viewerId === m.recipient_id && (m.nudge !== null || m.scam_hint !== null) ? { askIfBothered: m.nudge !== null, hint: m.scam_hint } : undefined;
   return {
     id: m.id,
     clientId: m.client_id,
@@ -13,7 +18,13 @@ export function presentMessage(m: MessageRow, hideReadOf?: string): ChatMessage 
     prepaidReserved: Number(m.reserved),
     createdAt: m.created_at.toISOString(),
     readAt: m.sender_id === hideReadOf ? null : (m.read_at?.toISOString() ?? null),
+    ...(safety ? { safety } : {}),
   };
+}
+
+/** The same message as its sender sees it (the recipient's view without the screening's findings). */
+export function senderView({ safety: _safety, ...message }: ChatMessage): ChatMessage {
+  return message;
 }
 
 /** What a conversation's paging token seals: the oldest message of the page, [createdAt, id]. */

@@ -8,7 +8,7 @@ import { blockedEitherWay } from '../blocks/index.js';
 import { releaseStatement, type Settled } from './escrows.repo.js';
 import { claimedEventValues, type DurableEvents } from '../../platform/outbox/event-outbox.repo.js';
 
-const COLUMNS = ['id', 'client_id', 'sender_id', 'recipient_id', 'body', 'prepaid_reply', 'created_at', 'read_at'] as const;
+const COLUMNS = ['id', 'client_id', 'sender_id', 'recipient_id', 'body', 'prepaid_reply', 'created_at', 'read_at', 'nudge', 'scam_hint'] as const;
 const MESSAGE = COLUMNS.map((c) => `m.${c}` as const);
 
 /** Messages `m` with `reserved`: the credits still held in an open escrow for the message. */
@@ -42,7 +42,7 @@ function betweenPair(a: string, b: string) {
  */
 export async function insertMessage(
   q: Queryable,
-  m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number; eventLeaseSeconds: number },
+  m: NewMessageRow,
   reserved: number,
 ): Promise<{ message: MessageRow; released: Settled[]; senderBalance: number; eventId: number }> {
   const event = JSON.stringify({ messageId: m.id, senderId: m.senderId, recipientId: m.recipientId } satisfies DurableEvents['message.created']);
@@ -52,20 +52,43 @@ export async function insertMessage(
   return { message: { ...message, reserved }, released, senderBalance: senderBalance ?? 0, eventId };
 }
 
+// A type, not an interface: compiledOnce's parameters are a record.
+type NewMessageRow = {
+  id: string;
+  clientId: string;
+  senderId: string;
+  recipientId: string;
+  body: string;
+  prepaidReply: number;
+  /** What the screening found, for the recipient (docs/SAFETY.md). */
+  nudge: 'insult' | 'threat' | 'sexual' | null;
+  scamHint: 'money' | 'contact' | null;
+  eventLeaseSeconds: number;
+};
+
 /** The sender's balance (0 without a wallet): wallet's ledger_accounts read inside the message insert (a read model, no second round trip). */
 const senderBalance = (k: Kysely<DB>, memberId: string) =>
   k.selectFrom('ledger_accounts').select(sql<number>`coalesce(max(balance), 0)`.as('balance')).where('user_id', '=', memberId);
 
 /** Compiled once: every message is this statement, its `message.created` event (platform/outbox) included. */
 const insertReleasing = compiledOnce(
-  (k, m: { id: string; clientId: string; senderId: string; recipientId: string; body: string; prepaidReply: number; event: string; eventLeaseSeconds: number }) =>
+  (k, m: NewMessageRow & { event: string }) =>
     k
       .with('r', (db) => releaseStatement(db, { payer: m.recipientId, replier: m.senderId, replyId: m.id }))
       .with('e', (db) => db.insertInto('event_outbox').values(claimedEventValues('message.created', m.event, m.eventLeaseSeconds)).returning('id'))
       .with('m', (db) =>
         db
           .insertInto('messages')
-          .values({ id: m.id, client_id: m.clientId, sender_id: m.senderId, recipient_id: m.recipientId, body: m.body, prepaid_reply: m.prepaidReply })
+          .values({
+            id: m.id,
+            client_id: m.clientId,
+            sender_id: m.senderId,
+            recipient_id: m.recipientId,
+            body: m.body,
+            prepaid_reply: m.prepaidReply,
+            nudge: m.nudge,
+            scam_hint: m.scamHint,
+          })
           .returning(COLUMNS),
       )
       .selectFrom('m')
@@ -259,9 +282,12 @@ export function findRecipient(q: Queryable, recipientId: string, senderId: strin
   return recipient.takeFirst(q, { recipientId, senderId });
 }
 
-/** For a message: the recipient as findRecipient answers, and who wrote the pair's first message (null: nobody yet, or an erased account). */
-export function findMessageRecipient(q: Queryable, recipientId: string, senderId: string) {
-  return messageRecipient.takeFirst(q, { recipientId, senderId });
+/**
+ * For a message: the recipient as findRecipient answers, who wrote the pair's first message (null:
+ * nobody yet, or an erased account) and how many messages went between them (counted up to `earlyUpTo`).
+ */
+export function findMessageRecipient(q: Queryable, recipientId: string, senderId: string, earlyUpTo: number) {
+  return messageRecipient.takeFirst(q, { recipientId, senderId, earlyUpTo });
 }
 
 function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId: string; senderId: string }) {
@@ -282,9 +308,18 @@ function recipientQuery(k: Kysely<DB>, { recipientId, senderId }: { recipientId:
 /** Compiled once: asked for every typing signal. */
 const recipient = compiledOnce(recipientQuery);
 
+/** Messages between the two so far, counted up to `upTo` (the scam hint's "early in the conversation"). */
+function exchangedUpTo(k: Kysely<DB>, a: string, b: string, upTo: number) {
+  return k
+    .selectFrom((db) => db.selectFrom('messages as m').select('m.id').where(betweenPair(a, b)).limit(upTo).as('x'))
+    .select(sql<number>`count(*)::int`.as('n'));
+}
+
 /** Compiled once: asked for every message. */
-const messageRecipient = compiledOnce((k, p: { recipientId: string; senderId: string }) =>
-  recipientQuery(k, p).select(firstSender(k, p.recipientId, p.senderId).as('started_by')),
+const messageRecipient = compiledOnce((k, p: { recipientId: string; senderId: string; earlyUpTo: number }) =>
+  recipientQuery(k, p)
+    .select(firstSender(k, p.recipientId, p.senderId).as('started_by'))
+    .select(exchangedUpTo(k, p.recipientId, p.senderId, p.earlyUpTo).as('exchanged')),
 );
 
 export async function senderGender(q: Queryable, memberId: string) {

@@ -21,15 +21,19 @@ import { runIdempotent } from '../../platform/idempotency/idempotency.js';
 import { balanceMovedBy, type Ledger, SYSTEM_ACCOUNTS } from '../wallet/index.js';
 import type { EscrowService } from './escrows.service.js';
 import { loadMessageRules, type MessageRule, type Gender } from './message-rules.js';
-import { pageKey, parsePageKey, presentMessage } from './message-presenter.js';
+import { pageKey, parsePageKey, presentMessage, senderView } from './message-presenter.js';
 import * as repo from './messages.repo.js';
+import type { PatternFlagsService } from './pattern-flags.service.js';
 import type { ReadStateService } from './read-state.service.js';
+import { hintFor, type MessageScreening, type Screening } from './screening/message-screening.js';
 import { writePermission, type WritePermission } from './write-permission.js';
 
 export interface SendInput {
   body: string;
   prepaidReply: number;
   clientId?: string;
+  /** The sender saw "Bist du sicher?" and sends anyway. */
+  confirmed?: boolean;
 }
 
 /** A message to store, and what was read before its transaction about whether the sender may write. */
@@ -39,6 +43,7 @@ interface NewMessage {
   input: SendInput;
   clientId: string;
   permission: WritePermission;
+  screening: Screening;
 }
 
 const HISTORY_PAGE = 30;
@@ -58,6 +63,7 @@ export interface MessagesServiceDeps {
   cursors: CursorSealer;
   readState: ReadStateService;
   blocks: BlocksService;
+  screening: MessageScreening;
 }
 
 export class MessagesService {
@@ -71,6 +77,7 @@ export class MessagesService {
   private readonly cursors: CursorSealer;
   private readonly readState: ReadStateService;
   private readonly blocks: BlocksService;
+  private readonly screening: MessageScreening;
 
   constructor(deps: MessagesServiceDeps) {
     this.db = deps.db;
@@ -83,6 +90,7 @@ export class MessagesService {
     this.cursors = deps.cursors;
     this.readState = deps.readState;
     this.blocks = deps.blocks;
+    this.screening = deps.screening;
   }
 
   /**
@@ -95,17 +103,22 @@ export class MessagesService {
    * send of the same clientId still meets the unique key and becomes a replay. Inside, the message
    * and the release of what the recipient prepaid for it are one statement, and its cost and that
    * release one lock and one booking (docs/decisions/0063-message-send-round-trips.md).
+   * A message the classifier flags is refused (409 message_nudge, before anything is booked or
+   * stored) until the sender confirms it; a replay of a stored message is answered first
+   * (docs/decisions/0084-message-nudges-and-scam-hints.md).
    */
   async send(senderId: string, recipientId: string, input: SendInput, idempotencyKey?: string): Promise<SendMessageResponse> {
     const clientId = input.clientId ?? randomUUID();
     const ruleFor = await loadMessageRules(this.settings);
     const freeCap = await this.settings.get('PREPAID_FREE_CREDITS_PER_DAY');
+    const screening = await this.screening.screen(input.body);
     const request = { memberId: senderId, key: idempotencyKey, operation: `messages.send:${recipientId}`, body: input };
     const attempt = async () => {
       const [existing, permission] = await Promise.all([repo.findByClientId(this.db, senderId, clientId), writePermission(this.db, senderId, recipientId)]);
+      if (!existing && screening.nudge && input.confirmed !== true) throw new AppError('message_nudge', { params: { reason: screening.nudge } });
       return runIdempotent(this.db, request, async (tx) => {
         if (existing) return { replay: true, ...(await this.replayOf(tx, existing, recipientId, input)) };
-        return { replay: false, ...(await this.store(tx, { senderId, recipientId, input, clientId, permission }, ruleFor, freeCap)) };
+        return { replay: false, ...(await this.store(tx, { senderId, recipientId, input, clientId, permission, screening }, ruleFor, freeCap)) };
       });
     };
     // The same clientId sent twice at once: the second insert waits for the first and then fails
@@ -125,8 +138,14 @@ export class MessagesService {
    */
   async announce(messageId: string, stored?: ChatMessage): Promise<void> {
     const row = stored ? undefined : (await repo.findMessages(this.db, [messageId])).get(messageId);
-    const message = stored ?? (row && presentMessage(row));
-    if (message) this.events.emit('message.created', { message });
+    const forRecipient = stored ?? (row && presentMessage(row, undefined, row.recipient_id ?? undefined));
+    if (forRecipient) this.events.emit('message.created', { message: senderView(forRecipient), forRecipient });
+  }
+
+  /** The durable consumer that counts a stored message's patterns (the body from the memo, or read again on a redelivery). */
+  async countPatterns(patterns: PatternFlagsService, messageId: string, senderId: string, recipientId: string, stored?: ChatMessage): Promise<void> {
+    const body = stored?.body ?? (await repo.findMessages(this.db, [messageId])).get(messageId)?.body;
+    if (body !== undefined) await patterns.record(senderId, recipientId, body);
   }
 
   private async replayOf(tx: Queryable, existing: repo.MessageRow, recipientId: string, input: SendInput): Promise<SendMessageResponse> {
@@ -138,7 +157,7 @@ export class MessagesService {
 
   private async store(
     tx: Tx,
-    { senderId, recipientId, input, clientId, permission }: NewMessage,
+    { senderId, recipientId, input, clientId, permission, screening }: NewMessage,
     ruleFor: (gender: Gender) => MessageRule,
     freeCap: number,
   ): Promise<SendMessageResponse> {
@@ -153,11 +172,22 @@ export class MessagesService {
     const id = randomUUID();
     const { message, released, senderBalance, eventId } = await repo.insertMessage(
       tx,
-      { id, clientId, senderId, recipientId, body: input.body, prepaidReply: input.prepaidReply, eventLeaseSeconds: this.eventOutbox.leaseSeconds },
+      {
+        id,
+        clientId,
+        senderId,
+        recipientId,
+        body: input.body,
+        prepaidReply: input.prepaidReply,
+        nudge: screening.nudge,
+        scamHint: hintFor(screening, permission.exchanged),
+        eventLeaseSeconds: this.eventOutbox.leaseSeconds,
+      },
       input.prepaidReply,
     );
     const presented = presentMessage(message);
-    this.eventOutbox.written(tx, eventId, 'message.created', { messageId: id, senderId, recipientId }, presented);
+    // The realtime consumer's memo: the recipient's view (the sender's is derived from it).
+    this.eventOutbox.written(tx, eventId, 'message.created', { messageId: id, senderId, recipientId }, presentMessage(message, undefined, recipientId));
     // What the message costs, then what the recipient had prepaid for this reply: one lock, one booking.
     const release = this.escrows.releasePosting(senderId, id, released);
     const [posted, releasedPosted] = await this.ledger.postAll(tx, [
@@ -212,7 +242,7 @@ export class MessagesService {
       const message = last.get(r.last_id);
       // gone meanwhile (the account was deleted between the two reads): the list leaves it out
       if (!message) return [];
-      const lastMessage = presentMessage(message, r.read_receipts ? undefined : memberId);
+      const lastMessage = presentMessage(message, r.read_receipts ? undefined : memberId, memberId);
       const age = r.birth_date ? ageOn(r.birth_date, berlinToday()) : null;
       return [{ memberId: r.member_id, name: r.name, age, thumbUrl: thumbs.get(r.member_id) ?? null, lastMessage, unread: r.unread }];
     });
@@ -241,7 +271,7 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     return {
       member: { id: member.id, name: member.name, thumbUrl },
-      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : viewerId)),
+      messages: page.reverse().map((m) => presentMessage(m, member.readReceipts ? undefined : viewerId, viewerId)),
       before: rows.length > limit ? await this.cursors.seal(pageKey(page[0]!), context) : null,
     };
   }

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Gender } from './message-rules.js';
 import { findMessageRecipient, findRecipient } from './messages.repo.js';
+import { EARLY_MESSAGES } from './screening/message-screening.js';
 
 type Recipient = Awaited<ReturnType<typeof findRecipient>>;
 
@@ -23,7 +24,7 @@ export async function writeRefusal(q: Queryable, senderId: string, recipientId: 
  * message rule and whether the message answers a conversation the recipient started (only those
  * count against a daily reply limit).
  */
-export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined; isReply: boolean; notLiked: boolean };
+export type WritePermission = { refusal: AppError } | { senderGender: Gender | undefined; isReply: boolean; notLiked: boolean; exchanged: number };
 
 /**
  * For a message, in one statement: the refusal (to be thrown where the send decides; a replay of a
@@ -33,7 +34,7 @@ export type WritePermission = { refusal: AppError } | { senderGender: Gender | u
  */
 export async function writePermission(q: Queryable, senderId: string, recipientId: string): Promise<WritePermission> {
   if (senderId === recipientId) return { refusal: new AppError('self_message') };
-  const recipient = await findMessageRecipient(q, recipientId, senderId);
+  const recipient = await findMessageRecipient(q, recipientId, senderId, EARLY_MESSAGES);
   const refusal = refusalOf(recipient);
   if (refusal && refusal.code !== 'not_liked') return { refusal };
   return {
@@ -41,5 +42,7 @@ export async function writePermission(q: Queryable, senderId: string, recipientI
     isReply: recipient?.started_by === recipientId,
     // "Only from members I liked" is about who may write first: whoever she wrote to may answer (red team, session 59).
     notLiked: refusal !== undefined && recipient?.started_by !== recipientId,
+    // Messages between the two before this one, up to EARLY_MESSAGES: the off-platform hint's "early".
+    exchanged: recipient?.exchanged ?? 0,
   };
 }

@@ -30,6 +30,8 @@ describe('settings store', () => {
       NOTIFICATION_MAILS_PER_DAY: '10',
       FACE_MATCH_THRESHOLD: '0.45',
       FACE_MATCH_UNCERTAIN_BAND: '0.1',
+      MESSAGE_NUDGE_TERMS: '',
+      SCAM_PATTERN_RECIPIENTS: '5',
     });
     expect(await t.c.settings.get('DIVERSE_MESSAGE_RULE')).toBe('limit');
     expect(await t.c.settings.get('EMAIL_VERIFICATION_REQUIRED')).toBe(false);

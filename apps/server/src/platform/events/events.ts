@@ -15,8 +15,11 @@ export interface LocalEvents {
    * Emitted by the realtime consumer of the durable event of that name (platform/outbox/event-outbox.ts).
    */
   'match.created': { deliveries: { memberId: string; match: MatchItem }[] };
-  /** A message was stored: the recipient's and the sender's open sessions hear of it (as 'match.created', from the durable event). */
-  'message.created': { message: ChatMessage };
+  /**
+   * A message was stored: the recipient's and the sender's open sessions hear of it (as 'match.created', from the durable event),
+   * each in its own view (`forRecipient` may carry what the screening found, docs/SAFETY.md).
+   */
+  'message.created': { message: ChatMessage; forRecipient: ChatMessage };
   /** `readerId` read what `senderId` sent up to message `upTo` (only emitted when the reader sends read receipts). */
   'messages.read': { readerId: string; senderId: string; upTo: string; at: string };
   /** A member's unread message count changed. */

@@ -138,9 +138,9 @@ export class RealtimeGateway {
       deps.events.on('match.created', ({ deliveries }) => {
         for (const d of deliveries) this.io.to(`user:${d.memberId}`).emit('match', { match: d.match });
       }),
-      deps.events.on('message.created', ({ message }) => {
-        const rooms = [message.recipientId, message.senderId].filter((id) => id !== null).map((id) => `user:${id}`);
-        this.io.to(rooms).emit('message', { message });
+      deps.events.on('message.created', ({ message, forRecipient }) => {
+        if (message.senderId !== null) this.io.to(`user:${message.senderId}`).emit('message', { message });
+        if (forRecipient.recipientId !== null) this.io.to(`user:${forRecipient.recipientId}`).emit('message', { message: forRecipient });
       }),
       deps.events.on('messages.read', ({ readerId, senderId, upTo, at }) => {
         this.io.to(`user:${senderId}`).emit('read', { by: readerId, upTo, at });

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The safe choice's label; "Abbrechen" unless said. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** What she must do before confirming (a consent checkbox), between the text and the buttons. */
@@ -17,7 +19,18 @@ interface ConfirmDialogProps {
 }
 
 /** A modal yes/no question on the native <dialog>: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel, children, confirmDisabled = false, confirmTone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = de.common.cancel,
+  onConfirm,
+  onCancel,
+  children,
+  confirmDisabled = false,
+  confirmTone = 'danger',
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -55,7 +68,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
       {children}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="btn btn--ghost" onClick={onCancel}>
-          {de.common.cancel}
+          {cancelLabel}
         </button>
         <button type="button" className={`btn btn--${confirmTone}`} onClick={onConfirm} disabled={confirmDisabled}>
           {confirmLabel}

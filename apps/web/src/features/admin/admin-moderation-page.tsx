@@ -4,6 +4,7 @@ import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
 import { ObjectionQueue } from './components/objection-queue';
+import { PatternFlags } from './components/pattern-flags';
 import { PendingPhotos } from './components/pending-photos';
 import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
@@ -20,6 +21,7 @@ export function AdminModerationPage() {
         <PendingVerifications />
         <ReportList />
         <ObjectionQueue />
+        <PatternFlags />
         <AuditLog />
       </AdminOnly>
     </section>

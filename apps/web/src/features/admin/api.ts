@@ -1,5 +1,6 @@
 import type { HouseRuleId, ObjectionDecisionBody } from '@funkeln/contracts/decisions';
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
+import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,5 +70,17 @@ export function useDecideVerification() {
   return useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) => call(verificationEndpoints.decide, { params: { id }, body: { approve } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.verifications() }),
+  });
+}
+
+/** "Auffällige Nachrichten": members who sent one pattern to many members within a day. */
+export const usePatternFlags = () => useQuery({ queryKey: keys.patternFlags(), queryFn: () => call(messagesEndpoints.patternFlags) });
+
+/** Marks a flag as done (it leaves the list; the audit log records it). */
+export function useDismissPatternFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(messagesEndpoints.dismissPatternFlag, { params: { id } }),
+    onSettled: () => Promise.all([keys.patternFlags(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

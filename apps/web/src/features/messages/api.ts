@@ -89,6 +89,8 @@ export interface SendInput {
   prepaidReply: number;
   /** Made once per draft: sending the same draft again (a retry) stores it once. */
   clientId: string;
+  /** The member saw "Bist du sicher?" and sends anyway. */
+  confirmed?: boolean;
 }
 
 export function useSendMessage() {

@@ -17,7 +17,7 @@ const labels: Partial<Record<string, string>> = de.admin.settingLabels;
 const hints: Partial<Record<string, string>> = de.admin.settingHints;
 const choices: Partial<Record<string, string>> = de.admin.settingChoices;
 
-/** One setting as the contract describes it: a switch, a number field with its bounds, a choice, or text for an unknown key. */
+/** One setting as the contract describes it: a switch, a number field with its bounds, a choice, lines of text, or text for an unknown key. */
 export function SettingField({ name, control, register }: SettingFieldProps) {
   const input = settingInput(name);
   const label = labels[name] ?? name;
@@ -44,6 +44,7 @@ export function SettingField({ name, control, register }: SettingFieldProps) {
     );
   }
   if (input?.kind === 'choice') return <ChoiceField name={name} label={label} hint={hint} options={input.options} register={register} />;
+  if (input?.kind === 'lines') return <LinesField name={name} label={label} hint={hint} maxLength={input.maxLength} register={register} />;
   if (input?.kind === 'number') return <TextField label={label} hint={hint} type="number" min={input.min} max={input.max} step={input.step} {...register(name)} />;
   return <TextField label={label} hint={hint} autoComplete="off" spellCheck={false} {...register(name)} />;
 }
@@ -62,6 +63,22 @@ function ChoiceField({ name, label, hint, options, register }: { name: string; l
           </option>
         ))}
       </select>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** A list, one entry a line (the classifier's word list). */
+function LinesField({ name, label, hint, maxLength, register }: { name: string; label: string; hint: string; maxLength: number; register: UseFormRegister<Values> }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="field__input field__input--area" rows={6} maxLength={maxLength} spellCheck={false} aria-describedby={`${id}-hint`} {...register(name)} />
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>

@@ -1,6 +1,6 @@
 import { MESSAGE_MAX, sendMessageBody } from '@funkeln/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { de } from '../../../i18n/de';
 import { errorCode, errorMessage, isTransient } from '../../../lib/api-error';
@@ -10,6 +10,7 @@ import { useTypingSignal } from '../use-conversation-signals';
 import { useDraft } from '../use-draft';
 import { useDraftClientId } from '../use-draft-client-id';
 import { ComposeStatus, composerClosed } from './compose-status';
+import { NudgeDialog, useNudge } from './nudge-dialog';
 import { PrepaidField } from './prepaid-field';
 
 /**
@@ -27,11 +28,14 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
   const clientIds = useDraftClientId();
   const signalTyping = useTypingSignal(memberId);
   const bodyId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const nudge = useNudge();
   const info = compose.data;
   const blocked = composerClosed(info);
   const offerPrepaid = info?.prepaidReplyAvailable === true;
 
-  const submit = async () => {
+  /** `confirmed`: after "Bist du sicher?", the member sends anyway. */
+  const submit = async (confirmed = false) => {
     if (send.isPending || blocked || draft.trim() === '') return;
     const parsed = sendMessageBody.safeParse({ body: draft, prepaidReply: offerPrepaid && prepaid !== '' ? Number(prepaid) : 0 });
     if (!parsed.success) {
@@ -41,12 +45,13 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
     const { body, prepaidReply } = parsed.data;
     setError(null);
     try {
-      await send.mutateAsync({ recipientId: memberId, body, prepaidReply, clientId: clientIds.forDraft(JSON.stringify([body, prepaidReply])) });
+      await send.mutateAsync({ recipientId: memberId, body, prepaidReply, clientId: clientIds.forDraft(JSON.stringify([body, prepaidReply])), confirmed });
       clientIds.delivered();
       setDraft('');
       setPrepaid('');
       setPrepaidOpen(false);
     } catch (failure) {
+      if (nudge.caught(failure)) return;
       // "Erneut senden" only where sending again can succeed (the connection, the server, a rate limit), never after a refusal.
       setError({ text: errorMessage(failure, de.messages.sendFailed), retry: isTransient(failure) || errorCode(failure) === 'rate_limited' });
     }
@@ -91,6 +96,7 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
           {de.messages.body}
         </label>
         <textarea
+          ref={input}
           id={bodyId}
           className="field__input composer__input"
           rows={1}
@@ -110,6 +116,17 @@ export function Composer({ ownerId, memberId }: { ownerId: string; memberId: str
           {send.isPending ? de.messages.sending : error?.retry ? de.messages.retry : de.messages.send}
         </button>
       </div>
+      <NudgeDialog
+        reason={nudge.reason}
+        onEdit={() => {
+          nudge.close();
+          input.current?.focus();
+        }}
+        onSendAnyway={() => {
+          nudge.close();
+          void submit(true);
+        }}
+      />
     </form>
   );
 }

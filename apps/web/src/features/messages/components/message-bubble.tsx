@@ -3,6 +3,7 @@ import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format-time';
 import { clockTime } from '../thread-layout';
+import { MessageSafety } from './message-safety';
 import { PrepaidBadge } from './prepaid-badge';
 
 interface MessageBubbleProps {
@@ -22,6 +23,7 @@ export function MessageBubble({ message, mine, memberName, groupStart, groupEnd,
     <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message">
       <span className="visually-hidden">{mine ? de.messages.mine : memberName}: </span>
       <p className="bubble__body">{message.body}</p>
+      {!mine && message.safety ? <MessageSafety messageId={message.id} safety={message.safety} /> : null}
       <span className="bubble__meta">
         <PrepaidBadge credits={message.prepaidReserved} />
         {mine ? null : <ReportButton target={{ messageId: message.id }} />}

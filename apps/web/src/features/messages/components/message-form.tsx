@@ -11,6 +11,7 @@ import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { useSendMessage } from '../api';
 import { useDraftClientId } from '../use-draft-client-id';
+import { NudgeDialog, useNudge } from './nudge-dialog';
 import { PrepaidField } from './prepaid-field';
 
 const messageFields = sendMessageBody
@@ -29,28 +30,31 @@ export function MessageForm({ recipientId }: { recipientId: string }) {
   const send = useSendMessage();
   const clientIds = useDraftClientId();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { register, handleSubmit, formState, control, reset } = useForm<FormInput, unknown, FormOutput>({
+  const nudge = useNudge();
+  const { register, handleSubmit, formState, control, reset, setFocus } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(messageFields),
     defaultValues: { recipientId, body: '', prepaidReply: 0 },
   });
   const { errors, isSubmitting } = formState;
   const body = useWatch({ control, name: 'body' });
 
-  const onSubmit = async (values: FormOutput) => {
+  /** `confirmed`: after "Bist du sicher?", the member sends anyway. */
+  const onSubmit = async (values: FormOutput, confirmed = false) => {
     setOutcome(null);
     const clientId = clientIds.forDraft(JSON.stringify([values.recipientId, values.body, values.prepaidReply]));
     try {
-      const result = await send.mutateAsync({ ...values, clientId });
+      const result = await send.mutateAsync({ ...values, clientId, confirmed });
       clientIds.delivered();
       reset({ recipientId: values.recipientId, body: '', prepaidReply: 0 });
       setOutcome({ kind: 'sent', credits: result.credits, recipientId: values.recipientId });
     } catch (failure) {
+      if (nudge.caught(failure)) return;
       setOutcome({ kind: 'error', text: errorMessage(failure, de.messages.sendFailed) });
     }
   };
 
   return (
-    <form className="form message-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="message-form">
+    <form className="form message-form" onSubmit={handleSubmit((values) => onSubmit(values))} noValidate data-testid="message-form">
       <TextField
         label={de.messages.recipientId}
         hint={de.messages.recipientHint}
@@ -79,6 +83,17 @@ export function MessageForm({ recipientId }: { recipientId: string }) {
           <Link to={`/messages/${encodeURIComponent(outcome.recipientId)}`}>{de.messages.toConversation}</Link>
         </p>
       ) : null}
+      <NudgeDialog
+        reason={nudge.reason}
+        onEdit={() => {
+          nudge.close();
+          setFocus('body');
+        }}
+        onSendAnyway={() => {
+          nudge.close();
+          void handleSubmit((values) => onSubmit(values, true))();
+        }}
+      />
     </form>
   );
 }

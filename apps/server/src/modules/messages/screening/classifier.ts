@@ -1,0 +1,54 @@
+import { parseTermLines, type TermLine } from '@funkeln/contracts/message-terms';
+import { DEFAULT_TERMS } from './default-terms.js';
+import { wordVariants } from './normalize.js';
+import { allowedWords, compileTerms, findTerm, type Term } from './term-matcher.js';
+
+/** Why "Bist du sicher?" asks: the message reads as insulting, threatening or sexually explicit. */
+export type NudgeReason = 'insult' | 'threat' | 'sexual';
+
+export interface Classifier {
+  /** The reason to ask before sending (a threat before sexual before insult), or null. */
+  classify(text: string): { reason: NudgeReason; phrase: string } | null;
+}
+
+const ORDER: NudgeReason[] = ['threat', 'sexual', 'insult'];
+
+function builtIn(): TermLine[] {
+  const parsed = parseTermLines(DEFAULT_TERMS);
+  if ('issue' in parsed) throw new Error(`the built-in term list is invalid: ${parsed.issue}`);
+  return parsed.lines;
+}
+const BUILT_IN = builtIn();
+
+/** The built-in list plus the admin's lines (already validated by the setting's schema). */
+export function createClassifier(extra: readonly TermLine[] = []): Classifier {
+  const lines = [...BUILT_IN, ...extra];
+  const allowed = allowedWords(lines);
+  const byReason = new Map<NudgeReason, Term<NudgeReason>[]>(
+    ORDER.map((reason) => [reason, compileTerms(lines.filter((l): l is TermLine & { kind: NudgeReason } => l.kind === reason))]),
+  );
+  return {
+    classify(text) {
+      const variants = wordVariants(text);
+      for (const reason of ORDER) {
+        for (const words of variants) {
+          const hit = findTerm(byReason.get(reason) ?? [], words, allowed);
+          if (hit) return { reason, phrase: hit.phrase };
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/** The classifier for the setting's current text, compiled once per distinct text. */
+export function classifierCache(): (adminLines: string) => Classifier {
+  let last: { text: string; classifier: Classifier } | undefined;
+  return (text) => {
+    if (last?.text !== text) {
+      const parsed = parseTermLines(text);
+      last = { text, classifier: createClassifier('lines' in parsed ? parsed.lines : []) };
+    }
+    return last.classifier;
+  };
+}
