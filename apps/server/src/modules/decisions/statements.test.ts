@@ -94,7 +94,8 @@ describe('statements of reasons', () => {
   });
 
   it('an admin removing a message: both read the placeholder, the sender gets a statement naming her own words and nothing of the recipient', async () => {
-    const { eva, bodo, messageId } = await conversation(w, 'Schick mir 200 Euro per Gutschein');
+    const { eva, bodo, messageId } = await conversation(w, 'Kannst du mir 200 Euro per PayPal schicken? Gutschein geht auch');
+    expect((await w.api('GET', `/api/conversations/${bodo.id}`, eva.token)).body).toContain('"hint":"money"');
     expect((await w.api('POST', `/api/admin/messages/${messageId}/remove`, w.admin.token, { rule: 'no_scam' })).statusCode).toBe(200);
     // Again: nothing more happens.
     expect((await w.api('POST', `/api/admin/messages/${messageId}/remove`, w.admin.token)).statusCode).toBe(200);
@@ -104,10 +105,12 @@ describe('statements of reasons', () => {
       expect(res.body).not.toContain('Gutschein');
     }
     expect((await w.api('GET', '/api/messages', eva.token)).body).not.toContain('Gutschein');
+    // The recipient's scam hint went with the words.
+    expect((await w.api('GET', `/api/conversations/${bodo.id}`, eva.token)).body).not.toContain('"hint":"money"');
     const items = await mine(bodo.token);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'message_removed', title: 'Eine Nachricht von dir wurde entfernt', rule: { id: 'no_scam' } });
-    expect(items[0]!.object).toContain('Schick mir 200 Euro per Gutschein');
+    expect(items[0]!.object).toContain('Kannst du mir 200 Euro per PayPal schicken?');
     const shown = JSON.stringify(items[0]);
     expect(shown).not.toContain(eva.id);
     expect(shown).not.toContain('Eva');

@@ -12,9 +12,13 @@ export function lockMessage(q: Queryable, id: string) {
     .executeTakeFirst();
 }
 
-/** Replaces the body with `placeholder`, keeping the words in removed_body (for a reversal). */
+/**
+ * Replaces the body with `placeholder`, keeping the words in removed_body (for a reversal). The
+ * recipient's hints ("Stört dich das?", the scam hint) go with the words: a person has looked at it
+ * now, and a message the team restores is one it found acceptable.
+ */
 export async function removeBody(q: Queryable, id: string, placeholder: string): Promise<void> {
-  await typed(q).updateTable('messages').set({ body: placeholder, removed_body: sql<string>`body` }).where('id', '=', id).where('removed_body', 'is', null).execute();
+  await typed(q).updateTable('messages').set({ body: placeholder, removed_body: sql<string>`body`, nudge: null, scam_hint: null }).where('id', '=', id).where('removed_body', 'is', null).execute();
 }
 
 /** Puts a removed message's words back (nothing when it is not removed or gone). */
