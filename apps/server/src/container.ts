@@ -18,6 +18,7 @@ import { createDecisionsModule, type DecisionsService } from './modules/decision
 import { createDevmailModule } from './modules/devmail/index.js';
 import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
+import { createDateSharesModule } from './modules/date-shares/index.js';
 import { createFeedModule, type FeedService } from './modules/feed/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import {
@@ -38,7 +39,7 @@ import { createProfilesModule, type ProfilesService } from './modules/profiles/i
 import { createPushModule, type PushChannel, type PushSender, type PushService } from './modules/push/index.js';
 import { type BadgesService, createLeaderboardModule, type LeaderboardService } from './modules/leaderboard/index.js';
 import { createLegalModule } from './modules/legal/index.js';
-import { createSafetyModule, type ReportsService } from './modules/safety/index.js';
+import { createSafetyModule, type ReportOutcomes, type ReportsService } from './modules/safety/index.js';
 import { createFaceEngine, createVerificationModule, type FaceEngine, type FaceVerificationService } from './modules/verification/index.js';
 import { createSettingsModule, type SettingsService } from './modules/settings/index.js';
 import { createSwipesModule, type SwipesService } from './modules/swipes/index.js';
@@ -72,6 +73,7 @@ interface Modules {
   blocks: ReturnType<typeof createBlocksModule>;
   wallet: ReturnType<typeof createWalletModule>;
   messages: ReturnType<typeof createMessagesModule>;
+  dateShares: ReturnType<typeof createDateSharesModule>;
   leaderboard: ReturnType<typeof createLeaderboardModule>;
   legal: ReturnType<typeof createLegalModule>;
   companion: ReturnType<typeof createCompanionModule>;
@@ -144,6 +146,7 @@ export interface Container {
   decisions: DecisionsService;
   teamRemoval: TeamRemoval;
   reports: ReportsService;
+  reportOutcomes: ReportOutcomes;
   /** Photo verification (selfie against the member's photos); `verification` is auth's e-mail confirmation. */
   faceVerification: FaceVerificationService;
   privacy: PrivacyService;
@@ -251,6 +254,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const blocks = createBlocksModule({ ...platform, endMatch: (tx, a, b) => swipes.endMatch(tx, a, b) });
   const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
+  const safety = createSafetyModule({ ...platform, ...blocks.services });
   const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, decisions, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const admin = createAdminModule({
     ...platform,
@@ -261,6 +265,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     decisions,
     teamRemoval: messages.services.teamRemoval,
     faceVerification: verification.services.faceVerification,
+    reportOutcomes: safety.services.reportOutcomes,
     outboxes: [mailSender, push.services.pushSender, eventOutbox],
   });
   const modules: Modules = {
@@ -275,11 +280,12 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     blocks,
     wallet,
     messages,
+    dateShares: createDateSharesModule({ ...platform, ...blocks.services, photos: photos.services.photos }),
     leaderboard,
     legal: createLegalModule(platform),
     companion: createCompanionModule({ ...platform, ledger, settings, model: overrides.companionModel }),
     push,
-    safety: createSafetyModule({ ...platform, ...blocks.services }),
+    safety,
     verification,
     privacy: createPrivacyModule({ ...platform, storage, photos: photos.services.photos, sessions, leaderboard: leaderboard.services.leaderboard }),
     account: createAccountModule({ ...platform, sessions }),

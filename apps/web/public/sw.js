@@ -72,7 +72,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate' && !/^\/(api|ws|dev|share|healthz|readyz|metrics)(\/|$)/.test(url.pathname)) {
+  if (request.mode === 'navigate' && !/^\/(api|ws|dev|share|date|healthz|readyz|metrics)(\/|$)/.test(url.pathname)) {
     event.respondWith(navigate(request));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './fields.js';
+import { id, text } from './fields.js';
 
 /** POST /api/admin/maintenance/cleanup-tokens */
 export const cleanupResponse = z.object({
@@ -52,11 +52,24 @@ export const adminReport = z.object({
   created_at: z.string(),
   /** Additive (issue 20): for a photo report the photo itself, null for other reports or when the photo is deleted. */
   photo: reportedPhoto.nullable(),
+  /** Additive (issue 57): a member's in-app report or a notice (DSA Art. 16, also from visitors). */
+  channel: z.enum(['report', 'notice']),
+  category: z.enum(['house_rules', 'illegal']),
+  /** The reporter confirmed her statements are accurate and complete. */
+  good_faith: z.boolean(),
+  /** The messages she attached with her consent, oldest first; null when none. Admins only. */
+  evidence: z.array(z.object({ from: z.enum(['reporter', 'reported']), body: z.string(), sentAt: z.string() })).nullable(),
+  /** The team's note to the reporter, sent with the decision. */
+  note: z.string().nullable(),
 });
 export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportsResponse = z.array(adminReport);
 export const reportIdParams = z.object({ id: id('Ungültige Meldungs-ID.') });
-export const resolveReportBody = z.object({ status: z.enum(['resolved', 'dismissed']).default('resolved') });
+/** Additive (issue 57): an optional note to the reporter, sent with the decision (it must say nothing about the reported member). */
+export const resolveReportBody = z.object({
+  status: z.enum(['resolved', 'dismissed']).default('resolved'),
+  note: text({ max: 500, multiline: true, tooLong: 'Die Anmerkung darf höchstens 500 Zeichen lang sein.' }).optional(),
+});
 
 export const auditEntry = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import { adminErrors, adminNotFound } from './errors/admin.js';
 import { authErrors, authLimits } from './errors/auth.js';
 import { blocksErrors } from './errors/blocks.js';
 import { companionErrors, companionLimits, companionNotFound } from './errors/companion.js';
+import { dateSharesErrors, dateSharesLimits, dateSharesNotFound } from './errors/date-shares.js';
 import { decisionsErrors, decisionsLimits, decisionsNotFound } from './errors/decisions.js';
 import { defineErrors } from './errors/define.js';
 import { feedErrors } from './errors/feed.js';
@@ -30,6 +31,7 @@ export type { NotEligibleReason } from './errors/wallet.js';
 const notFoundMessages = {
   ...adminNotFound,
   ...companionNotFound,
+  ...dateSharesNotFound,
   ...decisionsNotFound,
   ...leaderboardNotFound,
   ...messagesNotFound,
@@ -43,6 +45,7 @@ const limitMessages = {
   ...accountLimits,
   ...authLimits,
   ...companionLimits,
+  ...dateSharesLimits,
   ...decisionsLimits,
   ...leaderboardLimits,
   ...messagesLimits,
@@ -74,6 +77,7 @@ export const errorTables = {
   auth: authErrors,
   blocks: blocksErrors,
   companion: companionErrors,
+  dateShares: dateSharesErrors,
   decisions: decisionsErrors,
   feed: feedErrors,
   leaderboard: leaderboardErrors,
@@ -89,11 +93,12 @@ export const errorTables = {
 } as const;
 /** The parameter maps behind `not_found` and `rate_limited`, for the same test. */
 export const messageMaps = {
-  notFound: [adminNotFound, companionNotFound, decisionsNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
+  notFound: [adminNotFound, companionNotFound, dateSharesNotFound, decisionsNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
   limits: [
     accountLimits,
     authLimits,
     companionLimits,
+    dateSharesLimits,
     decisionsLimits,
     leaderboardLimits,
     messagesLimits,
@@ -115,6 +120,7 @@ export const errorCatalogue = {
   ...authErrors,
   ...blocksErrors,
   ...companionErrors,
+  ...dateSharesErrors,
   ...decisionsErrors,
   ...feedErrors,
   ...leaderboardErrors,

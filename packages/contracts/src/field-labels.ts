@@ -29,6 +29,9 @@ const fieldLabels: Readonly<Record<string, string>> = {
   messagePref: 'Wer darf mir schreiben?',
   reason: 'Grund',
   details: 'Details',
+  goodFaith: 'Bestätigung',
+  note: 'Anmerkung',
+  attachMessages: 'Nachrichten mitschicken',
   tags: 'Schlagwörter',
   categories: 'Kategorien',
   category: 'Kategorie',
@@ -40,6 +43,10 @@ const fieldLabels: Readonly<Record<string, string>> = {
   emailOnMatch: 'E-Mail bei einem Match',
   emailOnMessage: 'E-Mail bei einer Nachricht',
   emailOnFlirt: 'E-Mail bei einem Flirt',
+  place: 'Wo trefft ihr euch?',
+  address: 'Adresse',
+  startsAt: 'Wann?',
+  withPhoto: 'Profilfoto mitschicken',
 };
 
 /** Admin setting keys are the names the admin page shows; they are kept as they are. */

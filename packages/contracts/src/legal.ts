@@ -44,6 +44,9 @@ export const legalInfo = z.object({
     pushSentSeconds: seconds,
     pushFailedSeconds: seconds,
     verificationAttemptSeconds: seconds,
+    /** Messages attached to a report, and the decided report itself, after the decision (issue 57). */
+    reportEvidenceSeconds: seconds,
+    reportSeconds: seconds,
     logSeconds: seconds,
     cleanupIntervalSeconds: seconds,
   }),

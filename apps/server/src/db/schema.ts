@@ -98,6 +98,21 @@ export interface DailyCounters {
   user_id: string;
 }
 
+export interface DateShares {
+  address: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  note: string | null;
+  partner_id: string;
+  partner_name: string;
+  photo_id: string | null;
+  place: string;
+  starts_at: Timestamp;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface Decisions {
   automated_decision: boolean;
   automated_detection: boolean;
@@ -112,6 +127,17 @@ export interface Decisions {
   rule: string;
   token_hash: string;
   user_id: string;
+}
+
+export interface DuplicatePhotoFlags {
+  created_at: Generated<Timestamp>;
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+  distance: number;
+  id: string;
+  mirrored: boolean;
+  other_photo_id: string;
+  photo_id: string;
 }
 
 export interface Escrows {
@@ -305,6 +331,17 @@ export interface PhotoEntries {
   user_id: string;
 }
 
+export interface PhotoHashes {
+  band0: Generated<number | null>;
+  band1: Generated<number | null>;
+  band2: Generated<number | null>;
+  band3: Generated<number | null>;
+  hash: number;
+  photo_id: string;
+  user_id: string;
+  view: number;
+}
+
 export interface Photos {
   blur_key: string | null;
   created_at: Generated<Timestamp>;
@@ -430,14 +467,19 @@ export interface PushSubscriptions {
 }
 
 export interface Reports {
+  channel: Generated<"report" | "notice">;
   created_at: Generated<Timestamp>;
   details: Generated<string>;
+  evidence: Json | null;
+  good_faith: Generated<boolean>;
   id: string;
   message_id: string | null;
   photo_id: string | null;
   reason: string;
   reported_id: string | null;
+  reporter_email: string | null;
   reporter_id: string | null;
+  reporter_note: string | null;
   resolved_at: Timestamp | null;
   resolved_by: string | null;
   status: Generated<"open" | "resolved" | "dismissed">;
@@ -543,7 +585,9 @@ export interface DB {
   companion_messages: CompanionMessages;
   consents: Consents;
   daily_counters: DailyCounters;
+  date_shares: DateShares;
   decisions: Decisions;
+  duplicate_photo_flags: DuplicatePhotoFlags;
   escrows: Escrows;
   event_outbox: EventOutbox;
   idempotency_keys: IdempotencyKeys;
@@ -565,6 +609,7 @@ export interface DB {
   objections: Objections;
   payment_events: PaymentEvents;
   photo_entries: PhotoEntries;
+  photo_hashes: PhotoHashes;
   photo_scores: PhotoScores;
   photo_verifications: PhotoVerifications;
   photo_votes: PhotoVotes;

@@ -31,6 +31,7 @@ const AgbPage = lazyPage(() => import('../features/legal/agb-page'), 'AgbPage');
 const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
 const DecisionsPage = lazyPage(() => import('../features/decisions/decisions-page'), 'DecisionsPage');
 const ObjectionPage = lazyPage(() => import('../features/decisions/objection-page'), 'ObjectionPage');
+const NoticePage = lazyPage(() => import('../features/safety/notice-page'), 'NoticePage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 const routes: RouteObject[] = [
@@ -71,6 +72,8 @@ const routes: RouteObject[] = [
       { path: 'impressum', element: <ImpressumPage /> },
       { path: 'datenschutz', element: <DatenschutzPage /> },
       { path: 'agb', element: <AgbPage /> },
+      // Anyone, signed in or not (the share page links here): DSA Art. 16 notices.
+      { path: 'report/:memberId', element: <NoticePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,10 +8,11 @@ import { PushSection } from '../features/account/components/push-section';
 import { ConsentSection } from '../features/privacy/components/consent-section';
 import { DataSection } from '../features/privacy/components/data-section';
 import { DeleteAccountForm } from '../features/privacy/components/delete-account-form';
+import { MyReportsSection } from '../features/safety/components/my-reports-section';
 import { de } from '../i18n/de';
 import '../styles/settings.css';
 
-/** Settings compose two features: the member's account (account/) and their data (privacy/). */
+/** Settings compose the member's account (account/), their data (privacy/) and their reports (safety/). */
 export function SettingsPage() {
   return (
     <section className="page page--narrow settings-page" aria-labelledby="settings-title">
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <PreferencesSection />
       <PushSection />
       <BlockedSection />
+      <MyReportsSection />
       <ConsentSection />
       <p className="settings-section">
         <Link to="/verification" className="btn btn--secondary">

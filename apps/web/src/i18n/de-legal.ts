@@ -168,6 +168,7 @@ function retention({ retention: r }: LegalInfo): LegalSection {
       `E-Mails: Eine verschickte E-Mail löschen wir ${duration(r.mailSentSeconds)} nach dem Versand aus unserem Postausgang, eine unzustellbare ${duration(r.mailFailedSeconds)} nach dem letzten Versuch.`,
       `Push-Benachrichtigungen: Eine zugestellte löschen wir ${duration(r.pushSentSeconds)} nach der Zustellung, eine nicht zustellbare ${duration(r.pushFailedSeconds)} nach dem letzten Versuch.`,
       `Foto-Verifizierung: Ein Versuch gilt ${duration(r.verificationAttemptSeconds)}; die Gesichtsmerkmale deiner Fotos verschwinden spätestens dann aus dem Arbeitsspeicher. Ein aufbewahrtes Selfie löschen wir mit der Entscheidung eines Admins.`,
+      `Meldungen: Eine entschiedene Meldung löschen wir ${duration(r.reportSeconds)} nach der Entscheidung, mitgeschickte Nachrichten schon ${duration(r.reportEvidenceSeconds)} danach; offene Meldungen bleiben bis zur Entscheidung. Eine E-Mail-Adresse, die du ohne Konto bei einer Meldung angibst, nutzen wir nur für die Eingangsbestätigung und unsere Entscheidung und löschen sie mit der Entscheidung.`,
       `Server-Protokolle: ${duration(r.logSeconds)}.`,
       'Buchungen von Credits bewahren wir ohne Bezug zu deiner Person auf, solange gesetzliche Aufbewahrungspflichten es verlangen.',
     ],

@@ -18,6 +18,8 @@ export const ownProfile = () => ['own-profile'] as const;
 export const consent = () => ['consent'] as const;
 export const photoVerification = () => ['photo-verification'] as const;
 export const memberSettings = () => ['member-settings'] as const;
+/** The member's own reports and their outcome (Einstellungen › Meine Meldungen). */
+export const myReports = () => ['my-reports'] as const;
 /** Whom the member blocked (the settings list). */
 export const blockedMembers = () => ['blocked-members'] as const;
 export const places = (term: string) => ['places', term] as const;
@@ -55,6 +57,11 @@ export const companion = {
   memories: () => ['companion', 'memories'] as const,
 };
 
+/** The member's shared date plans ("Date teilen"). */
+export const dateShares = {
+  list: () => ['date-shares'] as const,
+};
+
 export const admin = {
   settings: () => ['admin', 'settings'] as const,
   pending: () => ['admin', 'pending'] as const,
@@ -63,6 +70,7 @@ export const admin = {
   verifications: () => ['admin', 'verifications'] as const,
   objections: () => ['admin', 'objections'] as const,
   patternFlags: () => ['admin', 'pattern-flags'] as const,
+  duplicates: () => ['admin', 'duplicates'] as const,
 };
 
 /** Statements of reasons: the member's own list, and the one behind a mailed link. */

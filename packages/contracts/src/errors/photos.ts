@@ -27,6 +27,6 @@ export const photosErrors = defineErrors({
   },
 });
 
-export const photosNotFound = { photo_unavailable: 'Dieses Foto ist nicht verfügbar.', own_photo: 'Dieses Foto gibt es in deiner Galerie nicht.' } as const;
+export const photosNotFound = { photo_unavailable: 'Dieses Foto ist nicht verfügbar.', own_photo: 'Dieses Foto gibt es in deiner Galerie nicht.', duplicate_flag: 'Diesen Hinweis gibt es nicht (mehr).' } as const;
 
 export const photosLimits = { upload: 'Du hast in der letzten Stunde zu viele Fotos hochgeladen. Bitte warte ein wenig.' } as const;

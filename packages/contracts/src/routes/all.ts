@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { blocksEndpoints } from './blocks.js';
 import { companionEndpoints } from './companion.js';
+import { dateSharesEndpoints } from './date-shares.js';
 import { decisionsEndpoints } from './decisions.js';
 import type { EndpointSpec } from './define.js';
 import { devmailEndpoints } from './devmail.js';
@@ -30,6 +31,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(authEndpoints),
   ...Object.values(blocksEndpoints),
   ...Object.values(companionEndpoints),
+  ...Object.values(dateSharesEndpoints),
   ...Object.values(decisionsEndpoints),
   ...Object.values(devmailEndpoints),
   ...Object.values(feedEndpoints),

@@ -22,6 +22,11 @@ export interface EndpointSpec {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: AuthLevel;
+  /**
+   * 'optional' on a visitor endpoint: a valid bearer session is read and becomes the request's
+   * member; none, or one that has ended, is a visitor (never a 401).
+   */
+  readonly session?: 'optional';
   /** The 'email_not_verified' variant a `verified` endpoint answers with (its message names the feature). */
   readonly unverified?: ErrorParams<'email_not_verified'>;
   readonly params?: z.ZodType;

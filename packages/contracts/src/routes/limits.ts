@@ -30,6 +30,9 @@ export const limits = {
   feed: policy({ key: 'feed:user', per: 'member', max: 120, windowMs: MINUTE }),
   swipe: policy({ key: 'swipe:user', per: 'member', max: 600, windowMs: HOUR, message: 'swipe' }),
   report: policy({ key: 'report:user', per: 'member', max: 10, windowMs: HOUR, message: 'report' }),
+  // Notices (DSA Art. 16) from anyone: per network, and per network and reported thing (counted by the service).
+  noticeIp: policy({ key: 'notice:ip', per: 'ip', max: 10, windowMs: HOUR, message: 'notice' }),
+  noticeTarget: policy({ key: 'notice-target:ip', per: 'ip', max: 3, windowMs: DAY, message: 'notice_target' }),
   voteMinute: policy({ key: 'vote:min', per: 'member', max: 30, windowMs: MINUTE, message: 'vote_minute' }),
   voteDay: policy({ key: 'vote:day', per: 'member', max: 500, windowMs: DAY, message: 'vote_day' }),
   placeChange: policy({ key: 'place-change:user', per: 'member', max: 3, windowMs: DAY, message: 'place_change' }),
@@ -42,6 +45,9 @@ export const limits = {
   upload: policy({ key: 'upload:user', per: 'member', max: 20, windowMs: HOUR, message: 'upload' }),
   // Each start analyses the member's photos in the background (up to 6 model runs): a few more than the 5 checks a day.
   verificationStart: policy({ key: 'verification-start:user', per: 'member', max: 15, windowMs: DAY, message: 'verification_start' }),
+  dateShare: policy({ key: 'date-share:user', per: 'member', max: 10, windowMs: HOUR, message: 'date_share' }),
+  // The friend's page and its photo: the token is 256 random bits, so this only caps the work of guesses.
+  dateSharePageIp: policy({ key: 'date-page:ip', per: 'ip', max: 120, windowMs: HOUR }),
   loginIp: policy({ key: 'login:ip', per: 'ip', max: 100, windowMs: 15 * MINUTE, message: 'login_ip' }),
   verifyResendIp: policy({ key: 'verify-resend:ip', per: 'ip', max: 20, windowMs: HOUR }),
   resetRequestIp: policy({ key: 'reset-request:ip', per: 'ip', max: 20, windowMs: HOUR }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { signedLinkQuery, id } from '../fields.js';
+import { messageBody } from '../errors.js';
+import { duplicateFlagParams, duplicateFlagsResponse } from '../photo-duplicates.js';
 import { galleryResponse, photoIdParams, photoOrderBody, photoUploadResponse } from '../profiles.js';
 import { endpoint } from './define.js';
 import { limits } from './limits.js';
@@ -42,5 +44,17 @@ export const photosEndpoints = {
   /** The new order: every one of the member's photo ids exactly once. */
   reorder: endpoint({ method: 'PUT', path: '/api/me/photos/order', auth: 'member', body: photoOrderBody, response: galleryResponse, errors: ['invalid_photo_order', 'main_photo_needs_face'], tag: 'photos' }),
   /** Image bytes (JPEG); the signature is the authorisation, so no session is needed (img tags send none). */
+  /** The team's list of photos that look like another account's (admins only; the uploader is never told). */
+  duplicates: endpoint({ method: 'GET', path: '/api/admin/photos/duplicates', auth: 'admin', response: duplicateFlagsResponse, errors: [], tag: 'admin' }),
+  /** "Kein Problem": the pair is closed and not flagged again. */
+  dismissDuplicate: endpoint({
+    method: 'POST',
+    path: '/api/admin/photos/duplicates/:id/dismiss',
+    auth: 'admin',
+    params: duplicateFlagParams,
+    response: messageBody,
+    errors: ['not_found'],
+    tag: 'admin',
+  }),
   file: endpoint({ method: 'GET', path: '/api/photos/:id/:size', auth: 'visitor', params: photoFileParams, query: photoFileQuery, errors: ['invalid_link', 'not_found'], tag: 'photos' }),
 } as const;

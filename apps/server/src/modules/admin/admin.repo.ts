@@ -66,7 +66,7 @@ export function listReports(q: Queryable) {
     .leftJoin('users as tgt', 'tgt.id', 'r.reported_id')
     .leftJoin('photos as p', 'p.id', 'r.photo_id')
     .select(['r.id', 'r.photo_id', 'r.message_id', 'rep.display_name as reporter_name', 'r.reason', 'r.details', 'r.reported_id'])
-    .select(['tgt.display_name as reported_name', 'r.status', 'r.created_at'])
+    .select(['tgt.display_name as reported_name', 'r.status', 'r.created_at', 'r.channel', 'r.good_faith', 'r.evidence', 'r.reporter_note'])
     .select(['p.status as photo_status', sql<boolean | null>`p.disabled_at IS NOT NULL`.as('photo_disabled')])
     .orderBy(sql`(r.status = 'open')`, 'desc')
     .orderBy('r.created_at', 'desc')
@@ -86,11 +86,6 @@ export async function displayNames(q: Queryable, ids: readonly string[]): Promis
   if (ids.length === 0) return new Map();
   const rows = await typed(q).selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.display_name]));
-}
-
-export async function resolveReport(q: Queryable, id: string, status: 'resolved' | 'dismissed', adminId: string): Promise<boolean> {
-  const rows = await typed(q).updateTable('reports').set({ status, resolved_at: now(), resolved_by: adminId }).where('id', '=', id).returning('id').execute();
-  return rows.length === 1;
 }
 
 /** Whether the account is suspended, under a row lock (undefined if unknown). */

@@ -21,7 +21,7 @@ export function adminRoutes(admin: AdminService, objections: ObjectionsService):
 
     serve(app, endpoints.reports, () => admin.reports());
     serve(app, endpoints.resolveReport, async (req) => {
-      await admin.resolveReport(who(req), req.params.id, req.body?.status ?? 'resolved');
+      await admin.resolveReport(who(req), req.params.id, req.body?.status ?? 'resolved', req.body?.note);
       return { message: 'Meldung erledigt.' };
     });
 

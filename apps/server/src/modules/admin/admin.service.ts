@@ -1,14 +1,16 @@
 import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPhoto } from '@funkeln/contracts/admin';
 import type { HouseRuleId } from '@funkeln/contracts/decisions';
-import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
+import { allReasons, type AnyReason, categoryOf } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { PhotosService } from '../photos/index.js';
+import type { ReportOutcomes } from '../safety/index.js';
 import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
 import { auditMemberNames } from './audit-members.js';
+import { evidenceOf } from './report-evidence.js';
 import { type Admin, DEFAULT_RULES, removeMessageIn, type RestrictionDeps, setPhotoIn, setSuspensionIn } from './restrictions.js';
 
 /** What AdminService is built from (named, so no call site depends on an argument order). */
@@ -16,6 +18,7 @@ export interface AdminServiceDeps extends RestrictionDeps {
   db: Db;
   settings: SettingsService;
   photos: PhotosService;
+  reportOutcomes: ReportOutcomes;
   metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 }
 
@@ -24,6 +27,7 @@ export class AdminService {
   private readonly db: Db;
   private readonly settings: SettingsService;
   private readonly photos: PhotosService;
+  private readonly reportOutcomes: ReportOutcomes;
   private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>;
   private readonly restrictions: RestrictionDeps;
 
@@ -31,6 +35,7 @@ export class AdminService {
     this.db = deps.db;
     this.settings = deps.settings;
     this.photos = deps.photos;
+    this.reportOutcomes = deps.reportOutcomes;
     this.metrics = deps.metrics;
     this.restrictions = deps;
   }
@@ -92,13 +97,18 @@ export class AdminService {
         id: r.id,
         photo_id: r.photo_id,
         message_id: r.message_id,
-        reporter: r.reporter_name ?? 'Gelöschtes Profil',
-        reason: reportReasons[r.reason as ReportReason] ?? r.reason,
+        reporter: r.reporter_name ?? (r.channel === 'notice' ? 'Ohne Konto gemeldet' : 'Gelöschtes Profil'),
+        reason: Object.hasOwn(allReasons, r.reason) ? allReasons[r.reason as AnyReason] : r.reason,
         details: r.details,
         reported: r.reported_id ? { id: r.reported_id, name: r.reported_name ?? '' } : null,
         status: r.status,
         created_at: r.created_at.toISOString(),
         photo: r.photo_id && r.photo_status ? await this.reportedPhoto(r.photo_id, r.photo_status, r.photo_disabled === true) : null,
+        channel: r.channel,
+        category: Object.hasOwn(allReasons, r.reason) ? categoryOf(r.reason as AnyReason) : 'house_rules',
+        good_faith: r.good_faith,
+        evidence: evidenceOf(r.evidence),
+        note: r.reporter_note,
       })),
     );
   }
@@ -107,9 +117,11 @@ export class AdminService {
     return { id, thumbUrl: await this.photos.moderationThumb(id), moderation_status: status, disabled };
   }
 
-  async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed'): Promise<void> {
-    if (!(await repo.resolveReport(this.db, id, status, admin.id))) throw new AppError('not_found', { params: { of: 'report' } });
-    await this.audit(admin, `report.${status}`, id, {});
+  /** The decision, and the reporter told in the same transaction (safety's ReportOutcomes). */
+  async resolveReport(admin: Admin, id: string, status: 'resolved' | 'dismissed', note?: string): Promise<void> {
+    const reporterTold = await this.reportOutcomes.decide({ reportId: id, status, adminId: admin.id, note });
+    if (!reporterTold) throw new AppError('not_found', { params: { of: 'report' } });
+    await this.audit(admin, `report.${status}`, id, { reporterTold, note: Boolean(note?.trim()) });
   }
 
   /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes, and gets a statement of reasons. */

@@ -5,6 +5,7 @@ import type { DecisionsService } from '../decisions/index.js';
 import type { PhotosService } from '../photos/index.js';
 import type { LeaderboardService } from '../leaderboard/index.js';
 import type { TeamRemoval } from '../messages/index.js';
+import type { ReportOutcomes } from '../safety/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { FaceVerificationService } from '../verification/index.js';
 import { adminRoutes } from './admin.routes.js';
@@ -20,21 +21,23 @@ export interface AdminModuleDeps extends Pick<Platform, 'db' | 'events' | 'metri
   decisions: DecisionsService;
   teamRemoval: TeamRemoval;
   faceVerification: Pick<FaceVerificationService, 'grantAfterObjection'>;
+  /** Decisions on reports tell the reporter; the cleanup prunes old reports and attached messages. */
+  reportOutcomes: ReportOutcomes;
   /** Outboxes whose sent and dead entries the daily cleanup prunes too (mail, push). */
   outboxes: { prune(): Promise<unknown> }[];
 }
 
 /**
  * The admin API (/api/admin/*). Its daily job deletes expired and prunes used mail
- * tokens, deletes ended sessions and prunes the outboxes (once across the cluster).
+ * tokens, deletes ended sessions, prunes old reports and the outboxes (once across the cluster).
  */
-export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, decisions, teamRemoval, faceVerification, outboxes }: AdminModuleDeps): AppModule<{
+export function createAdminModule({ db, events, metrics, schedule, log, settings, sessions, photos, leaderboard, decisions, teamRemoval, faceVerification, reportOutcomes, outboxes }: AdminModuleDeps): AppModule<{
   admin: AdminService;
   objections: ObjectionsService;
   tokenCleanupJob: ScheduledJob;
 }> {
   const restrictions = { events, sessions, leaderboard, decisions, teamRemoval };
-  const admin = new AdminService({ db, settings, photos, metrics, ...restrictions });
+  const admin = new AdminService({ db, settings, photos, metrics, reportOutcomes, ...restrictions });
   const objections = new ObjectionsService({ db, photos, verification: faceVerification, ...restrictions });
   // Admin actions served by other modules (verification decisions) reach the audit log through this event.
   events.on('admin.acted', ({ admin: who, action, target, details }) => {
@@ -43,6 +46,7 @@ export function createAdminModule({ db, events, metrics, schedule, log, settings
   const tokenCleanupJob = schedule('token-cleanup', CLEANUP_INTERVAL_MS, async () => {
     await admin.cleanupTokens(undefined);
     await sessions.pruneEnded();
+    await reportOutcomes.prune();
     for (const outbox of outboxes) await outbox.prune();
   });
   return { routes: adminRoutes(admin, objections), services: { admin, objections, tokenCleanupJob }, jobs: [tokenCleanupJob] };

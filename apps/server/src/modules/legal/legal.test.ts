@@ -6,6 +6,7 @@ import { FAILED_RETENTION_DAYS, SENT_RETENTION_DAYS } from '../../platform/mail/
 import { CLEANUP_INTERVAL_MS, USED_TOKEN_RETENTION_DAYS } from '../admin/index.js';
 import { MAIL_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../auth/index.js';
 import { PUSH_FAILED_RETENTION_DAYS, PUSH_SENT_RETENTION_DAYS } from '../push/index.js';
+import { EVIDENCE_RETENTION_DAYS, REPORT_RETENTION_DAYS } from '../safety/index.js';
 import { ATTEMPT_TTL_SECONDS } from '../verification/index.js';
 import { legalFacts } from './legal-facts.js';
 
@@ -49,6 +50,8 @@ describe('GET /api/legal on a development instance', () => {
       pushSentSeconds: PUSH_SENT_RETENTION_DAYS * DAY,
       pushFailedSeconds: PUSH_FAILED_RETENTION_DAYS * DAY,
       verificationAttemptSeconds: ATTEMPT_TTL_SECONDS,
+      reportEvidenceSeconds: EVIDENCE_RETENTION_DAYS * DAY,
+      reportSeconds: REPORT_RETENTION_DAYS * DAY,
       logSeconds: 14 * DAY,
       cleanupIntervalSeconds: CLEANUP_INTERVAL_MS / 1000,
     });

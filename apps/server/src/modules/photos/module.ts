@@ -3,6 +3,7 @@ import type { AppModule, Platform } from '../../platform/module.js';
 import type { DecisionsService } from '../decisions/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Moderator } from './moderation/moderator.js';
+import { DuplicatePhotos } from './duplicates/duplicates.service.js';
 import { PhotoUrlSigner } from './photo-urls.js';
 import { photosRoutes } from './photos.routes.js';
 import { type FaceCounter, PhotosService } from './photos.service.js';
@@ -24,6 +25,7 @@ export function createPhotosModule({ db, events, log, metrics, storage, moderato
   photoUrls: PhotoUrlSigner;
 }> {
   const photoUrls = new PhotoUrlSigner(db);
-  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, faces, settings, log, events, metrics, decisions });
-  return { routes: photosRoutes(photos), services: { photos, photoUrls }, jobs: [] };
+  const duplicates = new DuplicatePhotos(db, events, (id) => photoUrls.sign(id, 'thumb', 'owner', 30 * 60));
+  const photos = new PhotosService({ db, storage, urls: photoUrls, moderator, faces, settings, log, events, metrics, duplicates, decisions });
+  return { routes: photosRoutes(photos, duplicates), services: { photos, photoUrls }, jobs: [] };
 }

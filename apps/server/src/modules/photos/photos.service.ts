@@ -8,6 +8,8 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
 import type { DecisionsService } from '../decisions/index.js';
 import type { SettingsService } from '../settings/index.js';
+import type { DuplicatePhotos } from './duplicates/duplicates.service.js';
+import type { ViewHashes } from './duplicates/phash.js';
 import { processImage } from './image-pipeline.js';
 import { decide, type ModerationDecision } from './moderation/decision.js';
 import type { Moderator } from './moderation/moderator.js';
@@ -51,6 +53,8 @@ export interface PhotosServiceDeps {
   events: EventBus;
   metrics: Pick<Metrics, 'moderationOutcomes'>;
   decisions: Pick<DecisionsService, 'record'>;
+  /** Perceptual hashes at upload; look-alikes of other accounts' photos go to the team (issue 57 item 9). */
+  duplicates: DuplicatePhotos;
 }
 
 const timeFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' });
@@ -69,6 +73,7 @@ export class PhotosService {
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'moderationOutcomes'>;
   private readonly decisions: Pick<DecisionsService, 'record'>;
+  private readonly duplicates: DuplicatePhotos;
 
   constructor(deps: PhotosServiceDeps) {
     this.db = deps.db;
@@ -81,6 +86,7 @@ export class PhotosService {
     this.events = deps.events;
     this.metrics = deps.metrics;
     this.decisions = deps.decisions;
+    this.duplicates = deps.duplicates;
   }
 
   /** Re-encode, moderate, store, and add the photo at the end of the member's gallery; nothing is kept on failure. */
@@ -88,7 +94,7 @@ export class PhotosService {
     // Cheap refusal before the image work; the count under the member's lock below is the one that holds.
     if ((await countMemberPhotos(this.db, memberId)) >= MAX_PHOTOS) throw new AppError('too_many_photos');
     const image = await this.cpu(() => processImage(data));
-    const [decision, faceCount] = await Promise.all([this.moderate(image.large), this.countFaces(image.large)]);
+    const [decision, faceCount, views] = await Promise.all([this.moderate(image.large), this.countFaces(image.large), this.hashViews(image.large)]);
     const id = randomUUID();
     const largeKey = `${randomBytes(16).toString('hex')}.jpg`;
     const thumbKey = `${randomBytes(16).toString('hex')}.jpg`;
@@ -116,6 +122,8 @@ export class PhotosService {
           height: image.height,
           faceCount,
         });
+        // Flags for the team only: the answer is the same whether the picture is known elsewhere or not.
+        if (views) await this.duplicates.record(tx, id, memberId, views);
         if (decision.status === 'rejected') await this.decisions.record(tx, automaticRefusal(memberId, id));
       });
     } catch (err) {
@@ -248,6 +256,15 @@ export class PhotosService {
     return this.deliver(valid ? row.large_key : null, exp);
   }
 
+  /**
+   * The thumbnail of a photo while it is approved, enabled and its owner not suspended, for a page
+   * behind its own capability (a shared date plan's token); not_found otherwise, as any dead link.
+   */
+  async shownThumb(photoId: string): Promise<Buffer> {
+    const row = await findShownPhoto(this.db, photoId);
+    return (await this.deliver(row && visibleStatus(row) === 'approved' ? row.thumb_key : null, 0)).data;
+  }
+
   /** Both links (large and thumbnail) of a photo the caller already knows to be approved. */
   async signedPublic(photoId: string): Promise<{ url: string; thumbUrl: string }> {
     return {
@@ -303,6 +320,16 @@ export class PhotosService {
       return await this.faces.countFaces(image);
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'face check failed; face count unknown');
+      return null;
+    }
+  }
+
+  /** The duplicate check's hashes; a failure must not lose the upload (it is then not compared). */
+  private async hashViews(image: Buffer): Promise<ViewHashes[] | null> {
+    try {
+      return await this.cpu(() => this.duplicates.hashes(image));
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'photo hash failed; not compared for duplicates');
       return null;
     }
   }

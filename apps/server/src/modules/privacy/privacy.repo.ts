@@ -114,6 +114,13 @@ export async function exportRows(q: Queryable, memberId: string) {
       .orderBy('created_at')
       .execute(),
     photoVerification: (await k.selectFrom('photo_verifications').select('verified_at').where('user_id', '=', memberId).executeTakeFirst()) ?? null,
+    // "Date teilen": her shared plans (not the partner's data; the link's hash stays out, it opens nothing for her).
+    dateShares: await k
+      .selectFrom('date_shares')
+      .select(['id', 'partner_name', 'place', 'address', 'note', 'starts_at', 'expires_at', 'created_at'])
+      .where('user_id', '=', memberId)
+      .orderBy('created_at')
+      .execute(),
     sessions: await k.selectFrom('sessions').select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at']).where('user_id', '=', memberId).execute(),
     // Web Push devices: the endpoint is the member's own browser's address; its keys are secrets of the device, not about the member.
     pushSubscriptions: (

@@ -8,6 +8,8 @@ export interface ShareView {
   imageUrl: string | null;
   pageUrl: string;
   appUrl: string;
+  /** 'Inhalt melden': anyone may report the profile or its photo (DSA Art. 16). */
+  reportUrl: string;
 }
 
 const CSS_LINK = html`<link rel="stylesheet" href="${profilesEndpoints.shareCss.path}">`;
@@ -47,7 +49,8 @@ export function renderSharePage(v: ShareView): string {
 !${twitter}`,
     html`<main class="card">!${photo}<h1>${v.name}</h1>!${facts ? html`<p class="facts">${facts}</p>` : ''}
 <p>Lust, ${v.name} kennenzulernen? Bei Funkeln flirtest du anonym, bis es ein Match gibt.</p>
-<a class="cta" href="${v.appUrl}">Jetzt bei Funkeln entdecken</a></main>`,
+<a class="cta" href="${v.appUrl}">Jetzt bei Funkeln entdecken</a>
+<p class="report"><a href="${v.reportUrl}">Inhalt melden</a></p></main>`,
   );
 }
 
@@ -77,4 +80,5 @@ box-shadow:0 20px 60px rgba(0,0,0,.45);text-align:center}.photo{width:100%;max-w
 h1{font-size:28px;margin:16px 0 4px}.facts{color:#d9c6de;margin:0 0 12px;font-size:18px}p{line-height:1.5;color:#e8dcea}
 .cta{display:inline-block;margin-top:12px;padding:14px 22px;border-radius:999px;color:#fff;font-weight:700;text-decoration:none;
 background:linear-gradient(135deg,#e8336d,#ff7a45)}.cta:focus-visible{outline:3px solid #fff;outline-offset:3px}
+.report{margin:20px 0 0;font-size:14px}.report a{color:#d9c6de}.report a:focus-visible{outline:3px solid #fff;outline-offset:2px}
 .legal{margin:auto 0 24px;color:#d9c6de;font-size:14px}.legal a{color:#f6f1f7}.legal a:focus-visible{outline:3px solid #fff;outline-offset:2px}`;

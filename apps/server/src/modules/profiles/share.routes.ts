@@ -25,6 +25,7 @@ export function shareRoutes(share: ShareService, publicUrl: string): FastifyPlug
           imageUrl: shared.imageUrl,
           pageUrl: `${publicUrl}${pathOf(endpoints.sharePage.path, { id: shared.memberId })}`,
           appUrl: `${publicUrl}/profile/${shared.memberId}`,
+          reportUrl: `${publicUrl}/report/${shared.memberId}`,
         }),
       );
     });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { de } from '../../i18n/de';
-import type { ReportTarget } from '../../lib/reports';
+import type { EvidenceItem, ReportTarget } from '../../lib/reports';
 import { Notice } from './notice';
 import { ReportDialog } from './report-dialog';
 import '../../styles/settings.css';
 
-/** 'Melden' for a profile, photo or received message; the server's answer shows beside it. */
-export function ReportButton({ target }: { target: ReportTarget }) {
+/** 'Melden' for a profile, photo or received message (with the messages she may attach); the server's answer shows beside it. */
+export function ReportButton({ target, evidence }: { target: ReportTarget; evidence?: EvidenceItem[] }) {
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
   return (
@@ -17,6 +17,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
       {open ? (
         <ReportDialog
           target={target}
+          evidence={evidence}
           onClose={() => setOpen(false)}
           onSent={(message) => {
             setAnswer(message);

@@ -5,6 +5,7 @@ import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
 import { ObjectionQueue } from './components/objection-queue';
 import { PatternFlags } from './components/pattern-flags';
+import { DuplicatePhotos } from './components/duplicate-photos';
 import { PendingPhotos } from './components/pending-photos';
 import { PendingVerifications } from './components/pending-verifications';
 import { ReportList } from './components/report-list';
@@ -19,6 +20,7 @@ export function AdminModerationPage() {
         <AdminTabs />
         <PendingPhotos />
         <PendingVerifications />
+        <DuplicatePhotos />
         <ReportList />
         <ObjectionQueue />
         <PatternFlags />

@@ -1,6 +1,7 @@
 import type { HouseRuleId, ObjectionDecisionBody } from '@funkeln/contracts/decisions';
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
 import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
+import { photosEndpoints } from '@funkeln/contracts/routes/photos';
 import { verificationEndpoints } from '@funkeln/contracts/routes/verification';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,13 +30,15 @@ export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.c
 /** Restricting actions name the house rule the member's statement of reasons gives (the server has a default). */
 export type ModerationAction =
   | { kind: 'photo'; id: string; action: 'enable' | 'disable'; rule?: HouseRuleId }
-  | { kind: 'report'; id: string; status: 'resolved' | 'dismissed' }
+  | { kind: 'report'; id: string; status: 'resolved' | 'dismissed'; note?: string }
   | { kind: 'suspend'; id: string; rule?: HouseRuleId }
-  | { kind: 'message'; id: string; rule?: HouseRuleId };
+  | { kind: 'message'; id: string; rule?: HouseRuleId }
+  | { kind: 'duplicate'; id: string };
 
 function moderate(a: ModerationAction) {
   if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action }, body: { rule: a.rule } });
-  if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status } });
+  if (a.kind === 'duplicate') return call(photosEndpoints.dismissDuplicate, { params: { id: a.id } });
+  if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status, ...(a.note ? { note: a.note } : {}) } });
   if (a.kind === 'message') return call(endpoints.removeMessage, { params: { id: a.id }, body: { rule: a.rule } });
   return call(endpoints.suspend, { params: { id: a.id }, body: { rule: a.rule } });
 }
@@ -45,7 +48,7 @@ export function useModeration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moderate,
-    onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit(), keys.duplicates()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -84,3 +87,5 @@ export function useDismissPatternFlag() {
     onSettled: () => Promise.all([keys.patternFlags(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
+/** Photos that look like another account's (issue 57 item 9): both sides for the team. */
+export const useDuplicatePhotos = () => useQuery({ queryKey: keys.duplicates(), queryFn: () => call(photosEndpoints.duplicates) });

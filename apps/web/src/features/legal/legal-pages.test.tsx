@@ -28,6 +28,8 @@ const info: LegalInfo = {
   authority: { name: 'Berliner Beauftragte für Datenschutz und Informationsfreiheit', url: 'https://www.datenschutz-berlin.de' },
   recipients: { hosting: null, mail: 'smtp.mailer.example', stripe: false, companionModel: null, storage: null, google: false },
   retention: {
+    reportEvidenceSeconds: 190 * DAY,
+    reportSeconds: 365 * DAY,
     sessionIdleSeconds: 7 * DAY,
     sessionMaxSeconds: 30 * DAY,
     verifyLinkSeconds: 48 * 3600,

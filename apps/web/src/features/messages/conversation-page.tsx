@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { addToConversation, conversationQuery, refreshAfterMessage, threadOf } from './api';
 import { Composer } from './components/composer';
 import { ConversationsPanel } from './components/conversations-panel';
+import { DateShareButton } from './components/date-share-button';
 import { MessageThread } from './components/message-thread';
 import { useLiveReads, useMemberTyping } from './use-conversation-signals';
 import { useLiveMessages } from './use-live-messages';
@@ -56,6 +57,7 @@ export function ConversationPage() {
                   <h1 className="conversation__title" id="conversation-title">
                     {member.name}
                   </h1>
+                  <DateShareButton memberId={member.id} memberName={member.name} />
                 </header>
                 <MessageThread
                   memberId={member.id}

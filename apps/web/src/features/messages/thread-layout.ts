@@ -1,5 +1,7 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
+import { EVIDENCE_MAX } from '@funkeln/contracts/safety';
 import { de } from '../../i18n/de';
+import type { EvidenceItem } from '../../lib/reports';
 
 /** Messages of one sender closer together than this share one group (one time, tight corners). */
 const GROUP_GAP_MS = 5 * 60 * 1000;
@@ -67,4 +69,11 @@ export function layoutThread(messages: ChatMessage[], memberId: string, now = ne
 
 function sameGroup(earlier: ChatMessage | undefined, later: ChatMessage): boolean {
   return earlier !== undefined && earlier.senderId === later.senderId && Date.parse(later.createdAt) - Date.parse(earlier.createdAt) <= GROUP_GAP_MS;
+}
+
+/** The reported message and the ones before it (both directions), at most EVIDENCE_MAX (the server's bound), oldest first: what the report dialog lists. */
+export function evidenceUpTo(messages: readonly ChatMessage[], memberId: string, messageId: string): EvidenceItem[] {
+  const end = messages.findIndex((m) => m.id === messageId);
+  if (end < 0) return [];
+  return messages.slice(Math.max(0, end + 1 - EVIDENCE_MAX), end + 1).map((m) => ({ id: m.id, mine: m.senderId !== memberId, body: m.body, createdAt: m.createdAt }));
 }

@@ -2,11 +2,14 @@ import type { AdminReport } from '@funkeln/contracts/admin';
 import type { HouseRuleId } from '@funkeln/contracts/decisions';
 import { type ReportReason, reportReasons } from '@funkeln/contracts/safety';
 import { useState } from 'react';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import type { ModerationAction } from '../api';
+import { ReportEvidenceList } from './report-evidence-list';
 import { ReportedPhoto } from './reported-photo';
 import { RuleSelect } from './rule-select';
+import '../../../styles/settings.css';
 
 interface ReportItemProps {
   report: AdminReport;
@@ -26,8 +29,9 @@ const ruleFor: Record<ReportReason, HouseRuleId> = {
   other: 'respect',
 };
 
-function suggestedRule(reason: string): HouseRuleId {
-  const key = (Object.keys(reportReasons) as ReportReason[]).find((k) => reportReasons[k] === reason || k === reason);
+function suggestedRule(r: AdminReport): HouseRuleId {
+  if (r.category === 'illegal') return 'illegal_content';
+  const key = (Object.keys(reportReasons) as ReportReason[]).find((k) => reportReasons[k] === r.reason || k === r.reason);
   return key ? ruleFor[key] : 'respect';
 }
 
@@ -39,7 +43,9 @@ function targetOf(r: AdminReport): string {
 
 /** One report: reason, who reported whom, what (a reported photo shown with its actions), when; open ones can be resolved or dismissed. */
 export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemProps) {
-  const [rule, setRule] = useState<HouseRuleId>(() => suggestedRule(r.reason));
+  const [rule, setRule] = useState<HouseRuleId>(() => suggestedRule(r));
+  const [note, setNote] = useState('');
+  const decide = (status: 'resolved' | 'dismissed') => onAction({ kind: 'report', id: r.id, status, note: note.trim() });
   return (
     <li className="card admin-item admin-item--report" data-testid="report">
       <div className="admin-item__head">
@@ -60,6 +66,13 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
           <dd>{targetOf(r)}</dd>
         </div>
         <div>
+          <dt>{de.admin.kind}</dt>
+          <dd>
+            {de.admin.category[r.category]} · {de.admin.channel[r.channel]}
+            {r.good_faith ? ` · ${de.admin.goodFaith}` : ''}
+          </dd>
+        </div>
+        <div>
           <dt>{de.admin.reportedAt}</dt>
           <dd>
             <time dateTime={r.created_at}>{formatShortDateTime(r.created_at)}</time>
@@ -71,16 +84,27 @@ export function ReportItem({ report: r, busy, onAction, onSuspend }: ReportItemP
             <dd>{r.details}</dd>
           </div>
         ) : null}
+        {r.note ? (
+          <div className="admin-facts__wide">
+            <dt>{de.admin.sentNote}</dt>
+            <dd>{r.note}</dd>
+          </div>
+        ) : null}
       </dl>
+      {r.evidence ? <ReportEvidenceList evidence={r.evidence} /> : null}
+      {r.status === 'open' ? (
+        <TextAreaField label={de.admin.reporterNote} rows={2} maxLength={500} count={note.length} value={note} onChange={(e) => setNote(e.target.value)} />
+      ) : null}
+      {r.status === 'open' ? <p className="muted">{de.admin.reporterNoteHint}</p> : null}
       {r.photo || r.message_id || r.reported ? <RuleSelect value={rule} onChange={setRule} /> : null}
       {r.photo ? <ReportedPhoto photo={r.photo} owner={r.reported?.name ?? de.admin.deletedMember} busy={busy} rule={rule} onAction={onAction} /> : null}
       <div className="admin-item__actions">
         {r.status === 'open' ? (
           <>
-            <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'resolved' })}>
+            <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => decide('resolved')}>
               {de.admin.resolve}
             </button>
-            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onAction({ kind: 'report', id: r.id, status: 'dismissed' })}>
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => decide('dismissed')}>
               {de.admin.dismiss}
             </button>
           </>

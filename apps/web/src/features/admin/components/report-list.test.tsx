@@ -23,6 +23,11 @@ const report = (over: Partial<AdminReport>): AdminReport => ({
   status: 'open',
   created_at: '2026-05-01T10:00:00.000Z',
   photo: null,
+  channel: 'report',
+  category: 'house_rules',
+  good_faith: false,
+  evidence: null,
+  note: null,
   ...over,
 });
 

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@funkeln/contracts/messages';
 import { ReportButton } from '../../../components/ui/report-button';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format-time';
+import type { EvidenceItem } from '../../../lib/reports';
 import { clockTime } from '../thread-layout';
 import { MessageSafety } from './message-safety';
 import { PrepaidBadge } from './prepaid-badge';
@@ -15,9 +16,11 @@ interface MessageBubbleProps {
   groupEnd: boolean;
   /** The last of my messages the member has read: 'Gelesen' under it. */
   read: boolean;
+  /** What a report of this message may carry: it and the messages before it (the dialog lists them). */
+  evidence?: EvidenceItem[] | undefined;
 }
 
-export function MessageBubble({ message, mine, memberName, groupStart, groupEnd, read }: MessageBubbleProps) {
+export function MessageBubble({ message, mine, memberName, groupStart, groupEnd, read, evidence }: MessageBubbleProps) {
   const classes = ['bubble', mine ? 'bubble--mine' : '', groupStart ? '' : 'bubble--joined', groupEnd ? '' : 'bubble--continued'];
   return (
     <li className={classes.filter(Boolean).join(' ')} data-testid="chat-message">
@@ -26,7 +29,7 @@ export function MessageBubble({ message, mine, memberName, groupStart, groupEnd,
       {!mine && message.safety ? <MessageSafety messageId={message.id} safety={message.safety} /> : null}
       <span className="bubble__meta">
         <PrepaidBadge credits={message.prepaidReserved} />
-        {mine ? null : <ReportButton target={{ messageId: message.id }} />}
+        {mine ? null : <ReportButton target={{ messageId: message.id }} evidence={evidence} />}
         <time className={groupEnd ? 'bubble__time' : 'bubble__time visually-hidden'} dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
           {clockTime(message.createdAt)}
         </time>

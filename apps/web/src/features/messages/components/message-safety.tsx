@@ -14,7 +14,7 @@ export function MessageSafety({ messageId, safety }: { messageId: string; safety
   const report = async () => {
     setState({ kind: 'sending' });
     try {
-      setState({ kind: 'done', text: (await sendReport({ messageId }, 'harassment', '', false)).message });
+      setState({ kind: 'done', text: (await sendReport({ messageId }, { reason: 'harassment', details: '', goodFaith: false }, false)).message });
     } catch (failure) {
       setState({ kind: 'failed', text: errorMessage(failure, de.report.failed) });
     }

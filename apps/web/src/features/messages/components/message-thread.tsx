@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@funkeln/contracts/messages';
 import { useEffect, useMemo, useRef } from 'react';
 import { de } from '../../../i18n/de';
-import { layoutThread } from '../thread-layout';
+import { evidenceUpTo, layoutThread } from '../thread-layout';
 import { MessageBubble } from './message-bubble';
 
 interface MessageThreadProps {
@@ -53,6 +53,7 @@ export function MessageThread({ memberId, memberName, messages, typing, hasOlder
                 groupStart={item.groupStart}
                 groupEnd={item.groupEnd}
                 read={item.read}
+                evidence={item.mine ? undefined : evidenceUpTo(messages, memberId, item.message.id)}
               />
             ),
           )}

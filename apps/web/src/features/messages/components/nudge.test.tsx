@@ -99,7 +99,7 @@ describe('a received message the screening flagged', () => {
     expect(screen.getByTestId('bother-prompt').textContent).toContain(de.messages.safety.bother);
     await user.click(screen.getByRole('button', { name: de.messages.safety.report }));
     expect(await screen.findByText('Danke für deine Meldung. Unser Team sieht sie sich an.')).toBeTruthy();
-    expect(reports).toEqual([{ messageId: 'm1', reason: 'harassment', details: '', block: false }]);
+    expect(reports).toEqual([{ messageId: 'm1', reason: 'harassment', details: '', block: false, goodFaith: false, attachMessages: false, evidenceIds: [] }]);
     expect(screen.queryByTestId('bother-prompt')).toBeNull();
   });
 

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { limits } from '@funkeln/contracts/routes/limits';
+import type { AnyReason, NoticeTarget } from '@funkeln/contracts/safety';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/http/errors.js';
+import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit/rate-limit.js';
+import { type EvidenceInput, evidenceSnapshot } from './evidence.js';
+import { reportRef } from './report-mails.js';
+import { type Reporter, reportNotFound, type ReportsService } from './reports.service.js';
+import * as repo from './reports.repo.js';
+
+export interface NoticeInput extends EvidenceInput {
+  target: NoticeTarget;
+  reason: AnyReason;
+  details: string;
+  /** Where a visitor wants the receipt and the decision. */
+  email?: string;
+  goodFaith: true;
+}
+
+/**
+ * Notices from anyone (DSA Art. 16): a visitor names what a public page shows (a profile, its photo),
+ * a signed-in member also a message she received. A profile or photo notice answers the same for
+ * every id (existing, hidden, suspended or unknown): it is stored only when the account exists, in one
+ * statement either way, and the receipt goes out either way.
+ */
+export class NoticesService {
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: RateLimiter,
+    private readonly reports: ReportsService,
+  ) {}
+
+  /** `bucket` is the client's network (its per-IP limit key), for the per-target limit. */
+  async notice(reporter: Reporter | undefined, bucket: string, input: NoticeInput): Promise<{ id: string; message: string }> {
+    const { target } = input;
+    if (target.kind !== 'message' && target.memberId === reporter?.id) throw new AppError('self_report');
+    const targetKey = target.kind === 'message' ? target.messageId : target.memberId;
+    await enforcePolicy(this.limiter, limits.noticeTarget, `${bucket}:${targetKey}`);
+    const id = randomUUID();
+    // A member's receipt goes to her confirmed address; the address field is a visitor's.
+    const to = reporter ? (reporter.email_verified ? reporter.email : undefined) : input.email;
+    await this.db.transaction(async (tx) => {
+      const facts = { id, reporterId: reporter?.id ?? null, reason: input.reason, details: input.details, channel: 'notice' as const, goodFaith: true };
+      if (target.kind === 'message') {
+        const sender = reporter ? await repo.receivedMessageSender(tx, target.messageId, reporter.id) : undefined;
+        if (sender === undefined) throw reportNotFound();
+        const evidence = await evidenceSnapshot(tx, reporter?.id, sender, input);
+        await repo.insertReport(tx, { ...facts, reportedId: sender, messageId: target.messageId, reporterEmail: null, evidence });
+      } else {
+        const evidence = await evidenceSnapshot(tx, reporter?.id, target.memberId, input);
+        const photo = target.kind === 'photo' && { id: target.photoId };
+        await repo.insertNoticeIfTarget(tx, { ...facts, memberId: target.memberId, photo, reporterEmail: reporter ? null : (input.email ?? null), evidence });
+      }
+      await this.reports.receipt(tx, to, { id, thing: target.kind, reason: input.reason, member: reporter !== undefined });
+    });
+    if (to) this.reports.flush();
+    const ref = reportRef(id);
+    return {
+      id,
+      message: to
+        ? `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Eine Bestätigung ist per E-Mail unterwegs; das Ergebnis schreiben wir dir, sobald wir entschieden haben.`
+        : reporter
+          ? `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Das Ergebnis findest du in den Einstellungen unter „Meine Meldungen“.`
+          : `Danke! Deine Meldung ist bei uns eingegangen (Nummer ${ref}). Ohne E-Mail-Adresse können wir dir das Ergebnis leider nicht mitteilen.`,
+    };
+  }
+}
