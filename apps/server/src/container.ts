@@ -12,8 +12,9 @@ import {
   type VerificationService,
 } from './modules/auth/index.js';
 import { type AccountService, createAccountModule } from './modules/account/index.js';
-import { type AdminService, createAdminModule } from './modules/admin/index.js';
+import { type AdminService, createAdminModule, type ObjectionsService, recordAudit } from './modules/admin/index.js';
 import { type CompanionModel, type CompanionService, createCompanionModule } from './modules/companion/index.js';
+import { createDecisionsModule, type DecisionsService } from './modules/decisions/index.js';
 import { createDevmailModule } from './modules/devmail/index.js';
 import { createDemoModule, demoLikesBack } from './demo/index.js';
 import { type BlocksService, createBlocksModule } from './modules/blocks/index.js';
@@ -27,6 +28,7 @@ import {
   type MessagesService,
   type PatternFlagsService,
   type ReadStateService,
+  type TeamRemoval,
 } from './modules/messages/index.js';
 import { createNotificationsModule, type NotificationService, type UnsubscribeService } from './modules/notifications/index.js';
 import { createMetricsModule } from './modules/metrics/index.js';
@@ -82,6 +84,7 @@ interface Modules {
   account: ReturnType<typeof createAccountModule>;
   notifications: ReturnType<typeof createNotificationsModule>;
   admin: ReturnType<typeof createAdminModule>;
+  decisions: ReturnType<typeof createDecisionsModule>;
   settings: ReturnType<typeof createSettingsModule>;
   /** Only when the config enables the dev mailbox. */
   devmail: ReturnType<typeof createDevmailModule> | undefined;
@@ -137,6 +140,11 @@ export interface Container {
   leaderboard: LeaderboardService;
   companion: CompanionService;
   admin: AdminService;
+  /** The admin queue of objections to statements of reasons (DSA Art. 20). */
+  objections: ObjectionsService;
+  /** Statements of reasons (DSA Art. 17): recorded with every restriction, shown and objected to by the member. */
+  decisions: DecisionsService;
+  teamRemoval: TeamRemoval;
   reports: ReportsService;
   reportOutcomes: ReportOutcomes;
   /** Photo verification (selfie against the member's photos); `verification` is auth's e-mail confirmation. */
@@ -220,7 +228,10 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const { settings } = settingsModule.services;
   const notifications = createNotificationsModule({ ...platform, settings });
   const places = createPlacesModule(platform);
-  const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings });
+  // Statements of reasons go into the admin module's audit log (admin uses decisions, so it is a port).
+  const decisionsModule = createDecisionsModule({ ...platform, audit: recordAudit });
+  const { decisions } = decisionsModule.services;
+  const photos = createPhotosModule({ ...platform, storage, moderator, faces: faceEngine, settings, decisions });
   const leaderboard = createLeaderboardModule({ ...platform, photos: photos.services.photos });
   const wallet = createWalletModule({
     ...platform,
@@ -244,16 +255,19 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
   const messages = createMessagesModule({ ...platform, ledger, rewards: wallet.services.rewards, settings, photos: photos.services.photos, cursors, ...blocks.services });
   const push = createPushModule({ ...platform, notifications: notifications.services.notifications, ca: overrides.pushCa });
   const safety = createSafetyModule({ ...platform, ...blocks.services });
+  const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, decisions, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const admin = createAdminModule({
     ...platform,
     settings,
     sessions,
     photos: photos.services.photos,
     leaderboard: leaderboard.services.leaderboard,
+    decisions,
+    teamRemoval: messages.services.teamRemoval,
+    faceVerification: verification.services.faceVerification,
     reportOutcomes: safety.services.reportOutcomes,
     outboxes: [mailSender, push.services.pushSender, eventOutbox],
   });
-  const verification = createVerificationModule({ ...platform, ...photos.services, storage, settings, faceEngine, shared: createSharedTtlStore(redis, `${config.redisPrefix}ttl:`) });
   const modules: Modules = {
     health: createHealthModule({ db, redis, lifecycle }),
     metrics: createMetricsModule(platform),
@@ -277,6 +291,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     account: createAccountModule({ ...platform, sessions }),
     notifications,
     admin,
+    decisions: decisionsModule,
     settings: settingsModule,
     devmail: config.devMailbox ? createDevmailModule({ db, config, mailSender }) : undefined,
     demo: config.demoData ? createDemoModule(platform) : undefined,
@@ -310,6 +325,7 @@ export function createContainer(config: Config, db: Db, log: SenderLog, override
     ...leaderboard.services,
     ...modules.companion.services,
     ...admin.services,
+    ...decisionsModule.services,
     ...modules.safety.services,
     ...modules.verification.services,
     ...notifications.services,

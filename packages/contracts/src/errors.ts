@@ -5,6 +5,7 @@ import { authErrors, authLimits } from './errors/auth.js';
 import { blocksErrors } from './errors/blocks.js';
 import { companionErrors, companionLimits, companionNotFound } from './errors/companion.js';
 import { dateSharesErrors, dateSharesLimits, dateSharesNotFound } from './errors/date-shares.js';
+import { decisionsErrors, decisionsLimits, decisionsNotFound } from './errors/decisions.js';
 import { defineErrors } from './errors/define.js';
 import { feedErrors } from './errors/feed.js';
 import { httpErrors } from './errors/http.js';
@@ -31,6 +32,7 @@ const notFoundMessages = {
   ...adminNotFound,
   ...companionNotFound,
   ...dateSharesNotFound,
+  ...decisionsNotFound,
   ...leaderboardNotFound,
   ...messagesNotFound,
   ...photosNotFound,
@@ -44,6 +46,7 @@ const limitMessages = {
   ...authLimits,
   ...companionLimits,
   ...dateSharesLimits,
+  ...decisionsLimits,
   ...leaderboardLimits,
   ...messagesLimits,
   ...photosLimits,
@@ -75,6 +78,7 @@ export const errorTables = {
   blocks: blocksErrors,
   companion: companionErrors,
   dateShares: dateSharesErrors,
+  decisions: decisionsErrors,
   feed: feedErrors,
   leaderboard: leaderboardErrors,
   messages: messagesErrors,
@@ -89,12 +93,13 @@ export const errorTables = {
 } as const;
 /** The parameter maps behind `not_found` and `rate_limited`, for the same test. */
 export const messageMaps = {
-  notFound: [adminNotFound, companionNotFound, dateSharesNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
+  notFound: [adminNotFound, companionNotFound, dateSharesNotFound, decisionsNotFound, leaderboardNotFound, messagesNotFound, photosNotFound, profilesNotFound, safetyNotFound, swipesNotFound, verificationNotFound],
   limits: [
     accountLimits,
     authLimits,
     companionLimits,
     dateSharesLimits,
+    decisionsLimits,
     leaderboardLimits,
     messagesLimits,
     photosLimits,
@@ -116,6 +121,7 @@ export const errorCatalogue = {
   ...blocksErrors,
   ...companionErrors,
   ...dateSharesErrors,
+  ...decisionsErrors,
   ...feedErrors,
   ...leaderboardErrors,
   ...messagesErrors,

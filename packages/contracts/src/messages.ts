@@ -166,3 +166,6 @@ export const patternFlagsResponse = z.object({
 export type PatternFlags = z.infer<typeof patternFlagsResponse>;
 export const patternFlagParams = z.object({ id: id('Ungültige Hinweis-ID.') });
 export const dismissPatternFlagResponse = z.object({ dismissed: z.literal(true) });
+
+/** What both members see in place of a message the team removed (the words stay stored for an objection). */
+export const MESSAGE_REMOVED_TEXT = 'Diese Nachricht wurde vom Team entfernt.';

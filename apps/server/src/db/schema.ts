@@ -113,6 +113,22 @@ export interface DateShares {
   user_id: string;
 }
 
+export interface Decisions {
+  automated_decision: boolean;
+  automated_detection: boolean;
+  created_at: Generated<Timestamp>;
+  decided_by: string | null;
+  facts: string;
+  id: string;
+  kind: "photo_refused_auto" | "photo_removed" | "message_removed" | "account_suspended" | "verification_refused";
+  object_id: string;
+  object_text: string;
+  objection_until: Timestamp;
+  rule: string;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface DuplicatePhotoFlags {
   created_at: Generated<Timestamp>;
   dismissed_at: Timestamp | null;
@@ -273,6 +289,7 @@ export interface Messages {
   prepaid_reply: Generated<number>;
   read_at: Timestamp | null;
   recipient_id: string | null;
+  removed_body: string | null;
   scam_hint: "money" | "contact" | null;
   sender_id: string | null;
 }
@@ -288,6 +305,17 @@ export interface OauthStates {
   expires_at: Timestamp;
   nonce: string;
   state_hash: string;
+}
+
+export interface Objections {
+  answer: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_id: string;
+  id: string;
+  status: Generated<"open" | "upheld" | "reversed">;
 }
 
 export interface PaymentEvents {
@@ -558,6 +586,7 @@ export interface DB {
   consents: Consents;
   daily_counters: DailyCounters;
   date_shares: DateShares;
+  decisions: Decisions;
   duplicate_photo_flags: DuplicatePhotoFlags;
   escrows: Escrows;
   event_outbox: EventOutbox;
@@ -577,6 +606,7 @@ export interface DB {
   messages: Messages;
   notification_marks: NotificationMarks;
   oauth_states: OauthStates;
+  objections: Objections;
   payment_events: PaymentEvents;
   photo_entries: PhotoEntries;
   photo_hashes: PhotoHashes;

@@ -29,6 +29,8 @@ const ImpressumPage = lazyPage(() => import('../features/legal/impressum-page'),
 const DatenschutzPage = lazyPage(() => import('../features/legal/datenschutz-page'), 'DatenschutzPage');
 const AgbPage = lazyPage(() => import('../features/legal/agb-page'), 'AgbPage');
 const GoodbyePage = lazyPage(() => import('../features/privacy/pages/goodbye-page'), 'GoodbyePage');
+const DecisionsPage = lazyPage(() => import('../features/decisions/decisions-page'), 'DecisionsPage');
+const ObjectionPage = lazyPage(() => import('../features/decisions/objection-page'), 'ObjectionPage');
 const NoticePage = lazyPage(() => import('../features/safety/notice-page'), 'NoticePage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
@@ -43,6 +45,8 @@ const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset', element: <ResetPage /> },
       { path: 'auf-wiedersehen', element: <GoodbyePage /> },
+      // A mailed link: works without a session (a suspended member has none).
+      { path: 'widerspruch', element: <ObjectionPage /> },
       {
         element: <RequireToken />,
         children: [
@@ -57,6 +61,7 @@ const routes: RouteObject[] = [
           { path: 'vote', element: <VotePage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'verification', element: <VerificationPage /> },
+          { path: 'entscheidungen', element: <DecisionsPage /> },
           // The profile API needs a session, so the page does too.
           { path: 'profile/:id', element: <ProfilePage /> },
         ],

@@ -27,6 +27,11 @@ export function SettingsPage() {
           {de.photoVerification.settingsLink}
         </Link>
       </p>
+      <p className="settings-section">
+        <Link to="/entscheidungen" className="btn btn--secondary">
+          {de.decisions.settingsLink}
+        </Link>
+      </p>
       <PasswordForm />
       <DataSection logoutEverywhere={logoutEverywhere} />
       <DeleteAccountForm />

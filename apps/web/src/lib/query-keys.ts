@@ -68,7 +68,14 @@ export const admin = {
   reports: () => ['admin', 'reports'] as const,
   audit: () => ['admin', 'audit'] as const,
   verifications: () => ['admin', 'verifications'] as const,
+  objections: () => ['admin', 'objections'] as const,
   patternFlags: () => ['admin', 'pattern-flags'] as const,
   duplicates: () => ['admin', 'duplicates'] as const,
+};
+
+/** Statements of reasons: the member's own list, and the one behind a mailed link. */
+export const decisions = {
+  mine: () => ['decisions', 'mine'] as const,
+  byLink: (token: string) => ['decisions', 'link', token] as const,
 };
 

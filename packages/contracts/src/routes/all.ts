@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.js';
 import { blocksEndpoints } from './blocks.js';
 import { companionEndpoints } from './companion.js';
 import { dateSharesEndpoints } from './date-shares.js';
+import { decisionsEndpoints } from './decisions.js';
 import type { EndpointSpec } from './define.js';
 import { devmailEndpoints } from './devmail.js';
 import { feedEndpoints } from './feed.js';
@@ -31,6 +32,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   ...Object.values(blocksEndpoints),
   ...Object.values(companionEndpoints),
   ...Object.values(dateSharesEndpoints),
+  ...Object.values(decisionsEndpoints),
   ...Object.values(devmailEndpoints),
   ...Object.values(feedEndpoints),
   ...Object.values(healthEndpoints),

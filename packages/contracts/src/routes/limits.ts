@@ -55,6 +55,9 @@ export const limits = {
   // A Google sign-in redeems one code; the codes are single-use 256-bit values, so this only caps the database work of guesses.
   oauthExchangeIp: policy({ key: 'oauth-exchange:ip', per: 'ip', max: 30, windowMs: 15 * MINUTE }),
   unsubscribeIp: policy({ key: 'unsubscribe:ip', per: 'ip', max: 60, windowMs: HOUR }),
+  // The statement behind a mailed link and the objection to it: a 256-bit token, so this only caps guessing and database work.
+  objectionIp: policy({ key: 'objection:ip', per: 'ip', max: 30, windowMs: HOUR, message: 'objection' }),
+  objectionMember: policy({ key: 'objection:user', per: 'member', max: 20, windowMs: HOUR, message: 'objection' }),
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { now, typed } from '../../db/kysely.js';
 import { USED_TOKEN_RETENTION_DAYS } from './retention.js';
 
-export async function insertAudit(q: Queryable, a: { adminId: string; adminEmail: string; action: string; target: string; details: object }): Promise<void> {
+export async function insertAudit(q: Queryable, a: { adminId: string | null; adminEmail: string; action: string; target: string; details: object }): Promise<void> {
   await typed(q)
     .insertInto('audit_log')
     .values({ admin_id: a.adminId, admin_email: a.adminEmail, action: a.action, target: a.target, details: JSON.stringify(a.details) })
@@ -39,6 +39,16 @@ export function pendingPhotos(q: Queryable) {
     .orderBy('p.created_at')
     .limit(200)
     .execute();
+}
+
+/** The photo under a row lock, before an admin's change: owner and state (undefined if unknown). */
+export function lockPhoto(q: Queryable, id: string) {
+  return typed(q)
+    .selectFrom('photos')
+    .select(['user_id', 'status', 'moderation_label', 'created_at', sql<boolean>`disabled_at IS NOT NULL`.as('disabled')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** enable: approved and visible; disable: hidden everywhere. Returns the owner, undefined if unknown. */
@@ -78,12 +88,16 @@ export async function displayNames(q: Queryable, ids: readonly string[]): Promis
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }
 
-export async function setSuspended(q: Queryable, memberId: string, suspended: boolean): Promise<boolean> {
-  const rows = await typed(q)
+/** Whether the account is suspended, under a row lock (undefined if unknown). */
+export async function lockAccount(q: Queryable, memberId: string): Promise<{ suspended: boolean } | undefined> {
+  const row = await typed(q).selectFrom('users').select(sql<boolean>`suspended_at IS NOT NULL`.as('suspended')).where('id', '=', memberId).forUpdate().executeTakeFirst();
+  return row && { suspended: row.suspended };
+}
+
+export async function setSuspended(q: Queryable, memberId: string, suspended: boolean): Promise<void> {
+  await typed(q)
     .updateTable('users')
-    .set({ suspended_at: suspended ? now() : null, updated_at: now() })
+    .set({ suspended_at: suspended ? sql<Date>`coalesce(suspended_at, now())` : null, updated_at: now() })
     .where('id', '=', memberId)
-    .returning('id')
     .execute();
-  return rows.length === 1;
 }

@@ -1,33 +1,24 @@
 import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPhoto } from '@funkeln/contracts/admin';
+import type { HouseRuleId } from '@funkeln/contracts/decisions';
 import { allReasons, type AnyReason, categoryOf } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { EventBus } from '../../platform/events/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
-import type { SessionService } from '../auth/index.js';
 import type { PhotosService } from '../photos/index.js';
-import type { LeaderboardService } from '../leaderboard/index.js';
 import type { ReportOutcomes } from '../safety/index.js';
 import type { SettingsService } from '../settings/index.js';
 import * as repo from './admin.repo.js';
 import { auditMemberNames } from './audit-members.js';
 import { evidenceOf } from './report-evidence.js';
-
-export interface Admin {
-  id: string;
-  email: string;
-}
+import { type Admin, DEFAULT_RULES, removeMessageIn, type RestrictionDeps, setPhotoIn, setSuspensionIn } from './restrictions.js';
 
 /** What AdminService is built from (named, so no call site depends on an argument order). */
-export interface AdminServiceDeps {
+export interface AdminServiceDeps extends RestrictionDeps {
   db: Db;
   settings: SettingsService;
-  sessions: SessionService;
   photos: PhotosService;
-  leaderboard: LeaderboardService;
   reportOutcomes: ReportOutcomes;
-  events: EventBus;
   metrics: Pick<Metrics, 'adminPhotoDecisions'>;
 }
 
@@ -35,22 +26,18 @@ export interface AdminServiceDeps {
 export class AdminService {
   private readonly db: Db;
   private readonly settings: SettingsService;
-  private readonly sessions: SessionService;
   private readonly photos: PhotosService;
-  private readonly leaderboard: LeaderboardService;
   private readonly reportOutcomes: ReportOutcomes;
-  private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'adminPhotoDecisions'>;
+  private readonly restrictions: RestrictionDeps;
 
   constructor(deps: AdminServiceDeps) {
     this.db = deps.db;
     this.settings = deps.settings;
-    this.sessions = deps.sessions;
     this.photos = deps.photos;
-    this.leaderboard = deps.leaderboard;
     this.reportOutcomes = deps.reportOutcomes;
-    this.events = deps.events;
     this.metrics = deps.metrics;
+    this.restrictions = deps;
   }
 
   getSettings(): Promise<SettingsRecord> {
@@ -87,18 +74,20 @@ export class AdminService {
     );
   }
 
-  async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable'): Promise<void> {
-    const owner = await this.db.transaction(async (tx) => {
-      const found = await repo.setPhotoState(tx, photoId, action);
-      if (found) this.events.publishOnCommit(tx, 'users.changed', { userIds: [found] });
-      return found;
-    });
-    if (!owner) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
+  /** A disable of a visible photo sends its owner a statement of reasons naming `rule`. */
+  async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable', rule: HouseRuleId = DEFAULT_RULES.photo): Promise<void> {
+    const changed = await this.db.transaction((tx) => setPhotoIn(tx, this.restrictions, photoId, action, { admin, rule }));
+    if (!changed) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
+    const { owner, after } = changed;
     this.metrics.adminPhotoDecisions.inc({ action });
-    // Which photo is the main one may have changed (the photo badge is checked against it).
-    this.events.emit('photos.changed', { memberId: owner });
-    await this.audit(admin, `photo.${action}`, photoId, { owner });
-    await this.leaderboard.memberChanged(owner);
+    await this.audit(admin, `photo.${action}`, photoId, action === 'disable' ? { owner, rule } : { owner });
+    await after();
+  }
+
+  /** Removes a message (its sender gets a statement of reasons); a second removal changes nothing. */
+  async removeMessage(admin: Admin, messageId: string, rule: HouseRuleId = DEFAULT_RULES.message): Promise<void> {
+    const removed = await this.db.transaction((tx) => removeMessageIn(tx, this.restrictions, messageId, { admin, rule }));
+    if (removed) await this.audit(admin, 'message.remove', messageId, { rule });
   }
 
   async reports(): Promise<AdminReport[]> {
@@ -135,17 +124,12 @@ export class AdminService {
     await this.audit(admin, `report.${status}`, id, { reporterTold, note: Boolean(note?.trim()) });
   }
 
-  /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes. */
-  async suspend(admin: Admin, memberId: string, suspended: boolean): Promise<void> {
+  /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes, and gets a statement of reasons. */
+  async suspend(admin: Admin, memberId: string, suspended: boolean, rule: HouseRuleId = DEFAULT_RULES.suspend): Promise<void> {
     if (memberId === admin.id) throw new AppError('self_suspend');
-    const revoked = await this.db.transaction(async (tx) => {
-      if (!(await repo.setSuspended(tx, memberId, suspended))) throw new AppError('not_found', { params: { of: 'account' } });
-      this.sessions.memberChanged(tx, memberId);
-      return suspended ? this.sessions.revokeAllOf(tx, memberId) : [];
-    });
-    this.sessions.announceRevoked(revoked);
-    await this.leaderboard.accountChanged();
-    await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', memberId, {});
+    const after = await this.db.transaction((tx) => setSuspensionIn(tx, this.restrictions, memberId, suspended, { admin, rule }));
+    await after();
+    await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', memberId, suspended ? { rule } : {});
   }
 
   async auditLog(): Promise<AuditEntry[]> {

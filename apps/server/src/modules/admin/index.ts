@@ -2,5 +2,7 @@
 // import from here only (eslint boundaries/dependencies; docs/ARCHITECTURE.md, module map).
 
 export { AdminService } from './admin.service.js';
+export { recordAudit } from './audit.js';
+export { ObjectionsService } from './objections.service.js';
 export { createAdminModule } from './module.js';
 export { CLEANUP_INTERVAL_MS, USED_TOKEN_RETENTION_DAYS } from './retention.js';

@@ -5,7 +5,7 @@ export { AuthService } from './auth.service.js';
 export { GoogleSignIn } from './google/google.service.js';
 export { LoginCodeService } from './login-codes.service.js';
 export { MailRequestQueue } from './mail-requests.js';
-export { disableNotificationMail, extendPremium, findMailContact, findPremiumUntil, findShownMember, memberExists, recordTermsAcceptance, shownMember, type MailContact } from './members.js';
+export { disableNotificationMail, extendPremium, findAccountAddress, findMailContact, findPremiumUntil, findShownMember, memberExists, recordTermsAcceptance, shownMember, type MailContact } from './members.js';
 export { assertStrongPassword } from './password-policy.js';
 export { PasswordResetService } from './password-reset.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';

@@ -29,6 +29,10 @@ export function findMailContactRow(q: Queryable, id: string) {
     .executeTakeFirst();
 }
 
+export function findAccountAddressRow(q: Queryable, id: string) {
+  return typed(q).selectFrom('users').select(['email', 'display_name as name']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function memberExists(q: Queryable, id: string): Promise<boolean> {
   const row = await typed(q).selectFrom('users').select(sql<number>`1`.as('found')).where('id', '=', id).executeTakeFirst();
   return row !== undefined;

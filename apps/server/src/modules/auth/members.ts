@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { findMailContactRow, findShownMemberRow } from './members.repo.js';
+import { findAccountAddressRow, findMailContactRow, findShownMemberRow } from './members.repo.js';
 
 /**
  * The members read service: what other modules may read about a member (the `users` table belongs
@@ -28,6 +28,14 @@ export interface MailContact {
 export async function findMailContact(q: Queryable, id: string): Promise<MailContact | undefined> {
   const row = await findMailContactRow(q, id);
   return row && { email: row.email, name: row.name, wants: { match: row.email_on_match, message: row.email_on_message, flirt: row.email_on_flirt } };
+}
+
+/**
+ * The account's address and name for mails the law requires (statements of reasons, answers to
+ * objections): sent whatever the notification settings, and while suspended; undefined if deleted.
+ */
+export function findAccountAddress(q: Queryable, id: string): Promise<{ email: string; name: string } | undefined> {
+  return findAccountAddressRow(q, id);
 }
 
 export { disableNotificationMail, extendPremium, findPremiumUntil, memberExists, shownMember } from './members.repo.js';

@@ -6,4 +6,5 @@ export { EscrowService } from './escrows.service.js';
 export { MessagesService } from './messages.service.js';
 export { PatternFlagsService } from './pattern-flags.service.js';
 export { ReadStateService } from './read-state.service.js';
+export { TeamRemoval } from './team-removal.js';
 export { createMessagesModule } from './module.js';

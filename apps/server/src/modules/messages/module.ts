@@ -10,6 +10,7 @@ import { MessagesService } from './messages.service.js';
 import { messagesRoutes } from './messages.routes.js';
 import { PatternFlagsService } from './pattern-flags.service.js';
 import { ReadStateService } from './read-state.service.js';
+import { TeamRemoval } from './team-removal.js';
 import { MessageScreening } from './screening/message-screening.js';
 
 export interface MessagesModuleDeps extends Pick<Platform, 'db' | 'events' | 'eventOutbox' | 'limiter' | 'log' | 'schedule'> {
@@ -27,6 +28,7 @@ export interface MessagesServices {
   messages: MessagesService;
   readState: ReadStateService;
   compose: ComposeService;
+  teamRemoval: TeamRemoval;
   patternFlags: PatternFlagsService;
 }
 
@@ -48,7 +50,7 @@ export function createMessagesModule({ db, events, eventOutbox, limiter, log, sc
   eventOutbox.on('message.created', ({ messageId }, { memo }) => messages.announce(messageId, memo), { firstAttemptOnly: true });
   // Patterns across recipients are counted durably (a redelivery counts the same sighting once).
   eventOutbox.on('message.created', ({ messageId, senderId, recipientId }, { memo }) => messages.countPatterns(patternFlags, messageId, senderId, recipientId, memo));
-  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, rewards, settings, blocks }), patternFlags };
+  const services: MessagesServices = { escrows, messages, readState, compose: new ComposeService({ db, ledger, rewards, settings, blocks }), patternFlags, teamRemoval: new TeamRemoval() };
   const expiry = schedule('escrow-expiry', 60_000, async () => {
     await escrows.refundExpired();
     await escrows.pruneIdempotencyKeys();

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import type { DecisionsService } from '../decisions/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { DuplicatePhotos } from './duplicates/duplicates.service.js';
 import type { ViewHashes } from './duplicates/phash.js';
@@ -51,9 +52,12 @@ export interface PhotosServiceDeps {
   log: PhotoLog;
   events: EventBus;
   metrics: Pick<Metrics, 'moderationOutcomes'>;
+  decisions: Pick<DecisionsService, 'record'>;
   /** Perceptual hashes at upload; look-alikes of other accounts' photos go to the team (issue 57 item 9). */
   duplicates: DuplicatePhotos;
 }
+
+const timeFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' });
 
 export class PhotosService {
   /** Image work is CPU-bound: at most two at once on a 2-core box, the rest wait in order. */
@@ -68,6 +72,7 @@ export class PhotosService {
   private readonly log: PhotoLog;
   private readonly events: EventBus;
   private readonly metrics: Pick<Metrics, 'moderationOutcomes'>;
+  private readonly decisions: Pick<DecisionsService, 'record'>;
   private readonly duplicates: DuplicatePhotos;
 
   constructor(deps: PhotosServiceDeps) {
@@ -80,6 +85,7 @@ export class PhotosService {
     this.log = deps.log;
     this.events = deps.events;
     this.metrics = deps.metrics;
+    this.decisions = deps.decisions;
     this.duplicates = deps.duplicates;
   }
 
@@ -118,6 +124,7 @@ export class PhotosService {
         });
         // Flags for the team only: the answer is the same whether the picture is known elsewhere or not.
         if (views) await this.duplicates.record(tx, id, memberId, views);
+        if (decision.status === 'rejected') await this.decisions.record(tx, automaticRefusal(memberId, id));
       });
     } catch (err) {
       await Promise.all(keys.map((k) => this.storage.delete(k)));
@@ -344,6 +351,19 @@ export class PhotosService {
       return { status: 'pending', label: null, scores: null };
     }
   }
+}
+
+/** The statement of reasons for a photo the model refused at upload: detected and decided by the machine. */
+function automaticRefusal(memberId: string, photoId: string) {
+  return {
+    memberId,
+    kind: 'photo_refused_auto' as const,
+    objectId: photoId,
+    object: `Dein Foto, hochgeladen am ${timeFormat.format(new Date())} Uhr`,
+    facts: 'Unsere automatische Bildprüfung hat auf dem Foto mit hoher Wahrscheinlichkeit Nacktheit oder sexuelle Darstellungen erkannt. Deshalb sieht es niemand außer dir.',
+    rule: 'sexual_content' as const,
+    automatedDetection: true,
+  };
 }
 
 type FaceState = Pick<PhotoRow, 'status' | 'disabled_at' | 'face_count'>;

@@ -96,6 +96,15 @@ export async function exportRows(q: Queryable, memberId: string) {
       .where('reporter_id', '=', memberId)
       .execute(),
     consents: await k.selectFrom('consents').select(['kind', 'given', 'at']).where('user_id', '=', memberId).orderBy('at').execute(),
+    // Statements of reasons about her and her objections (decisions module); the link's token hash stays out.
+    decisions: await k
+      .selectFrom('decisions as d')
+      .leftJoin('objections as o', 'o.decision_id', 'd.id')
+      .select(['d.id', 'd.kind', 'd.object_text', 'd.facts', 'd.rule', 'd.automated_detection', 'd.automated_decision', 'd.created_at', 'd.objection_until'])
+      .select(['o.body as objection', 'o.status as objection_status', 'o.answer as objection_answer', 'o.created_at as objected_at', 'o.decided_at as objection_decided_at'])
+      .where('d.user_id', '=', memberId)
+      .orderBy('d.created_at')
+      .execute(),
     termsAcceptances: await k.selectFrom('terms_acceptances').select(['version', 'source', 'accepted_at']).where('user_id', '=', memberId).orderBy('accepted_at').execute(),
     // Photo verification: results only; selfie_key is set while an admin decides (the service adds the file).
     verificationAttempts: await k

@@ -15,11 +15,12 @@ import {
 } from '@funkeln/contracts/verification';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/events/events.js';
 import type { SharedTtlStore } from '../../platform/redis/shared-ttl-store.js';
 import type { BlobStorage } from '../../platform/storage/blob-storage.js';
+import type { DecisionsService } from '../decisions/index.js';
 import { processImage, visibleStatus, type PhotosService, type PhotoUrlSigner } from '../photos/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { descriptorDistance, type ReferencePhoto, type VerificationDecision } from './face/decision.js';
@@ -49,7 +50,11 @@ export interface VerificationServiceDeps {
   log: VerificationLog;
   /** Where the prepared references wait for a selfie that another process may receive. */
   shared: SharedTtlStore;
+  /** The statement of reasons for a refusal by the team (DSA Art. 17). */
+  decisions: Pick<DecisionsService, 'record'>;
 }
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
 
 /** Photo verification: consent, pose instruction, selfie check against the member's photos, admin decisions. */
 export class FaceVerificationService {
@@ -251,9 +256,19 @@ export class FaceVerificationService {
       await repo.lockMember(tx, attempt.user_id);
       const decided = await repo.decide(tx, attemptId, admin.id, approve);
       if (!decided) throw new AppError('verification_decided');
-      if (approve && (await repo.biometricConsent(tx, attempt.user_id)) === true) {
-        await repo.setBadge(tx, attempt.user_id, attemptId, attempt.matched_photo_ids ?? (attempt.main_photo_id ? [attempt.main_photo_id] : []));
-        this.changed(tx, attempt.user_id);
+      if (approve) await this.grant(tx, attempt);
+      else {
+        await this.d.decisions.record(tx, {
+          memberId: attempt.user_id,
+          kind: 'verification_refused',
+          objectId: attemptId,
+          object: `Deine Foto-Verifizierung vom ${dateFormat.format(attempt.created_at)}`,
+          facts:
+            'Unsere automatische Prüfung war sich bei deinem Selfie nicht sicher. Ein Mensch aus unserem Team hat es mit deinen Fotos verglichen und konnte nicht bestätigen, dass es dieselbe Person zeigt. Dein Selfie ist gelöscht; du kannst die Verifizierung jederzeit neu versuchen.',
+          rule: 'verification_match',
+          automatedDetection: true,
+          decidedBy: admin,
+        });
       }
       return { selfieKey: attempt.selfie_key, memberId: attempt.user_id };
     });
@@ -261,6 +276,20 @@ export class FaceVerificationService {
     this.d.events.emit('admin.acted', { admin, action: approve ? 'verification.approve' : 'verification.refuse', target: attemptId, details: { member: decided.memberId } });
     if (decided.selfieKey) await this.d.storage.delete(decided.selfieKey);
     return { outcome: approve ? 'approved' : 'refused' };
+  }
+
+  /** An objection to a refusal upheld by the team: the badge as an approval gives it (while the consent stands). */
+  async grantAfterObjection(tx: Tx, attemptId: string): Promise<void> {
+    const attempt = await repo.findAttempt(tx, attemptId);
+    if (!attempt) return;
+    await repo.lockMember(tx, attempt.user_id);
+    await this.grant(tx, attempt);
+  }
+
+  private async grant(tx: Tx, attempt: { id: string; user_id: string; matched_photo_ids: string[] | null; main_photo_id: string | null }): Promise<void> {
+    if ((await repo.biometricConsent(tx, attempt.user_id)) !== true) return;
+    await repo.setBadge(tx, attempt.user_id, attempt.id, attempt.matched_photo_ids ?? (attempt.main_photo_id ? [attempt.main_photo_id] : []));
+    this.changed(tx, attempt.user_id);
   }
 
   /**

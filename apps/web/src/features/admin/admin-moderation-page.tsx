@@ -3,6 +3,7 @@ import { de } from '../../i18n/de';
 import { AdminOnly } from './components/admin-only';
 import { AdminTabs } from './components/admin-tabs';
 import { AuditLog } from './components/audit-log';
+import { ObjectionQueue } from './components/objection-queue';
 import { PatternFlags } from './components/pattern-flags';
 import { DuplicatePhotos } from './components/duplicate-photos';
 import { PendingPhotos } from './components/pending-photos';
@@ -21,6 +22,7 @@ export function AdminModerationPage() {
         <PendingVerifications />
         <DuplicatePhotos />
         <ReportList />
+        <ObjectionQueue />
         <PatternFlags />
         <AuditLog />
       </AdminOnly>

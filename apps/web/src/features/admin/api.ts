@@ -1,3 +1,4 @@
+import type { HouseRuleId, ObjectionDecisionBody } from '@funkeln/contracts/decisions';
 import { adminEndpoints as endpoints } from '@funkeln/contracts/routes/admin';
 import { messagesEndpoints } from '@funkeln/contracts/routes/messages';
 import { photosEndpoints } from '@funkeln/contracts/routes/photos';
@@ -26,17 +27,20 @@ export function useSaveSettings() {
 
 export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.cleanupTokens) });
 
+/** Restricting actions name the house rule the member's statement of reasons gives (the server has a default). */
 export type ModerationAction =
-  | { kind: 'photo'; id: string; action: 'enable' | 'disable' }
+  | { kind: 'photo'; id: string; action: 'enable' | 'disable'; rule?: HouseRuleId }
   | { kind: 'report'; id: string; status: 'resolved' | 'dismissed'; note?: string }
-  | { kind: 'suspend'; id: string }
+  | { kind: 'suspend'; id: string; rule?: HouseRuleId }
+  | { kind: 'message'; id: string; rule?: HouseRuleId }
   | { kind: 'duplicate'; id: string };
 
 function moderate(a: ModerationAction) {
-  if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action } });
+  if (a.kind === 'photo') return call(endpoints.photoAction, { params: { id: a.id, action: a.action }, body: { rule: a.rule } });
   if (a.kind === 'duplicate') return call(photosEndpoints.dismissDuplicate, { params: { id: a.id } });
   if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status, ...(a.note ? { note: a.note } : {}) } });
-  return call(endpoints.suspend, { params: { id: a.id } });
+  if (a.kind === 'message') return call(endpoints.removeMessage, { params: { id: a.id }, body: { rule: a.rule } });
+  return call(endpoints.suspend, { params: { id: a.id }, body: { rule: a.rule } });
 }
 
 /** Every moderation action reloads both lists and the log, whether it worked or not (spec 4). */
@@ -45,6 +49,18 @@ export function useModeration() {
   return useMutation({
     mutationFn: moderate,
     onSettled: () => Promise.all([keys.pending(), keys.reports(), keys.audit(), keys.duplicates()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Objections to statements of reasons, open ones first. */
+export const useObjections = () => useQuery({ queryKey: keys.objections(), queryFn: () => call(endpoints.objections) });
+
+/** Upholds or reverses a decision with an answer for the member; the lists it may change reload. */
+export function useDecideObjection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ObjectionDecisionBody & { id: string }) => call(endpoints.decideObjection, { params: { id }, body }),
+    onSettled: () => Promise.all([keys.objections(), keys.pending(), keys.reports(), keys.audit()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -1,9 +1,12 @@
 import type { PendingPhoto } from '@funkeln/contracts/admin';
+import type { HouseRuleId } from '@funkeln/contracts/decisions';
+import { useState } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { useModeration, usePendingPhotos } from '../api';
 import { ActionResult } from './action-result';
+import { RuleSelect } from './rule-select';
 
 const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -17,10 +20,13 @@ function scoreText(scores: PendingPhoto['scores']): string {
 export function PendingPhotos() {
   const pending = usePendingPhotos();
   const act = useModeration();
+  // The rule a 'Sperren' here names in the owner's statement of reasons (the queue holds what the model found risky).
+  const [rule, setRule] = useState<HouseRuleId>('sexual_content');
   return (
     <section className="admin-section" aria-labelledby="admin-pending-title">
       <h2 id="admin-pending-title">{de.admin.pending}</h2>
       <ActionResult result={act} />
+      {pending.data?.length ? <RuleSelect value={rule} onChange={setRule} /> : null}
       <QueryState query={pending} failed={de.admin.loadFailed} />
       {pending.data?.length === 0 ? <p className="muted">{de.admin.noPending}</p> : null}
       <ul className="admin-list">
@@ -56,7 +62,7 @@ export function PendingPhotos() {
               <button type="button" className="btn btn--primary btn--small" disabled={act.isPending} onClick={() => act.mutate({ kind: 'photo', id: p.id, action: 'enable' })}>
                 {de.admin.enable}
               </button>
-              <button type="button" className="btn btn--danger btn--small" disabled={act.isPending} onClick={() => act.mutate({ kind: 'photo', id: p.id, action: 'disable' })}>
+              <button type="button" className="btn btn--danger btn--small" disabled={act.isPending} onClick={() => act.mutate({ kind: 'photo', id: p.id, action: 'disable', rule })}>
                 {de.admin.disable}
               </button>
             </div>

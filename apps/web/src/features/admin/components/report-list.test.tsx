@@ -71,4 +71,29 @@ describe('ReportList', () => {
     expect(within(entry).queryByTestId('reported-photo')).toBeNull();
     expect(within(entry).getByText(de.admin.targets.profile)).toBeTruthy();
   });
+
+  it("removes a reported message under the rule the report's reason suggests, or the one the admin picks", async () => {
+    const MESSAGE = '4c3d2e1f-0a9b-4c8d-8e7f-6a5b4c3d2e1f';
+    const removed: unknown[] = [];
+    server.use(
+      answerFor(adminEndpoints.reports, [report({ message_id: MESSAGE, reason: 'Betrugsverdacht' })]),
+      routeFor(adminEndpoints.removeMessage, ({ params, body }) => {
+        removed.push({ id: params.id, rule: body?.rule });
+        return { message: 'Nachricht entfernt.' };
+      }),
+      answerFor(adminEndpoints.pendingPhotos, []),
+      answerFor(adminEndpoints.audit, []),
+    );
+    const { user } = renderPage(<ReportList />);
+    const entry = await screen.findByTestId('report');
+    expect(within(entry).getByLabelText<HTMLSelectElement>(de.admin.rule).value).toBe('no_scam');
+    await user.click(within(entry).getByRole('button', { name: de.admin.removeMessage }));
+    expect(await screen.findByText('Nachricht entfernt.')).toBeTruthy();
+    await user.selectOptions(within(entry).getByLabelText(de.admin.rule), 'illegal_content');
+    await user.click(within(entry).getByRole('button', { name: de.admin.removeMessage }));
+    await expect.poll(() => removed).toEqual([
+      { id: MESSAGE, rule: 'no_scam' },
+      { id: MESSAGE, rule: 'illegal_content' },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { HouseRuleId } from '@funkeln/contracts/decisions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
@@ -10,7 +11,7 @@ import { ReportItem } from './report-item';
 export function ReportList() {
   const reports = useReports();
   const act = useModeration();
-  const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
+  const [suspending, setSuspending] = useState<{ id: string; name: string; rule: HouseRuleId } | null>(null);
   return (
     <section className="admin-section" aria-labelledby="admin-reports-title">
       <h2 id="admin-reports-title">{de.admin.reports}</h2>
@@ -19,7 +20,7 @@ export function ReportList() {
       {reports.data?.length === 0 ? <p className="muted">{de.admin.noReports}</p> : null}
       <ul className="admin-list">
         {reports.data?.map((r) => (
-          <ReportItem key={r.id} report={r} busy={act.isPending} onAction={(a) => act.mutate(a)} onSuspend={setSuspending} />
+          <ReportItem key={r.id} report={r} busy={act.isPending} onAction={(a) => act.mutate(a)} onSuspend={(member, rule) => setSuspending({ ...member, rule })} />
         ))}
       </ul>
       <ConfirmDialog
@@ -29,7 +30,7 @@ export function ReportList() {
         confirmLabel={de.admin.suspend}
         onCancel={() => setSuspending(null)}
         onConfirm={() => {
-          if (suspending) act.mutate({ kind: 'suspend', id: suspending.id });
+          if (suspending) act.mutate({ kind: 'suspend', id: suspending.id, rule: suspending.rule });
           setSuspending(null);
         }}
       />

@@ -1,4 +1,5 @@
 import type { ReportedPhoto as Photo } from '@funkeln/contracts/admin';
+import type { HouseRuleId } from '@funkeln/contracts/decisions';
 import { de } from '../../../i18n/de';
 import type { ModerationAction } from '../api';
 
@@ -6,6 +7,8 @@ interface ReportedPhotoProps {
   photo: Photo;
   owner: string;
   busy: boolean;
+  /** The house rule a hide names in the owner's statement of reasons. */
+  rule: HouseRuleId;
   onAction: (action: ModerationAction) => void;
 }
 
@@ -15,7 +18,7 @@ function stateOf(photo: Photo): string {
 }
 
 /** The photo a report is about, its state, and hiding or showing it right there. */
-export function ReportedPhoto({ photo, owner, busy, onAction }: ReportedPhotoProps) {
+export function ReportedPhoto({ photo, owner, busy, rule, onAction }: ReportedPhotoProps) {
   const shown = !photo.disabled && photo.moderation_status === 'approved';
   return (
     <div className="admin-reported-photo" data-testid="reported-photo">
@@ -24,7 +27,7 @@ export function ReportedPhoto({ photo, owner, busy, onAction }: ReportedPhotoPro
         <p className="admin-status admin-reported-photo__state">{stateOf(photo)}</p>
         <div className="admin-item__actions">
           {photo.disabled ? null : (
-            <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => onAction({ kind: 'photo', id: photo.id, action: 'disable' })}>
+            <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => onAction({ kind: 'photo', id: photo.id, action: 'disable', rule })}>
               {de.admin.hidePhoto}
             </button>
           )}
