@@ -1,11 +1,11 @@
 import type { DuplicateFlag, DuplicateSide } from '@funkeln/contracts/photo-duplicates';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { type ModerationAction, useDuplicatePhotos, useModeration } from '../api';
 import { ActionResult } from './action-result';
+import { type SuspendTarget, SuspendDialog } from './suspend-dialog';
 
 const t = de.admin.duplicates;
 
@@ -76,7 +76,7 @@ function facts(f: DuplicateFlag): string {
 export function DuplicatePhotos() {
   const flags = useDuplicatePhotos();
   const act = useModeration();
-  const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
+  const [suspending, setSuspending] = useState<SuspendTarget | null>(null);
   return (
     <section className="admin-section" aria-labelledby="admin-duplicates-title">
       <h2 id="admin-duplicates-title">{t.title}</h2>
@@ -103,17 +103,7 @@ export function DuplicatePhotos() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={suspending !== null}
-        title={de.admin.suspendTitle}
-        text={de.admin.suspendText(suspending?.name ?? '')}
-        confirmLabel={de.admin.suspend}
-        onCancel={() => setSuspending(null)}
-        onConfirm={() => {
-          if (suspending) act.mutate({ kind: 'suspend', id: suspending.id });
-          setSuspending(null);
-        }}
-      />
+      <SuspendDialog target={suspending} onSuspend={(action) => act.mutate(action)} onClose={() => setSuspending(null)} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
 import { de } from '../../../i18n/de';
 import { errorMessage } from '../../../lib/api-error';
 import { formatShortDateTime } from '../../../lib/format-time';
 import { useDismissPatternFlag, useModeration, usePatternFlags } from '../api';
+import { type SuspendTarget, SuspendDialog } from './suspend-dialog';
 
 /**
  * "Auffällige Nachrichten": a member who sent the same number, IBAN, link, address or long text to
@@ -16,7 +16,7 @@ export function PatternFlags() {
   const flags = usePatternFlags();
   const dismiss = useDismissPatternFlag();
   const moderation = useModeration();
-  const [suspending, setSuspending] = useState<{ id: string; name: string } | null>(null);
+  const [suspending, setSuspending] = useState<SuspendTarget | null>(null);
   const failure = dismiss.error ?? moderation.error;
   return (
     <section className="admin-section" aria-labelledby="admin-pattern-flags-title">
@@ -59,17 +59,7 @@ export function PatternFlags() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={suspending !== null}
-        title={de.admin.suspendTitle}
-        text={de.admin.suspendText(suspending?.name ?? '')}
-        confirmLabel={de.admin.suspend}
-        onCancel={() => setSuspending(null)}
-        onConfirm={() => {
-          if (suspending) moderation.mutate({ kind: 'suspend', id: suspending.id });
-          setSuspending(null);
-        }}
-      />
+      <SuspendDialog target={suspending} onSuspend={(action) => moderation.mutate(action)} onClose={() => setSuspending(null)} />
     </section>
   );
 }
