@@ -6,7 +6,7 @@ export const accountErrors = defineErrors({
     status: 403,
     message: ({ of }: { of?: 'current' }) => (of === 'current' ? 'Das aktuelle Passwort ist nicht richtig.' : 'Das Passwort ist nicht richtig.'),
   },
-  terms_outdated: { status: 409, message: 'Diese Fassung der AGB ist nicht mehr aktuell. Bitte lade die Seite neu und lies die neue Fassung.' },
+  terms_outdated: { status: 409, message: 'Diese Fassung der AGB ist nicht die aktuelle. Bitte lade die Seite neu und lies die aktuelle Fassung.' },
 });
 
 export const accountLimits = { password_change: 'Zu viele Versuche. Bitte warte etwas.' } as const;
