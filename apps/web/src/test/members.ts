@@ -1,5 +1,7 @@
 import type { MeResponse } from '@funkeln/contracts/auth';
+import { composeInfo } from '@funkeln/contracts/messages';
 import type { OwnProfile } from '@funkeln/contracts/profiles';
+import { answer } from './api-handlers';
 
 /** The signed-in member 'Anna' as GET /api/me answers for her; tests change what they are about. */
 export function meAs(changes: Partial<MeResponse> = {}): MeResponse {
@@ -35,4 +37,19 @@ export function ownProfileAs(changes: Partial<OwnProfile> = {}): OwnProfile {
     prompts: [],
     ...changes,
   };
+}
+
+/** GET /api/conversations/:memberId/compose under the free rule with 3 credits: a member who may write. */
+export function freeComposeFor(memberId: string) {
+  return answer('get', `/conversations/${memberId}/compose`, composeInfo, {
+    rule: 'free',
+    costPerMessage: null,
+    balance: 3,
+    canAfford: true,
+    prepaidReplyAvailable: false,
+    repliesLeftToday: null,
+    repliesPerDay: null,
+    repliesReopenAt: null,
+    openRewards: [],
+  });
 }

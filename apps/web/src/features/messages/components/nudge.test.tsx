@@ -1,12 +1,12 @@
 import { errorBody, errorMessage, errorStatus } from '@funkeln/contracts/errors';
-import { chatMessage, composeInfo, sendMessageBody } from '@funkeln/contracts/messages';
+import { chatMessage, sendMessageBody } from '@funkeln/contracts/messages';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
-import { answer } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
+import { freeComposeFor } from '../../../test/members';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 import { MessageForm } from './message-form';
@@ -16,17 +16,7 @@ vi.mock('../../../lib/socket', () => ({ connectSocket: () => ({ emit: () => unde
 const MEMBER = '5b0f7c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const REASON = errorMessage('message_nudge', { reason: 'insult' });
 
-const compose = answer('get', `/conversations/${MEMBER}/compose`, composeInfo, {
-  rule: 'free',
-  costPerMessage: null,
-  balance: 3,
-  canAfford: true,
-  prepaidReplyAvailable: false,
-  repliesLeftToday: null,
-  repliesPerDay: null,
-  repliesReopenAt: null,
-  openRewards: [],
-});
+const compose = freeComposeFor(MEMBER);
 
 const message = (body: string) =>
   chatMessage.parse({ id: 'm1', clientId: 'c1', senderId: 'me', recipientId: MEMBER, body, prepaidReply: 0, prepaidReserved: 0, createdAt: '2026-12-08T10:00:00.000Z', readAt: null });

@@ -6,6 +6,7 @@ import { de } from '../../../i18n/de';
 import { answer, failure } from '../../../test/api-handlers';
 import { renderPage } from '../../../test/render';
 import { server } from '../../../test/server';
+import { freeComposeFor } from '../../../test/members';
 import { Composer } from './composer';
 import { MessageForm } from './message-form';
 
@@ -28,17 +29,7 @@ const cases = [
   { ...sendFailure('internal_error'), retry: true },
 ];
 
-const compose = answer('get', `/conversations/${MEMBER}/compose`, composeInfo, {
-  rule: 'free',
-  costPerMessage: null,
-  balance: 3,
-  canAfford: true,
-  prepaidReplyAvailable: false,
-  repliesLeftToday: null,
-  repliesPerDay: null,
-  repliesReopenAt: null,
-  openRewards: [],
-});
+const compose = freeComposeFor(MEMBER);
 
 describe('Composer', () => {
   it.each(cases)("shows the catalogue sentence for '$code', keeps the draft and offers 'Erneut senden' only where it can succeed", async ({ handler, text, retry }) => {
