@@ -67,10 +67,10 @@ export function RegisterPage() {
         />
         <PasswordStrength password={password} personal={[email, displayName]} />
         {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <TermsNote via="form" />
         <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
           {isSubmitting ? de.register.submitting : de.register.submit}
         </button>
+        <TermsNote via="form" />
       </form>
       <p className="auth__switch">
         {de.register.haveAccount} <Link to="/login">{de.register.toLogin}</Link>
