@@ -6,6 +6,11 @@ export const decisionsErrors = defineErrors({
   decision_link_invalid: { status: 404, message: 'Dieser Link ist ungültig oder abgelaufen.' },
   objection_period_over: { status: 409, message: 'Die Frist für einen Widerspruch (6 Monate) ist abgelaufen.' },
   objection_decided: { status: 409, message: 'Über diesen Widerspruch wurde schon entschieden.' },
+  objection_superseded: {
+    status: 409,
+    message: 'Zu diesem Inhalt gibt es inzwischen eine neuere Entscheidung, die bestehen bleibt. Weise diesen Widerspruch ab und erkläre das in deiner Antwort, oder entscheide zuerst über die neuere Entscheidung.',
+  },
+  objection_own: { status: 403, message: 'Über einen Widerspruch zu deinem eigenen Konto entscheidet eine andere Person aus dem Team.' },
 });
 
 export const decisionsNotFound = {

@@ -34,7 +34,7 @@ export const adminEndpoints = {
     params: objectionIdParams,
     body: objectionDecisionBody,
     response: messageBody,
-    errors: ['not_found', 'objection_decided'],
+    errors: ['not_found', 'objection_decided', 'objection_superseded', 'objection_own'],
     tag,
   }),
   removeMessage: endpoint({

@@ -49,7 +49,8 @@ export async function setPhotoIn(
   await repo.setPhotoState(tx, photoId, action);
   const owner = before.user_id;
   d.events.publishOnCommit(tx, 'users.changed', { userIds: [owner] });
-  if (by && action === 'disable' && !before.disabled) {
+  // A statement only for a photo others could see: a refused one has had its own (red team, issue 57).
+  if (by && action === 'disable' && !before.disabled && before.status !== 'rejected') {
     await d.decisions.record(tx, {
       memberId: owner,
       kind: 'photo_removed',

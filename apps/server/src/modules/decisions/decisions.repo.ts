@@ -107,3 +107,16 @@ export async function objectionExists(q: Queryable, id: string): Promise<boolean
 export function findById(q: Queryable, id: string): Promise<DecisionRow | undefined> {
   return withObjection(q).where('d.id', '=', id).executeTakeFirst();
 }
+
+/** Whether a later decision concerns the same object (photo, account or message) of the same member. */
+export async function hasNewerOnObject(q: Queryable, d: Pick<DecisionRow, 'id' | 'user_id' | 'object_id' | 'created_at'>): Promise<boolean> {
+  const row = await typed(q)
+    .selectFrom('decisions')
+    .select('id')
+    .where('user_id', '=', d.user_id)
+    .where('object_id', '=', d.object_id)
+    .where('id', '!=', d.id)
+    .where('created_at', '>', d.created_at)
+    .executeTakeFirst();
+  return row !== undefined;
+}

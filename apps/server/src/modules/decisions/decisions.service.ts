@@ -168,6 +168,11 @@ export class DecisionsService {
     }
     const row = await repo.findById(tx, decided.decision_id);
     if (!row) throw new AppError('not_found', { params: { of: 'objection' } });
+    // Thrown inside the transaction: the objection stays open (red team, issue 57).
+    if (row.user_id === admin.id) throw new AppError('objection_own');
+    // Reversing lifts the restriction on the object, so only while this decision is the one in
+    // force: a newer decision on the same photo, account or message stays (it has its own objection).
+    if (reverse && (await repo.hasNewerOnObject(tx, row))) throw new AppError('objection_superseded');
     const contact = await findAccountAddress(tx, row.user_id);
     if (contact) await enqueueMail(tx, answerMail(contact.email, contact.name, presentStatement(row), reverse, answer, `${this.d.config.publicUrl}/entscheidungen`));
     await this.d.audit(tx, {

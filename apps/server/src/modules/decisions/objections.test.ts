@@ -71,6 +71,52 @@ describe('objections', () => {
     expect((await decide(randomUUID(), 'uphold', 'Nichts.')).json()).toMatchObject({ error: 'not_found', message: 'Diesen Widerspruch gibt es nicht.' });
   });
 
+  it('a reversal does not lift a newer restriction of the same account or photo; the objection stays open (red team)', async () => {
+    const ole = await suspended('Ole');
+    expect((await objectByLink(ole.link, 'Das war ich nicht.')).statusCode).toBe(200);
+    expect((await w.api('POST', `/api/admin/users/${ole.id}/unsuspend`, w.admin.token)).statusCode).toBe(200);
+    expect((await w.api('POST', `/api/admin/users/${ole.id}/suspend`, w.admin.token, { rule: 'no_scam' })).statusCode).toBe(200);
+    const item = (await queue()).find((o) => o.member?.id === ole.id && o.statement.objection?.status === 'open');
+    const res = await decide(item!.id, 'reverse', 'Du hast recht.');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'objection_superseded' });
+    const [row] = await w.t.c.db.query<{ suspended: boolean }>('SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1', [ole.id]);
+    expect(row?.suspended).toBe(true);
+    expect((await queue()).find((o) => o.id === item!.id)?.statement.objection?.status).toBe('open');
+    // Upholding it (and saying why) is still possible.
+    expect((await decide(item!.id, 'uphold', 'Die neuere Sperre bleibt; dazu kannst du gesondert widersprechen.')).statusCode).toBe(200);
+
+    const pia = await photoMember(w, 'Pia');
+    expect((await w.api('POST', `/api/admin/photos/${pia.photoId}/disable`, w.admin.token, { rule: 'own_photos' })).statusCode).toBe(200);
+    const [first] = (await w.api('GET', '/api/me/decisions', pia.token)).json<{ items: Statement[] }>().items;
+    expect((await w.api('POST', `/api/me/decisions/${first!.id}/objection`, pia.token, { text: 'Das bin ich.' })).statusCode).toBe(200);
+    expect((await w.api('POST', `/api/admin/photos/${pia.photoId}/enable`, w.admin.token)).statusCode).toBe(200);
+    expect((await w.api('POST', `/api/admin/photos/${pia.photoId}/disable`, w.admin.token, { rule: 'sexual_content' })).statusCode).toBe(200);
+    const photoItem = (await queue()).find((o) => o.member?.id === pia.id);
+    expect((await decide(photoItem!.id, 'reverse', 'Stimmt.')).json()).toMatchObject({ error: 'objection_superseded' });
+    const [photo] = await w.t.c.db.query<{ disabled: boolean }>('SELECT disabled_at IS NOT NULL AS disabled FROM photos WHERE id = $1', [pia.photoId]);
+    expect(photo?.disabled).toBe(true);
+  });
+
+  it("an admin cannot decide an objection about her own account (red team)", async () => {
+    const admin = w.admin;
+    const other = await photoMember(w, 'Quinn');
+    // The admin's own account restricted by another admin: her objection is in the queue.
+    await w.t.c.db.query("UPDATE users SET role = 'admin' WHERE id = $1", [other.id]);
+    expect((await w.api('POST', `/api/admin/users/${admin!.id}/suspend`, other.token, { rule: 'respect' })).statusCode).toBe(200);
+    const [mail] = await mailsTo(w, 'objections-admin@example.org', 'Dein Konto wurde gesperrt');
+    expect((await objectByLink(objectionToken(mail), 'Irrtum.')).statusCode).toBe(200);
+    expect((await w.api('POST', `/api/admin/users/${admin!.id}/unsuspend`, other.token)).statusCode).toBe(200);
+    const login = await w.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'objections-admin@example.org', password: 'Kiwi-Wolke-Geheim-42' }, remoteAddress: '10.56.0.1' });
+    const token = login.json<{ token: string }>().token;
+    const own = (await w.api('GET', '/api/admin/objections', token)).json<AdminObjection[]>().find((o) => o.member?.id === admin!.id);
+    const res = await decide(own!.id, 'reverse', 'Passt.', token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'objection_own' });
+    expect((await decide(own!.id, 'reverse', 'Passt.', other.token)).statusCode).toBe(200);
+    w.admin.token = token;
+  });
+
   it('upheld: the restriction stays, the answer names the further ways (Art. 21 DSA)', async () => {
     const lia = await photoMember(w, 'Lia');
     expect((await w.api('POST', `/api/admin/photos/${lia.photoId}/disable`, w.admin.token, { rule: 'sexual_content' })).statusCode).toBe(200);

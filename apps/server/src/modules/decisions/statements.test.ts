@@ -47,6 +47,9 @@ describe('statements of reasons', () => {
     const months = (new Date(statement!.objectionUntil).getTime() - new Date(statement!.createdAt).getTime()) / (24 * 3600 * 1000);
     expect(months).toBeGreaterThanOrEqual(181);
     expect(months).toBeLessThanOrEqual(185);
+    // An admin hiding the refused photo (never shown to anyone) adds no second statement (red team).
+    expect((await w.api('POST', `/api/admin/photos/${photoId}/disable`, w.admin.token)).statusCode).toBe(200);
+    expect((await mine(mia.token)).map((d) => d.kind)).toEqual(['photo_refused_auto']);
 
     const [mail] = await mailsTo(w, mia.email, 'Dein Foto wurde nicht freigegeben');
     expect(mail?.text).toContain('Regel: Keine Nacktheit');
