@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { limits } from '@funkeln/contracts/routes/limits';
 import type { AnyReason, NoticeTarget } from '@funkeln/contracts/safety';
 import type { Db } from '../../db/client.js';
+import { mailboxKey } from '../../platform/crypto/mailbox-key.js';
 import { AppError } from '../../platform/http/errors.js';
 import { enforcePolicy, type RateLimiter } from '../../platform/rate-limit/rate-limit.js';
 import { type EvidenceInput, evidenceSnapshot } from './evidence.js';
@@ -75,9 +76,9 @@ export class NoticesService {
     };
   }
 
-  /** Counts a receipt to a visitor's address (by its hash) and answers whether one may go today. */
+  /** Counts a receipt to a visitor's mailbox (any spelling of it) and answers whether one may go today. */
   private async receiptAllowed(email: string): Promise<boolean> {
-    const key = `notice-receipt:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+    const key = `notice-receipt:${mailboxKey(email)}`;
     const { count } = await this.limiter.increment(key, DAY_MS);
     return count <= RECEIPTS_PER_ADDRESS;
   }

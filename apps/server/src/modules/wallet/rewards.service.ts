@@ -2,7 +2,7 @@ import { berlinToday, nextBerlinMidnight } from '@funkeln/contracts/profiles';
 import type { NotEligibleReason } from '@funkeln/contracts/errors';
 import { type RewardClaimResponse, type RewardStatus, type RewardType, rewardTypes } from '@funkeln/contracts/wallet';
 import type { Db, Queryable } from '../../db/client.js';
-import { sha256 } from '../../platform/crypto/crypto.js';
+import { mailboxKey } from '../../platform/crypto/mailbox-key.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
 import { runIdempotent } from '../../platform/idempotency/idempotency.js';
@@ -15,18 +15,6 @@ export type VoteReceived = (q: Queryable, memberId: string, day: string) => Prom
 export type PhotoApproved = (q: Queryable, memberId: string) => Promise<boolean>;
 
 const notEligible = (reason: NotEligibleReason) => new AppError('not_eligible', { params: { reason } });
-
-/**
- * The key under which an address's welcome credits are remembered after its account is erased:
- * the SHA-256 of the address with its sub-address (`name+tag@`) and, at Gmail, its dots dropped,
- * so spellings of one mailbox share it.
- */
-function welcomeAddressKey(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
-  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-  const name = local.split('+')[0] ?? '';
-  return sha256(`${gmail ? name.replaceAll('.', '') : name}@${gmail ? 'gmail.com' : domain}`);
-}
 
 interface Rule {
   setting: 'REWARD_LOGIN_CREDITS' | 'REWARD_UPLOAD_PHOTO_CREDITS' | 'REWARD_GET_VOTE_CREDITS';
@@ -105,7 +93,7 @@ export class RewardsService {
     if (amount === 0) return;
     const address = await repo.addressOf(tx, memberId);
     // Once per address too: an erased account's address registered again gets none.
-    if (address === undefined || !(await repo.insertWelcomeGrant(tx, welcomeAddressKey(address.email)))) return;
+    if (address === undefined || !(await repo.insertWelcomeGrant(tx, mailboxKey(address.email)))) return;
     if (!(await repo.insertClaim(tx, memberId, 'welcome', 'once', amount))) return;
     await this.ledger.post(tx, {
       kind: 'reward.welcome',
