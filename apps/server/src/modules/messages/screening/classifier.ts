@@ -1,7 +1,7 @@
 import { parseTermLines, type TermLine } from '@funkeln/contracts/message-terms';
 import { DEFAULT_TERMS } from './default-terms.js';
 import { wordVariants } from './normalize.js';
-import { allowedWords, compileTerms, findTerm, type Term } from './term-matcher.js';
+import { allowedWords, compileTerms, findTerm, stepBudget, type Term } from './term-matcher.js';
 
 /** Why "Bist du sicher?" asks: the message reads as insulting, threatening or sexually explicit. */
 export type NudgeReason = 'insult' | 'threat' | 'sexual';
@@ -20,20 +20,27 @@ function builtIn(): TermLine[] {
 }
 const BUILT_IN = builtIn();
 
-/** The built-in list plus the admin's lines (already validated by the setting's schema). */
+const byReason = (lines: readonly TermLine[]) =>
+  new Map<NudgeReason, Term<NudgeReason>[]>(ORDER.map((reason) => [reason, compileTerms(lines.filter((l): l is TermLine & { kind: NudgeReason } => l.kind === reason))]));
+
+/**
+ * The built-in list plus the admin's lines (already validated by the setting's schema). Each list
+ * has a step budget of its own per message, so a costly admin list can neither stall the server nor
+ * keep the built-in words from being tried.
+ */
 export function createClassifier(extra: readonly TermLine[] = []): Classifier {
-  const lines = [...BUILT_IN, ...extra];
-  const allowed = allowedWords(lines);
-  const byReason = new Map<NudgeReason, Term<NudgeReason>[]>(
-    ORDER.map((reason) => [reason, compileTerms(lines.filter((l): l is TermLine & { kind: NudgeReason } => l.kind === reason))]),
-  );
+  const allowed = allowedWords([...BUILT_IN, ...extra]);
+  const lists = [byReason(BUILT_IN), byReason(extra)];
   return {
     classify(text) {
       const variants = wordVariants(text);
+      const budgets = lists.map(() => stepBudget());
       for (const reason of ORDER) {
         for (const words of variants) {
-          const hit = findTerm(byReason.get(reason) ?? [], words, allowed);
-          if (hit) return { reason, phrase: hit.phrase };
+          for (const [i, list] of lists.entries()) {
+            const hit = findTerm(list.get(reason) ?? [], words, allowed, budgets[i]);
+            if (hit) return { reason, phrase: hit.phrase };
+          }
         }
       }
       return null;

@@ -90,6 +90,14 @@ describe('the classifier', () => {
     for (const text of ['Ich bring dich um 8 nach Hause', 'Die Tote im Krimi war spannend', 'Ich bringe dich morgen früh zum Bahnhof um acht']) expect(reason(text), text).toBeNull();
   });
 
+  it("stops a costly admin list at its step budget, and the built-in words are still tried (red team: 500 lines of '~ *a ~ , ~ . ~ b' took 1-2 s a message)", () => {
+    const costly = Array.from({ length: 500 }, (_, i) => ({ kind: 'threat' as const, phrase: `~ *a ~ , ~ . ~ b${i}` }));
+    const classifier = createClassifier(costly);
+    const flood = Array(600).fill('a,').join(' ');
+    expect(classifier.classify(flood)).toBeNull();
+    expect(classifier.classify(`${flood} du Schlampe`)?.reason).toBe('insult');
+  });
+
   it('decides a phrase of many gaps in a bounded number of steps (red team: ten `~` took 14 s, forty never ended)', () => {
     const many = createClassifier([{ kind: 'insult', phrase: `${'~ '.repeat(40)}zzzq` }]);
     const words = Array(200).fill('ab').join(' ');

@@ -47,17 +47,18 @@ function tokenHits(token: Exclude<Token, { gap: true }>, word: string): boolean 
  * once (`seen` holds the failures), so a phrase of many `~` costs tokens × words × GAP steps, not
  * GAP to the power of its gaps (red team, issue 57: ten `~` made one message take 14 s).
  */
-function matchesAt(tokens: Token[], ti: number, words: string[], wi: number, seen: Set<number>): boolean {
+function matchesAt(tokens: Token[], ti: number, words: string[], wi: number, seen: Set<number>, budget: StepBudget): boolean {
   if (ti === tokens.length) return true;
+  if (--budget.left < 0) return false;
   const key = ti * (words.length + 1) + wi;
   if (seen.has(key)) return false;
   const token = tokens[ti]!;
   let hit = false;
   if (token.gap) {
-    for (let skip = 0; !hit && skip <= GAP && wi + skip <= words.length; skip++) hit = matchesAt(tokens, ti + 1, words, wi + skip, seen);
+    for (let skip = 0; !hit && skip <= GAP && wi + skip <= words.length; skip++) hit = matchesAt(tokens, ti + 1, words, wi + skip, seen, budget);
   } else {
     const word = words[wi];
-    hit = word !== undefined && tokenHits(token, word) && matchesAt(tokens, ti + 1, words, wi + 1, seen);
+    hit = word !== undefined && tokenHits(token, word) && matchesAt(tokens, ti + 1, words, wi + 1, seen, budget);
   }
   if (!hit) seen.add(key);
   return hit;
@@ -67,12 +68,29 @@ export function compileTerms<K extends string>(lines: readonly { kind: K; phrase
   return lines.map(({ kind, phrase }) => ({ kind, phrase, tokens: phrase.split(' ').map(compileToken) })).filter((t) => t.tokens.some((x) => !x.gap && x.plain.stem !== ''));
 }
 
+/**
+ * How many matcher steps one message may cost, all its lists together. An admin's list of 500 lines
+ * full of `~` and `*a` took a 2,000-character message 1-2 s of the event loop (red team, issue 57);
+ * with the budget it stops at ~50 ms and the rest of the list is not tried (the built-in list comes
+ * first and costs a fraction of it: bench:classifier's adversarial row).
+ */
+export const MATCH_STEPS = 500_000;
+export interface StepBudget {
+  left: number;
+}
+export const stepBudget = (): StepBudget => ({ left: MATCH_STEPS });
+
 /** The first term (in list order) found in the words; words on the allow list match nothing. */
-export function findTerm<K extends string>(terms: readonly Term<K>[], words: readonly string[], allowed: ReadonlySet<string> = new Set()): Term<K> | undefined {
+export function findTerm<K extends string>(
+  terms: readonly Term<K>[],
+  words: readonly string[],
+  allowed: ReadonlySet<string> = new Set(),
+  budget: StepBudget = stepBudget(),
+): Term<K> | undefined {
   const usable = words.map((w) => (allowed.has(w) ? '\u0000' : w));
   return terms.find((term) => {
     const seen = new Set<number>();
-    return usable.some((_, wi) => matchesAt(term.tokens, 0, usable, wi, seen));
+    return usable.some((_, wi) => matchesAt(term.tokens, 0, usable, wi, seen, budget));
   });
 }
 
