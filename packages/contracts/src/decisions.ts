@@ -112,7 +112,8 @@ export const objectionText = text({
   required: 'Bitte schreib, warum du widersprichst.',
   tooShort: 'Bitte schreib, warum du widersprichst.',
   tooLong: `Dein Widerspruch darf höchstens ${OBJECTION_TEXT_MAX} Zeichen lang sein.`,
-});
+  // Invisible characters alone are no reason (red team: "\u200b\u200b" reached the queue).
+}).refine((v) => /[\p{L}\p{N}]/u.test(v), 'Bitte schreib, warum du widersprichst.');
 export const statementByTokenBody = z.object({ token: decisionToken });
 export const objectionByTokenBody = z.object({ token: decisionToken, text: objectionText });
 export const objectionBody = z.object({ text: objectionText });

@@ -30,7 +30,11 @@ export const DEFAULT_RULES = { photo: 'sexual_content', suspend: 'respect', mess
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
 const EXCERPT = 120;
-const excerpt = (words: string) => (words.length > EXCERPT ? `${words.slice(0, EXCERPT)}…` : words);
+/** The first EXCERPT characters (code points: an emoji is never cut in half). */
+const excerpt = (words: string) => {
+  const chars = Array.from(words);
+  return chars.length > EXCERPT ? `${chars.slice(0, EXCERPT).join('')}…` : words;
+};
 
 /**
  * In the admin's transaction: shows (enable) or hides (disable) a photo. A disable of a visible photo
