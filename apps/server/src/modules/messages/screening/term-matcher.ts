@@ -74,7 +74,7 @@ export function compileTerms<K extends string>(lines: readonly { kind: K; phrase
  * with the budget it stops at ~50 ms and the rest of the list is not tried (the built-in list comes
  * first and costs a fraction of it: bench:classifier's adversarial row).
  */
-export const MATCH_STEPS = 500_000;
+const MATCH_STEPS = 500_000;
 export interface StepBudget {
   left: number;
 }
