@@ -61,7 +61,14 @@ export const reversalLabels: Record<DecisionKind, string> = {
 };
 
 /** Optional body of the admin's restricting actions: the house rule; a call without one gets the action's default. */
-export const restrictionBody = z.object({ rule: houseRuleId.optional() });
+/**
+ * An admin's restriction: the house rule it rests on, and what she found (DSA Art. 17(3)(b): the
+ * facts and circumstances), which the statement of reasons quotes. Never anything about another member.
+ */
+export const restrictionBody = z.object({
+  rule: houseRuleId.optional(),
+  facts: text({ max: 500, multiline: true, tooLong: 'Die Begründung darf höchstens 500 Zeichen lang sein.' }).optional(),
+});
 export type RestrictionBody = z.infer<typeof restrictionBody>;
 
 export const objectionStatuses = ['open', 'upheld', 'reversed'] as const;

@@ -728,6 +728,8 @@ export const de = {
     resolve: 'Erledigt',
     dismiss: 'Verwerfen',
     suspend: 'Mitglied sperren',
+    suspendFacts: 'Was hast du festgestellt? (steht in der Begründung an das Mitglied)',
+    suspendFactsHint: 'Zum Beispiel: „Mehrere Mitglieder haben gemeldet, dass du nach Geld gefragt hast.“ Nichts über andere Mitglieder, keine Namen.',
     suspendTitle: 'Mitglied sperren?',
     suspendText: (name: string) => `${name} wird sofort auf allen Geräten abgemeldet und nicht mehr in Entdecken, Top10 und Postfächern gezeigt.`,
     reporter: 'Gemeldet von',

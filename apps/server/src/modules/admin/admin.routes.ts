@@ -15,7 +15,7 @@ export function adminRoutes(admin: AdminService, objections: ObjectionsService):
 
     serve(app, endpoints.pendingPhotos, () => admin.pendingPhotos());
     serve(app, endpoints.photoAction, async (req) => {
-      await admin.photoAction(who(req), req.params.id, req.params.action, req.body?.rule);
+      await admin.photoAction(who(req), req.params.id, req.params.action, req.body ?? {});
       return { message: req.params.action === 'enable' ? 'Foto freigegeben.' : 'Foto gesperrt.' };
     });
 
@@ -26,7 +26,7 @@ export function adminRoutes(admin: AdminService, objections: ObjectionsService):
     });
 
     serve(app, endpoints.suspend, async (req) => {
-      await admin.suspend(who(req), req.params.id, true, req.body?.rule);
+      await admin.suspend(who(req), req.params.id, true, req.body ?? {});
       return { message: 'Mitglied gesperrt.' };
     });
     serve(app, endpoints.unsuspend, async (req) => {
@@ -35,7 +35,7 @@ export function adminRoutes(admin: AdminService, objections: ObjectionsService):
     });
 
     serve(app, endpoints.removeMessage, async (req) => {
-      await admin.removeMessage(who(req), req.params.id, req.body?.rule);
+      await admin.removeMessage(who(req), req.params.id, req.body ?? {});
       return { message: 'Nachricht entfernt.' };
     });
 

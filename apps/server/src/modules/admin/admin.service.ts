@@ -1,5 +1,5 @@
 import type { AdminReport, AuditEntry, CleanupResponse, PendingPhoto, ReportedPhoto } from '@funkeln/contracts/admin';
-import type { HouseRuleId } from '@funkeln/contracts/decisions';
+import type { RestrictionBody } from '@funkeln/contracts/decisions';
 import { allReasons, type AnyReason, categoryOf } from '@funkeln/contracts/safety';
 import type { SettingsRecord } from '@funkeln/contracts/settings';
 import type { Db } from '../../db/client.js';
@@ -75,8 +75,9 @@ export class AdminService {
   }
 
   /** A disable of a visible photo sends its owner a statement of reasons naming `rule`. */
-  async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable', rule: HouseRuleId = DEFAULT_RULES.photo): Promise<void> {
-    const changed = await this.db.transaction((tx) => setPhotoIn(tx, this.restrictions, photoId, action, { admin, rule }));
+  async photoAction(admin: Admin, photoId: string, action: 'enable' | 'disable', how: RestrictionBody = {}): Promise<void> {
+    const rule = how.rule ?? DEFAULT_RULES.photo;
+    const changed = await this.db.transaction((tx) => setPhotoIn(tx, this.restrictions, photoId, action, { admin, rule, facts: how.facts }));
     if (!changed) throw new AppError('not_found', { params: { of: 'moderated_photo' } });
     const { owner, after } = changed;
     this.metrics.adminPhotoDecisions.inc({ action });
@@ -85,8 +86,9 @@ export class AdminService {
   }
 
   /** Removes a message (its sender gets a statement of reasons); a second removal changes nothing. */
-  async removeMessage(admin: Admin, messageId: string, rule: HouseRuleId = DEFAULT_RULES.message): Promise<void> {
-    const removed = await this.db.transaction((tx) => removeMessageIn(tx, this.restrictions, messageId, { admin, rule }));
+  async removeMessage(admin: Admin, messageId: string, how: RestrictionBody = {}): Promise<void> {
+    const rule = how.rule ?? DEFAULT_RULES.message;
+    const removed = await this.db.transaction((tx) => removeMessageIn(tx, this.restrictions, messageId, { admin, rule, facts: how.facts }));
     if (removed) await this.audit(admin, 'message.remove', messageId, { rule });
   }
 
@@ -125,9 +127,10 @@ export class AdminService {
   }
 
   /** Suspension: sessions end at once (sockets disconnect), the member leaves feed, leaderboard and inboxes, and gets a statement of reasons. */
-  async suspend(admin: Admin, memberId: string, suspended: boolean, rule: HouseRuleId = DEFAULT_RULES.suspend): Promise<void> {
+  async suspend(admin: Admin, memberId: string, suspended: boolean, how: RestrictionBody = {}): Promise<void> {
     if (memberId === admin.id) throw new AppError('self_suspend');
-    const after = await this.db.transaction((tx) => setSuspensionIn(tx, this.restrictions, memberId, suspended, { admin, rule }));
+    const rule = how.rule ?? DEFAULT_RULES.suspend;
+    const after = await this.db.transaction((tx) => setSuspensionIn(tx, this.restrictions, memberId, suspended, { admin, rule, facts: how.facts }));
     await after();
     await this.audit(admin, suspended ? 'user.suspend' : 'user.unsuspend', memberId, suspended ? { rule } : {});
   }

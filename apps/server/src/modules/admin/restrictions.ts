@@ -31,6 +31,16 @@ export const DEFAULT_RULES = { photo: 'sexual_content', suspend: 'respect', mess
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' });
 const EXCERPT = 120;
 /** The first EXCERPT characters (code points: an emoji is never cut in half). */
+/** Who restricts, on which rule, and what she found (quoted in the statement). */
+export interface Restrictor {
+  admin: Admin;
+  rule: HouseRuleId;
+  facts?: string | undefined;
+}
+
+/** The statement's facts: what the team did, then what the admin found, when she wrote it. */
+const withFound = (template: string, by: Restrictor) => (by.facts ? `${template} Was wir festgestellt haben: ${by.facts}` : template);
+
 const excerpt = (words: string) => {
   const chars = Array.from(words);
   return chars.length > EXCERPT ? `${chars.slice(0, EXCERPT).join('')}…` : words;
@@ -46,7 +56,7 @@ export async function setPhotoIn(
   d: RestrictionDeps,
   photoId: string,
   action: 'enable' | 'disable',
-  by?: { admin: Admin; rule: HouseRuleId },
+  by?: Restrictor,
 ): Promise<{ owner: string; after: AfterCommit } | undefined> {
   const before = await repo.lockPhoto(tx, photoId);
   if (!before) return undefined;
@@ -60,7 +70,7 @@ export async function setPhotoIn(
       kind: 'photo_removed',
       objectId: photoId,
       object: `Dein Foto vom ${dateFormat.format(before.created_at)}`,
-      facts: 'Ein Mensch aus unserem Team hat das Foto geprüft und festgestellt, dass es gegen die unten genannte Regel verstößt. Es ist jetzt für niemanden außer dir zu sehen.',
+      facts: withFound('Ein Mensch aus unserem Team hat das Foto geprüft und festgestellt, dass es gegen die unten genannte Regel verstößt. Es ist jetzt für niemanden außer dir zu sehen.', by),
       rule: by.rule,
       // The model had put it in the review queue (a member's report is not automated).
       automatedDetection: before.status === 'pending' && before.moderation_label !== null,
@@ -78,7 +88,7 @@ export async function setPhotoIn(
 }
 
 /** In the admin's transaction: suspends (sessions end, with a statement of reasons when `by` is given) or lifts it. */
-export async function setSuspensionIn(tx: Tx, d: RestrictionDeps, memberId: string, suspended: boolean, by?: { admin: Admin; rule: HouseRuleId }): Promise<AfterCommit> {
+export async function setSuspensionIn(tx: Tx, d: RestrictionDeps, memberId: string, suspended: boolean, by?: Restrictor): Promise<AfterCommit> {
   const before = await repo.lockAccount(tx, memberId);
   if (!before) throw new AppError('not_found', { params: { of: 'account' } });
   await repo.setSuspended(tx, memberId, suspended);
@@ -90,7 +100,7 @@ export async function setSuspensionIn(tx: Tx, d: RestrictionDeps, memberId: stri
       kind: 'account_suspended',
       objectId: memberId,
       object: 'Dein Funkeln-Konto',
-      facts: 'Ein Mensch aus unserem Team hat festgestellt, dass du gegen die unten genannte Regel verstoßen hast. Solange die Sperre besteht, kannst du dich nicht anmelden, und niemand sieht dein Profil.',
+      facts: withFound('Ein Mensch aus unserem Team hat festgestellt, dass du gegen die unten genannte Regel verstoßen hast. Solange die Sperre besteht, kannst du dich nicht anmelden, und niemand sieht dein Profil.', by),
       rule: by.rule,
       automatedDetection: false,
       decidedBy: by.admin,
@@ -103,7 +113,7 @@ export async function setSuspensionIn(tx: Tx, d: RestrictionDeps, memberId: stri
 }
 
 /** In the admin's transaction: removes a message (once) with its statement to the sender. Answers whether it was removed now. */
-export async function removeMessageIn(tx: Tx, d: RestrictionDeps, messageId: string, by: { admin: Admin; rule: HouseRuleId }): Promise<boolean> {
+export async function removeMessageIn(tx: Tx, d: RestrictionDeps, messageId: string, by: Restrictor): Promise<boolean> {
   const removed = await d.teamRemoval.remove(tx, messageId);
   if (!removed) return false;
   if (removed.senderId) {
@@ -112,7 +122,7 @@ export async function removeMessageIn(tx: Tx, d: RestrictionDeps, messageId: str
       kind: 'message_removed',
       objectId: messageId,
       object: `Deine Nachricht vom ${dateFormat.format(removed.createdAt)}: „${excerpt(removed.words)}“`,
-      facts: 'Ein Mensch aus unserem Team hat die Nachricht geprüft und festgestellt, dass sie gegen die unten genannte Regel verstößt. An ihrer Stelle steht jetzt ein Hinweis, dass das Team sie entfernt hat.',
+      facts: withFound('Ein Mensch aus unserem Team hat die Nachricht geprüft und festgestellt, dass sie gegen die unten genannte Regel verstößt. An ihrer Stelle steht jetzt ein Hinweis, dass das Team sie entfernt hat.', by),
       rule: by.rule,
       automatedDetection: false,
       decidedBy: by.admin,

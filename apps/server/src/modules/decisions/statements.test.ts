@@ -88,12 +88,17 @@ describe('statements of reasons', () => {
 
   it('a suspension: statement and mail although the member can no longer sign in; the link still opens it', async () => {
     const ben = await photoMember(w, 'Ben', 'male');
-    expect((await w.api('POST', `/api/admin/users/${ben.id}/suspend`, w.admin.token, { rule: 'no_scam' })).statusCode).toBe(200);
+    // What the team found goes into the statement (DSA Art. 17(3)(b); red team: the template alone said nothing concrete).
+    const found = 'Du hast mehrere Mitglieder um Geld für ein Flugticket gebeten.';
+    expect((await w.api('POST', `/api/admin/users/${ben.id}/suspend`, w.admin.token, { rule: 'no_scam', facts: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await w.api('POST', `/api/admin/users/${ben.id}/suspend`, w.admin.token, { rule: 'no_scam', facts: `  ${found}  ` })).statusCode).toBe(200);
     expect((await w.api('GET', '/api/me/decisions', ben.token)).statusCode).toBe(401);
     const [mail] = await mailsTo(w, ben.email, 'Dein Konto wurde gesperrt');
     const { status, statement } = await statementByToken(w, objectionToken(mail));
     expect(status).toBe(200);
     expect(statement).toMatchObject({ kind: 'account_suspended', object: 'Dein Funkeln-Konto', rule: { id: 'no_scam' }, canObject: true });
+    expect(statement.facts).toContain(`Was wir festgestellt haben: ${found}`);
+    expect(mail?.text).toContain(found);
   });
 
   it('an admin removing a message: both read the placeholder, the sender gets a statement naming her own words and nothing of the recipient', async () => {

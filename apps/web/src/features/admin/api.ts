@@ -31,7 +31,7 @@ export const useCleanup = () => useMutation({ mutationFn: () => call(endpoints.c
 export type ModerationAction =
   | { kind: 'photo'; id: string; action: 'enable' | 'disable'; rule?: HouseRuleId }
   | { kind: 'report'; id: string; status: 'resolved' | 'dismissed'; note?: string }
-  | { kind: 'suspend'; id: string; rule?: HouseRuleId }
+  | { kind: 'suspend'; id: string; rule?: HouseRuleId; facts?: string }
   | { kind: 'message'; id: string; rule?: HouseRuleId }
   | { kind: 'duplicate'; id: string };
 
@@ -40,7 +40,7 @@ function moderate(a: ModerationAction) {
   if (a.kind === 'duplicate') return call(photosEndpoints.dismissDuplicate, { params: { id: a.id } });
   if (a.kind === 'report') return call(endpoints.resolveReport, { params: { id: a.id }, body: { status: a.status, ...(a.note ? { note: a.note } : {}) } });
   if (a.kind === 'message') return call(endpoints.removeMessage, { params: { id: a.id }, body: { rule: a.rule } });
-  return call(endpoints.suspend, { params: { id: a.id }, body: { rule: a.rule } });
+  return call(endpoints.suspend, { params: { id: a.id }, body: { rule: a.rule, ...(a.facts ? { facts: a.facts } : {}) } });
 }
 
 /** Every moderation action reloads both lists and the log, whether it worked or not (spec 4). */

@@ -27,8 +27,8 @@ describe('PatternFlags ("Auffällige Nachrichten")', () => {
         calls.push(`dismiss ${String(params.id)}`);
         return HttpResponse.json({ dismissed: true });
       }),
-      http.post('/api/admin/users/:id/suspend', ({ params }) => {
-        calls.push(`suspend ${String(params.id)}`);
+      http.post('/api/admin/users/:id/suspend', async ({ params, request }) => {
+        calls.push(`suspend ${String(params.id)} ${JSON.stringify(await request.json())}`);
         return HttpResponse.json({ message: 'Gesperrt.' });
       }),
     );
@@ -39,9 +39,12 @@ describe('PatternFlags ("Auffällige Nachrichten")', () => {
     expect(within(entry).getByText(de.admin.patternRecipientsCount(7))).toBeTruthy();
     await user.click(within(entry).getByRole('button', { name: de.admin.suspendSender }));
     expect(calls).toEqual([]);
-    await user.click(within(await screen.findByRole('dialog', { name: de.admin.suspendTitle })).getByRole('button', { name: de.admin.suspend }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.admin.suspendTitle }));
+    // What the team found goes to the member's statement of reasons (DSA Art. 17(3)(b)).
+    await user.type(dialog.getByLabelText(de.admin.suspendFacts), 'Dieselbe IBAN an sieben Mitglieder.');
+    await user.click(dialog.getByRole('button', { name: de.admin.suspend }));
     await user.click(within(entry).getByRole('button', { name: de.admin.dismissFlag }));
-    await expect.poll(() => calls).toEqual([`suspend ${flag.memberId}`, `dismiss ${flag.id}`]);
+    await expect.poll(() => calls).toEqual([`suspend ${flag.memberId} {"facts":"Dieselbe IBAN an sieben Mitglieder."}`, `dismiss ${flag.id}`]);
   });
 
   it('says when nothing is flagged', async () => {

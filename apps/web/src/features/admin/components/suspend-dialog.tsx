@@ -1,4 +1,5 @@
 import type { HouseRuleId } from '@funkeln/contracts/decisions';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { de } from '../../../i18n/de';
 
@@ -11,23 +12,43 @@ export interface SuspendTarget {
 
 interface SuspendDialogProps {
   target: SuspendTarget | null;
-  onSuspend: (action: { kind: 'suspend'; id: string; rule?: HouseRuleId }) => void;
+  onSuspend: (action: { kind: 'suspend'; id: string; rule?: HouseRuleId; facts?: string }) => void;
   onClose: () => void;
 }
 
-/** 'Mitglied sperren' asks once more, wherever the moderation page offers it. */
+/**
+ * 'Mitglied sperren' asks once more, wherever the moderation page offers it, and takes what the team
+ * found: the statement of reasons quotes it (DSA Art. 17(3)(b)), so the member knows what she did.
+ */
 export function SuspendDialog({ target, onSuspend, onClose }: SuspendDialogProps) {
+  const [facts, setFacts] = useState('');
+  const factsId = useId();
+  const close = () => {
+    setFacts('');
+    onClose();
+  };
   return (
     <ConfirmDialog
       open={target !== null}
       title={de.admin.suspendTitle}
       text={de.admin.suspendText(target?.name ?? '')}
       confirmLabel={de.admin.suspend}
-      onCancel={onClose}
+      onCancel={close}
       onConfirm={() => {
-        if (target) onSuspend({ kind: 'suspend', id: target.id, ...(target.rule ? { rule: target.rule } : {}) });
-        onClose();
+        const found = facts.trim();
+        if (target) onSuspend({ kind: 'suspend', id: target.id, ...(target.rule ? { rule: target.rule } : {}), ...(found ? { facts: found } : {}) });
+        close();
       }}
-    />
+    >
+      <div className="field">
+        <label className="field__label" htmlFor={factsId}>
+          {de.admin.suspendFacts}
+        </label>
+        <textarea id={factsId} className="field__input" rows={3} maxLength={500} value={facts} onChange={(event) => setFacts(event.target.value)} aria-describedby={`${factsId}-hint`} />
+        <p className="field__hint" id={`${factsId}-hint`}>
+          {de.admin.suspendFactsHint}
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }
