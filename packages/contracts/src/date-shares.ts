@@ -76,5 +76,5 @@ export type CreateDateShareResponse = z.infer<typeof createDateShareResponse>;
 export const dateSharesResponse = z.object({ shares: z.array(dateShare) });
 export type DateSharesResponse = z.infer<typeof dateSharesResponse>;
 export const dateShareParams = z.object({ id: id('Ungültige ID.') });
-/** The public page's token: any string up to 100 characters (a malformed one is just an unknown link). */
+/** The public page's token: a string of up to 100 characters (a malformed one is just an unknown link). */
 export const dateSharePageParams = z.object({ token: z.string().max(100) });

@@ -84,7 +84,7 @@ export const objection = z.object({
 });
 export type Objection = z.infer<typeof objection>;
 
-/** A statement of reasons as the member sees it (DSA Art. 17(3)): nothing about any other member. */
+/** A statement of reasons as the member sees it (DSA Art. 17(3)): nothing about another member. */
 export const statement = z.object({
   id: z.string(),
   kind: z.enum(decisionKinds),

@@ -2,7 +2,7 @@
  * The grammar of the message classifier's word lists (docs/SAFETY.md): one entry per line,
  * `<kind>: <phrase>`. A phrase is words (letters and digits) separated by spaces; `*` before or
  * after a word lets it stand inside a longer word (`*schlampe` also hits "Drecksschlampe"), and
- * `~` stands for up to three words of any kind, `.` for the end of a sentence and `,` for a comma. `erlaubt:` names a word that never counts.
+ * `~` stands for up to three words, whatever they are, `.` for the end of a sentence and `,` for a comma. `erlaubt:` names a word that never counts.
  * The built-in list (server) and the admin's additions (setting MESSAGE_NUDGE_TERMS) share it.
  */
 export const termKinds = { beleidigung: 'insult', drohung: 'threat', sexuell: 'sexual', erlaubt: 'allowed' } as const;

@@ -40,7 +40,7 @@ export async function insertDecision(q: Queryable, d: NewDecision) {
     .executeTakeFirstOrThrow();
 }
 
-/** Decisions `d` with their objection (if any) and whether the period is still open. */
+/** Decisions `d` with their objection (where there is one) and whether the period is still open. */
 function withObjection(q: Queryable) {
   return typed(q)
     .selectFrom('decisions as d')

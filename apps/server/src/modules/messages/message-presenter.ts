@@ -4,7 +4,7 @@ import type { MessageRow } from './messages.repo.js';
 /**
  * `hideReadOf`: a member whose sent messages show no read time (the reader sends no read receipts).
  * `viewerId`: who reads it; the screening's findings (`safety`) go to its recipient only, and only
- * when there are any, so the sender cannot tell a flagged message from another (docs/SAFETY.md).
+ * when there are some, so the sender cannot tell a flagged message from another (docs/SAFETY.md).
  */
 export function presentMessage(m: MessageRow, hideReadOf?: string, viewerId?: string): ChatMessage {
   const safety = viewerId !== undefined && viewerId === m.recipient_id && (m.nudge !== null || m.scam_hint !== null) ? { askIfBothered: m.nudge !== null, hint: m.scam_hint } : undefined;

@@ -92,7 +92,7 @@ describe('"Bist du sicher?"', () => {
 });
 
 describe('scam hints', () => {
-  it('shows the recipient a money hint any time and an off-platform hint only in the first messages', async () => {
+  it('shows the recipient a money hint at every point and an off-platform hint only in the first messages', async () => {
     const lena = await memberWithProfile(t.app, 'Lena', 'female');
     const ben = await memberWithProfile(t.app, 'Ben', 'female');
     expect((await send(lena, ben.id, { body: 'Schreib mir auf WhatsApp: 0170 1234567' })).statusCode).toBe(200);

@@ -258,7 +258,7 @@ export class PhotosService {
 
   /**
    * The thumbnail of a photo while it is approved, enabled and its owner not suspended, for a page
-   * behind its own capability (a shared date plan's token); not_found otherwise, as any dead link.
+   * behind its own capability (a shared date plan's token); not_found otherwise, as every dead link.
    */
   async shownThumb(photoId: string): Promise<Buffer> {
     const row = await findShownPhoto(this.db, photoId);

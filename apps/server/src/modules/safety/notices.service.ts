@@ -76,7 +76,7 @@ export class NoticesService {
     };
   }
 
-  /** Counts a receipt to a visitor's mailbox (any spelling of it) and answers whether one may go today. */
+  /** Counts a receipt to a visitor's mailbox (every spelling of it) and answers whether one may go today. */
   private async receiptAllowed(email: string): Promise<boolean> {
     const key = `notice-receipt:${mailboxKey(email)}`;
     const { count } = await this.limiter.increment(key, DAY_MS);

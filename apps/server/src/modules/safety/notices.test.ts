@@ -195,7 +195,7 @@ describe('notices and reports of members, with the last messages attached', () =
     expect((await notice(profileNotice(anna.id), freshNetwork(), anna.token)).body.error).toBe('self_report');
   });
 
-  it("a member's notices count against her report limit, from any network: her list cannot test more ids than POST /api/reports (red team)", async () => {
+  it("a member's notices count against her report limit, from every network: her list cannot test more ids than POST /api/reports (red team)", async () => {
     const dora = await confirmed('Dora', 'female');
     const answers = await Promise.all(Array.from({ length: 14 }, () => notice(profileNotice(randomUUID()), freshNetwork(), dora.token)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);

@@ -17,7 +17,7 @@ export function sectionsText(sections: readonly MailSection[]): string {
   return sections.map((s) => [s.heading.toUpperCase(), ...(s.paragraphs ?? []), ...(s.items ?? []).map((i) => `– ${i}`)].join('\n\n')).join('\n\n\n');
 }
 
-/** The one HTML frame of every mail: title, paragraphs, a button with its link spelled out, notes after it, then any sections. */
+/** The one HTML frame of every mail: title, paragraphs, a button with its link spelled out, notes after it, then the sections it carries. */
 export function layout(title: string, paragraphs: string[], action: { label: string; url: string }, after: string[] = [], sections: readonly MailSection[] = []): string {
   return html`<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px;color:#e8336d">Funkeln</h1><h2 style="font-size:18px">${title}</h2>!${paragraphs.map(paragraph)}<p style="margin:24px 0"><a href="${action.url}" style="background:#e8336d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${action.label}</a></p>

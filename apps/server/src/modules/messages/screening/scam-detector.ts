@@ -3,7 +3,7 @@ import { foldText, normalizedWords } from './normalize.js';
 import { findIbans } from './iban.js';
 import { CONTACT_TERMS, MONEY_TERMS } from './scam-terms.js';
 
-/** The hint a recipient sees with a message: it asks for money (any time), or moves off Funkeln (early on). */
+/** The hint a recipient sees with a message: it asks for money (at every point), or moves off Funkeln (early on). */
 export type ScamHint = 'money' | 'contact';
 /** What a message carries that, sent by one member to many, the team should hear of. */
 export type PatternKind = 'phone' | 'iban' | 'link' | 'email' | 'text';

@@ -3,7 +3,7 @@ import { collapse, COMMA, normalizedWords, SENTENCE_END, stretched } from './nor
 
 /** German endings a listed word may carry without a `*` (Idioten, Huren, Wichsers, Idiotin). */
 const ENDINGS = ['', 'e', 'n', 'en', 's', 'es', 'er', 'ern', 'em', 'in', 'innen'];
-/** `~` in a phrase: up to this many words of any kind. */
+/** `~` in a phrase: up to this many words, whatever they are. */
 const GAP = 3;
 
 interface Spelling {
