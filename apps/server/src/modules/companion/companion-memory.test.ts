@@ -1,5 +1,6 @@
 import type { Memory } from '@funkeln/contracts/companion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, say, startConversation } from '../../../test/companion.js';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
 import { startOpenAiServer } from '../../../test/openai-server.js';
@@ -8,10 +9,9 @@ import { FACTS_HEADER } from './persona.js';
 
 /** Issue 56 item 16: what a member tells the Digital Friend in one conversation, it knows in the next. */
 
-type Api = ReturnType<typeof apiAs>;
-const start = async (api: Api, token: string) => (await api('POST', '/api/ai/df/start', token)).json<{ id: string }>().id;
+const start = async (api: Api, token: string) => (await startConversation(api, token)).id;
 const reply = async (api: Api, token: string, id: string, content: string) => {
-  const res = await api('POST', `/api/ai/df/${id}/message`, token, { content });
+  const res = await say(api, token, id, content);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ reply: string }>().reply;
 };

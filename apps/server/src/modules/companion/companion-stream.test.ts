@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, listen, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
 import { startOpenAiServer } from '../../../test/openai-server.js';
+import type { Api } from '../../../test/companion.js';
 
-type Api = ReturnType<typeof apiAs>;
 
 describe('the streamed reply of a model over the OpenAI protocol', () => {
   let t: TestApp;

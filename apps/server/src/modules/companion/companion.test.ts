@@ -1,15 +1,14 @@
 import { COMPANION_AI_DISCLOSURE, COMPANION_UNAVAILABLE } from '@funkeln/contracts/companion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, say, startConversation } from '../../../test/companion.js';
 import { createTestApp, register, type TestApp } from '../../../test/harness.js';
 import { apiAs, buyPack } from '../../../test/members.js';
 import { startOpenAiServer } from '../../../test/openai-server.js';
 import { countTransactions } from '../../../test/transactions.js';
 import { PERSONA } from './persona.js';
 
-type Api = ReturnType<typeof apiAs>;
 const credits = async (api: Api, token: string) => (await api('GET', '/api/wallet', token)).json<{ credits: number }>().credits;
-const start = async (api: Api, token: string) => (await api('POST', '/api/ai/df/start', token)).json<{ id: string; greeting: string }>();
-const say = (api: Api, token: string, id: string, content: string, headers: Record<string, string> = {}) => api('POST', `/api/ai/df/${id}/message`, token, { content }, headers);
+const start = startConversation;
 
 describe('the embedded companion (no model configured)', () => {
   let t: TestApp;
